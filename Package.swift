@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lectern", targets: ["lectern"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CLAME", providers: [.apt(["libmp3lame-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+
+        // Pipeline stages.
+        .target(name: "LecternCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "LecternDocuments", dependencies: ["LecternCore", "CCmark"]),
+        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG"]),
+        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
+        .target(name: "LecternTiming", dependencies: ["LecternCore"]),
+        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LecternRunner", dependencies: [
+            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "lectern", dependencies: [
+            "LecternRunner", "LecternCore", "LecternSpeech", "LecternAudio", "LecternStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Tests: one target per module plus an end-to-end target that drives the real binary.
+        .testTarget(name: "LecternCoreTests", dependencies: ["LecternCore"]),
+        .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments"]),
+        .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
+        .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

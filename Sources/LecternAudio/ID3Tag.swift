@@ -1,0 +1,114 @@
+import Foundation
+
+/// An ID3v2.3 tag with the frames an audiobook needs: title (TIT2), artist (TPE1), album (TALB),
+/// an optional cover (APIC), one CHAP frame per chapter and a CTOC that lists them in order
+/// (the ID3v2 Chapter Frame Addendum, as read by ffprobe, mutagen and podcast players).
+public struct ID3Tag: Sendable {
+    /// A chapter mark: times in milliseconds from the start of the decoded audio.
+    public struct ChapterMark: Sendable, Equatable {
+        public var title: String
+        public var startMs: Int
+        public var endMs: Int
+        public init(title: String, startMs: Int, endMs: Int) {
+            self.title = title
+            self.startMs = startMs
+            self.endMs = endMs
+        }
+    }
+
+    /// An embedded picture.
+    public struct Picture: Sendable {
+        public var mimeType: String
+        public var data: Data
+        public init(mimeType: String, data: Data) {
+            self.mimeType = mimeType
+            self.data = data
+        }
+    }
+
+    public var title: String
+    public var artist: String?
+    public var album: String?
+    public var cover: Picture?
+    public var chapters: [ChapterMark]
+
+    public init(title: String, artist: String? = nil, album: String? = nil, cover: Picture? = nil, chapters: [ChapterMark] = []) {
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.cover = cover
+        self.chapters = chapters
+    }
+
+    /// CTOC frames count their entries in one byte, so a table lists at most this many.
+    static let maxEntriesPerTOC = 255
+
+    /// The tag's bytes: a 10-byte header and the frames, no padding.
+    public func encoded() -> Data {
+        var frames = Data()
+        frames += Self.textFrame("TIT2", title)
+        if let artist { frames += Self.textFrame("TPE1", artist) }
+        if let album { frames += Self.textFrame("TALB", album) }
+        if let cover {
+            var body = Data([0])  // ISO-8859-1 description
+            body += Data(cover.mimeType.utf8) + Data([0])
+            body += Data([3])  // front cover
+            body += Data([0])  // empty description
+            body += cover.data
+            frames += Self.frame("APIC", body)
+        }
+        if !chapters.isEmpty {
+            let ids = chapters.indices.map { "chp\($0 + 1)" }
+            for (id, chapter) in zip(ids, chapters) {
+                var body = Data(id.utf8) + Data([0])
+                body += Self.uint32(chapter.startMs) + Self.uint32(chapter.endMs)
+                body += Self.uint32(0xFFFF_FFFF) + Self.uint32(0xFFFF_FFFF)  // byte offsets unused
+                body += Self.textFrame("TIT2", chapter.title)
+                frames += Self.frame("CHAP", body)
+            }
+            // One ordered top-level table; with more than 255 chapters it lists sub-tables.
+            if ids.count <= Self.maxEntriesPerTOC {
+                frames += Self.toc(id: "toc", topLevel: true, children: ids, title: title)
+            } else {
+                let groups = stride(from: 0, to: ids.count, by: Self.maxEntriesPerTOC).map { Array(ids[$0..<min($0 + Self.maxEntriesPerTOC, ids.count)]) }
+                let subIDs = groups.indices.map { "toc\($0 + 1)" }
+                for (id, group) in zip(subIDs, groups) { frames += Self.toc(id: id, topLevel: false, children: group, title: nil) }
+                frames += Self.toc(id: "toc", topLevel: true, children: subIDs, title: title)
+            }
+        }
+        var header = Data("ID3".utf8) + Data([3, 0, 0])  // v2.3.0, no flags
+        header += Self.syncsafe(frames.count)
+        return header + frames
+    }
+
+    private static func toc(id: String, topLevel: Bool, children: [String], title: String?) -> Data {
+        var body = Data(id.utf8) + Data([0])
+        body += Data([(topLevel ? 0x02 : 0) | 0x01, UInt8(children.count)])  // top-level flag, ordered flag
+        for child in children { body += Data(child.utf8) + Data([0]) }
+        if let title { body += textFrame("TIT2", title) }
+        return frame("CTOC", body)
+    }
+
+    /// A text frame: ISO-8859-1 when the text fits, else UTF-16 with a byte-order mark (v2.3 has no UTF-8).
+    static func textFrame(_ id: String, _ text: String) -> Data {
+        if text.unicodeScalars.allSatisfy({ $0.value < 0x100 }) {
+            return frame(id, Data([0]) + Data(text.unicodeScalars.map { UInt8($0.value) }))
+        }
+        var body = Data([1, 0xFF, 0xFE])
+        for unit in text.utf16 { body += Data([UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        return frame(id, body)
+    }
+
+    static func frame(_ id: String, _ body: Data) -> Data {
+        Data(id.utf8) + uint32(body.count) + Data([0, 0]) + body
+    }
+
+    static func uint32(_ value: Int) -> Data {
+        let v = UInt32(truncatingIfNeeded: value)
+        return Data([UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
+    }
+
+    static func syncsafe(_ value: Int) -> Data {
+        Data([UInt8(value >> 21 & 0x7F), UInt8(value >> 14 & 0x7F), UInt8(value >> 7 & 0x7F), UInt8(value & 0x7F)])
+    }
+}

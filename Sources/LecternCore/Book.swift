@@ -1,0 +1,86 @@
+/// A document read into Lectern's common model: chapters made of blocks.
+///
+/// Every reader (plain text, Markdown, later HTML and EPUB) produces a `Book`; the segmenter
+/// only ever sees this model.
+public struct Book: Sendable, Equatable {
+    /// The chapters in reading order.
+    public var chapters: [Chapter]
+    /// Text that was present in the input but is deliberately not narrated, with the reason.
+    public var skipped: [SkippedText]
+
+    public init(chapters: [Chapter] = [], skipped: [SkippedText] = []) {
+        self.chapters = chapters
+        self.skipped = skipped
+    }
+
+    /// Appends another book's chapters and skipped text after this one's, renumbering the
+    /// chapters its skipped text refers to.
+    public mutating func append(_ other: Book) {
+        let offset = chapters.count
+        skipped += other.skipped.map { item in
+            var item = item
+            item.chapter = item.chapter.map { $0 + offset }
+            return item
+        }
+        chapters += other.chapters
+    }
+}
+
+/// A chapter: a title (spoken as its heading) and the blocks that follow it.
+public struct Chapter: Sendable, Equatable {
+    public var title: String
+    /// Whether the title is spoken as the chapter's first utterance.
+    public var speaksTitle: Bool
+    public var blocks: [Block]
+    /// The file the chapter came from, as written in the manifest (for messages).
+    public var source: String
+
+    public init(title: String, speaksTitle: Bool = true, blocks: [Block] = [], source: String) {
+        self.title = title
+        self.speaksTitle = speaksTitle
+        self.blocks = blocks
+        self.source = source
+    }
+}
+
+/// One block of narrated text: a paragraph, heading, quote or list item.
+public struct Block: Sendable, Equatable {
+    public var kind: BlockKind
+    /// The text as it is spoken and as timings refer to it (whitespace normalised).
+    public var text: String
+    /// A BCP 47 language tag when the block is marked as being in a particular language.
+    public var language: String?
+
+    public init(kind: BlockKind, text: String, language: String? = nil) {
+        self.kind = kind
+        self.text = text
+        self.language = language
+    }
+}
+
+/// The role of a block, which selects its pauses and style.
+public enum BlockKind: String, Sendable, Codable, CaseIterable {
+    case heading
+    case paragraph
+    case quote
+    case listItem = "list_item"
+}
+
+/// Input text that is not narrated, kept so that nothing disappears silently.
+public struct SkippedText: Sendable, Equatable, Codable {
+    /// The source file, as written in the manifest.
+    public var source: String
+    /// The chapter it would have belonged to (1-based), or nil before the first chapter.
+    public var chapter: Int?
+    /// Why it is not narrated, e.g. "code block" or "front matter".
+    public var reason: String
+    /// The text itself.
+    public var text: String
+
+    public init(source: String, chapter: Int?, reason: String, text: String) {
+        self.source = source
+        self.chapter = chapter
+        self.reason = reason
+        self.text = text
+    }
+}

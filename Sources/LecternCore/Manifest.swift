@@ -1,0 +1,128 @@
+import Foundation
+
+/// A fully resolved job manifest: the manifest file merged over `Config/` defaults, with every
+/// path made absolute.
+public struct Manifest: Sendable, Equatable {
+    /// The manifest file.
+    public var file: URL
+    /// The job's name: the manifest's file name without extension unless `name:` is given.
+    public var name: String
+    public var title: String
+    public var author: String?
+    /// The output folder; outputs are named `<name>.mp3`, `<name>.timings.json` inside it.
+    public var outputDirectory: URL
+    public var cover: URL?
+    public var sources: [Source]
+    public var voice: VoiceSettings
+    public var pauses: Pauses
+    public var styles: [BlockKind: VoiceSettings]
+    public var overrides: [ChapterOverride]
+    public var audio: AudioSettings
+    public var timings: [TimingFormat]
+    public var schedule: String?
+
+    /// The book's MP3 file.
+    public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }
+    /// The JSON word-timing sidecar.
+    public var timingsURL: URL { outputDirectory.appendingPathComponent("\(name).timings.json") }
+}
+
+/// One input document and how to read it.
+public struct Source: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable { case text, markdown }
+
+    public var url: URL
+    /// The path as written in the manifest, used in messages and sidecars.
+    public var displayPath: String
+    public var format: Format
+    public var chapters: ChapterRule
+    /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).
+    public var skip: [String]
+}
+
+/// How a source is divided into chapters.
+public struct ChapterRule: Sendable, Equatable {
+    /// Plain text: a line matching this regular expression starts a chapter.
+    public var heading: String?
+    /// Plain text: the next non-blank line after a heading line is the chapter's subtitle.
+    public var subtitle: Bool
+    /// Text before the first chapter heading is not read (it is listed as skipped front matter).
+    public var skipBeforeFirst: Bool
+    /// Markdown: headings of this level (1–6) start chapters.
+    public var level: Int
+    /// A title for a source without headings (default: the file's name).
+    public var title: String?
+
+    public init(heading: String? = nil, subtitle: Bool = false, skipBeforeFirst: Bool = false, level: Int = 1, title: String? = nil) {
+        self.heading = heading
+        self.subtitle = subtitle
+        self.skipBeforeFirst = skipBeforeFirst
+        self.level = level
+        self.title = title
+    }
+}
+
+/// Silence before and after an utterance, in seconds (AVSpeechUtterance's pre- and post-utterance delay).
+public struct Pause: Sendable, Equatable {
+    public var before: Double
+    public var after: Double
+    public init(before: Double = 0, after: Double = 0) {
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The pauses for each kind of block, and around chapters.
+public struct Pauses: Sendable, Equatable {
+    public var byKind: [BlockKind: Pause]
+    /// Silence at the start and end of every chapter (outside its blocks' own pauses).
+    public var chapter: Pause
+
+    public init(byKind: [BlockKind: Pause] = [:], chapter: Pause = Pause()) {
+        self.byKind = byKind
+        self.chapter = chapter
+    }
+
+    public func pause(for kind: BlockKind) -> Pause { byKind[kind] ?? Pause() }
+}
+
+/// Settings that apply to one chapter, chosen by number or title.
+public struct ChapterOverride: Sendable, Equatable {
+    public enum Selector: Sendable, Equatable {
+        case number(Int)
+        case title(String)
+    }
+    public var chapter: Selector
+    public var voice: VoiceSettings?
+    public var title: String?
+    public var skip: Bool
+    /// The manifest line, for "matches no chapter" errors.
+    public var line: Int?
+
+    public func matches(number: Int, title chapterTitle: String) -> Bool {
+        switch chapter {
+        case .number(let n): return n == number
+        case .title(let t): return t.caseInsensitiveCompare(chapterTitle) == .orderedSame
+        }
+    }
+}
+
+/// MP3 encoding settings.
+public struct AudioSettings: Sendable, Equatable {
+    /// CBR bitrate in kbit/s.
+    public var bitrate: Int
+    /// LAME's algorithm quality, 0 (best, slowest) … 9 (worst, fastest).
+    public var quality: Int
+
+    public static let validBitrates = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, 192, 224, 256, 320]
+
+    public init(bitrate: Int = 64, quality: Int = 3) {
+        self.bitrate = bitrate
+        self.quality = quality
+    }
+}
+
+/// A timing export.
+public enum TimingFormat: String, Sendable, CaseIterable {
+    case json
+}

@@ -1,0 +1,31 @@
+import Yams
+
+extension ManifestLayer {
+    /// This layer's values over `base`'s: scalars replace, voices and styles merge field by field,
+    /// pauses merge per kind and per side.
+    func merged(over base: ManifestLayer) -> ManifestLayer {
+        var r = base
+        r.name = name ?? base.name
+        r.title = title ?? base.title
+        r.author = author ?? base.author
+        r.output = output ?? base.output
+        r.cover = cover ?? base.cover
+        r.sources = sources ?? base.sources
+        r.voice = voice.map { $0.merged(over: base.voice ?? VoiceSettings()) } ?? base.voice
+        for (kind, p) in pauses {
+            let b = base.pauses[kind]
+            r.pauses[kind] = PauseLayer(before: p.before ?? b?.before, after: p.after ?? b?.after)
+        }
+        for (kind, v) in styles { r.styles[kind] = v.merged(over: base.styles[kind] ?? VoiceSettings()) }
+        r.overrides = base.overrides + overrides
+        r.bitrate = bitrate ?? base.bitrate
+        r.quality = quality ?? base.quality
+        r.timings = timings ?? base.timings
+        r.schedule = schedule ?? base.schedule
+        return r
+    }
+
+    static func composeChecked(_ yaml: String, file: String) throws -> Node? {
+        do { return try Yams.compose(yaml: yaml) } catch let error as YamlError { throw manifestError(error, file: file) }
+    }
+}

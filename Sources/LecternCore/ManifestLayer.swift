@@ -1,0 +1,198 @@
+import Foundation
+import Yams
+
+/// One layer of settings as written in a YAML file (a manifest or `Config/defaults.yml`):
+/// every field optional, paths still relative to the file.
+struct ManifestLayer {
+    var name: String?
+    var title: String?
+    var author: String?
+    var output: String?
+    var cover: String?
+    var sources: [SourceLayer]?
+    var voice: VoiceSettings?
+    var pauses: [String: PauseLayer] = [:]
+    var styles: [BlockKind: VoiceSettings] = [:]
+    var overrides: [ChapterOverride] = []
+    var bitrate: Int?
+    var quality: Int?
+    var timings: [TimingFormat]?
+    var schedule: String?
+    /// Where `sources` was, for "no sources" errors.
+    var line: [String: Int] = [:]
+
+    struct SourceLayer {
+        var path: String
+        var format: Source.Format?
+        var chapters: ChapterRule
+        var skip: [String]
+        var line: Int?
+    }
+
+    struct PauseLayer {
+        var before: Double?
+        var after: Double?
+    }
+
+    static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
+                               "overrides", "audio", "timings", "schedule"]
+    static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
+    static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter"]
+
+    /// Parses YAML text into a layer, checking keys, types and ranges.
+    ///
+    /// - parameters:
+    ///     - yaml: The file's contents.
+    ///     - file: The file's name as the user should see it in errors.
+    ///     - presets: Named voices from `Config/voices.yml`, for `voice: { preset: NAME }`.
+    static func parse(yaml: String, file: String, presets: [String: VoiceSettings]) throws -> ManifestLayer {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw Self.manifestError(error, file: file)
+        }
+        guard let root else { return ManifestLayer() }
+        let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: topLevelKeys)
+        var layer = ManifestLayer()
+        for (key, value) in top { if let l = value.line { layer.line[key] = l } }
+        layer.name = try top["name"]?.string()
+        if let name = layer.name, name.isEmpty || name.contains("/") {
+            throw top["name"]!.error("must be a non-empty file name without '/'")
+        }
+        layer.title = try top["title"]?.string()
+        layer.author = try top["author"]?.string()
+        layer.output = try top["output"]?.string()
+        layer.cover = try top["cover"]?.string()
+        layer.schedule = try top["schedule"]?.string()
+        if let voice = top["voice"] { layer.voice = try parseVoice(voice, presets: presets) }
+        if let sources = top["sources"] {
+            layer.sources = try sources.list().map(parseSource)
+        }
+        if let pauses = top["pauses"] {
+            for (kind, value) in try pauses.mapping(allowed: pauseKinds) {
+                let m = try value.mapping(allowed: ["before", "after"])
+                layer.pauses[kind] = PauseLayer(before: try m["before"]?.double(in: 0...60), after: try m["after"]?.double(in: 0...60))
+            }
+        }
+        if let styles = top["styles"] {
+            for (kind, value) in try styles.mapping(allowed: BlockKind.allCases.map(\.rawValue)) {
+                layer.styles[BlockKind(rawValue: kind)!] = try parseVoice(value, presets: presets)
+            }
+        }
+        if let overrides = top["overrides"] {
+            layer.overrides = try overrides.list().map { try parseOverride($0, presets: presets) }
+        }
+        if let audio = top["audio"] {
+            let m = try audio.mapping(allowed: ["bitrate", "quality"])
+            if let b = m["bitrate"] {
+                let value = try b.int(in: 8...320)
+                guard AudioSettings.validBitrates.contains(value) else {
+                    throw b.error("\(value) is not an MP3 bitrate (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
+                }
+                layer.bitrate = value
+            }
+            layer.quality = try m["quality"]?.int(in: 0...9)
+        }
+        if let timings = top["timings"] {
+            layer.timings = try timings.list().map { item in
+                let s = try item.string()
+                guard let format = TimingFormat(rawValue: s) else {
+                    throw item.error("unknown timing format \"\(s)\" (this version writes: \(TimingFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return format
+            }
+        }
+        return layer
+    }
+
+    static func parseVoice(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> VoiceSettings {
+        let m = try value.mapping(allowed: voiceKeys)
+        var voice = VoiceSettings()
+        if let p = m["preset"] {
+            let name = try p.string()
+            guard let preset = presets[name] else {
+                throw p.error("unknown voice preset \"\(name)\" (Config/voices.yml has: \(presets.keys.sorted().joined(separator: ", ")))")
+            }
+            voice = preset
+        }
+        let own = VoiceSettings(
+            name: try m["name"]?.string(),
+            rate: try m["rate"]?.double(in: 0...1),
+            wpm: try m["wpm"]?.int(in: ResolvedVoice.minimumWPM...ResolvedVoice.maximumWPM),
+            pitch: try m["pitch"]?.double(in: 0.5...2.0),
+            volume: try m["volume"]?.double(in: 0...1)
+        )
+        if own.rate != nil, own.wpm != nil { throw value.error("give either rate or wpm, not both") }
+        return own.merged(over: voice)
+    }
+
+    static func parseSource(_ value: YAMLValue) throws -> SourceLayer {
+        if !value.isMapping {
+            return SourceLayer(path: try value.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
+        }
+        let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title"])
+        guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
+        var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
+        if let f = m["format"] {
+            let s = try f.string()
+            guard let format = Source.Format(rawValue: s) else {
+                throw f.error("unknown format \"\(s)\" (expected one of: \(Source.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            source.format = format
+        }
+        source.chapters.title = try m["title"]?.string()
+        if let c = m["chapters"] {
+            let cm = try c.mapping(allowed: ["heading", "subtitle", "skip_before_first", "level"])
+            if let h = cm["heading"] {
+                let pattern = try h.string()
+                do { _ = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) } catch {
+                    throw h.error("not a valid regular expression: \(pattern)")
+                }
+                source.chapters.heading = pattern
+            }
+            source.chapters.subtitle = try cm["subtitle"]?.bool() ?? false
+            source.chapters.skipBeforeFirst = try cm["skip_before_first"]?.bool() ?? false
+            source.chapters.level = try cm["level"]?.int(in: 1...6) ?? 1
+        }
+        if let s = m["skip"] {
+            source.skip = try s.strings()
+            for (i, pattern) in source.skip.enumerated() {
+                do { _ = try NSRegularExpression(pattern: pattern) } catch {
+                    throw (s.isList ? try s.list()[i] : s).error("not a valid regular expression: \(pattern)")
+                }
+            }
+        }
+        return source
+    }
+
+    static func parseOverride(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> ChapterOverride {
+        let m = try value.mapping(allowed: ["chapter", "voice", "title", "skip"])
+        guard let c = m["chapter"] else { throw value.error("an override needs `chapter:` (a number or a title)") }
+        let selector: ChapterOverride.Selector
+        if let n = c.node.int, c.node.scalar?.style == .plain {
+            guard n >= 1 else { throw c.error("chapter numbers start at 1") }
+            selector = .number(n)
+        } else {
+            selector = .title(try c.string())
+        }
+        return ChapterOverride(
+            chapter: selector,
+            voice: try m["voice"].map { try parseVoice($0, presets: presets) },
+            title: try m["title"]?.string(),
+            skip: try m["skip"]?.bool() ?? false,
+            line: value.line
+        )
+    }
+
+    static func manifestError(_ error: YamlError, file: String) -> ManifestError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return ManifestError(file: file, line: mark.line, message: "not valid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return ManifestError(file: file, line: context.mark.line, key: duplicates.first, message: "key appears twice")
+        default:
+            return ManifestError(file: file, message: "not valid YAML: \(error)")
+        }
+    }
+}

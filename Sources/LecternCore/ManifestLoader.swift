@@ -1,0 +1,163 @@
+import Foundation
+
+/// Loads a manifest: reads `Config/` (defaults and voice presets), parses the manifest over them,
+/// resolves relative paths against the manifest's folder, and checks that every source exists.
+public struct ManifestLoader: Sendable {
+    /// The configuration folder in use, or nil when the built-in defaults apply.
+    public var configDirectory: URL?
+
+    /// The defaults used when no `Config/defaults.yml` is found.
+    public static let builtInDefaults = """
+        voice: { name: en, rate: 0.5, pitch: 1.0, volume: 1.0 }
+        pauses:
+          paragraph: { before: 0.0, after: 0.5 }
+          heading:   { before: 0.5, after: 1.0 }
+          quote:     { before: 0.2, after: 0.6 }
+          list_item: { before: 0.0, after: 0.4 }
+          chapter:   { before: 0.0, after: 2.0 }
+        audio: { bitrate: 64, quality: 3 }
+        timings: [json]
+        """
+
+    /// - parameters:
+    ///     - configDirectory: A `Config` folder to use. When nil, `LECTERN_CONFIG` is used if set,
+    ///       else the first `Config/defaults.yml` found walking up from the manifest's folder.
+    public init(configDirectory: URL? = nil) {
+        self.configDirectory = configDirectory
+    }
+
+    /// Loads and validates the manifest at `url`.
+    ///
+    /// - throws: ``ManifestError`` naming the file, line and key of the first problem.
+    public func load(_ url: URL) throws -> Manifest {
+        let file = url.path
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ManifestError(file: file, message: "cannot read the manifest (no such file or not readable)")
+        }
+        guard let yaml = String(data: data, encoding: .utf8) else {
+            throw ManifestError(file: file, message: "the manifest is not valid UTF-8")
+        }
+        let config = configDirectory ?? Self.findConfig(near: url.deletingLastPathComponent())
+        let presets = try Self.loadPresets(config)
+        var defaults = try ManifestLayer.parse(yaml: Self.builtInDefaults, file: "built-in defaults", presets: presets)
+        if let config {
+            let defaultsURL = config.appendingPathComponent("defaults.yml")
+            if let text = try? String(contentsOf: defaultsURL, encoding: .utf8) {
+                let layer = try ManifestLayer.parse(yaml: text, file: defaultsURL.path, presets: presets)
+                defaults = layer.merged(over: defaults)
+            }
+        }
+        let layer = try ManifestLayer.parse(yaml: yaml, file: file, presets: presets)
+        return try resolve(layer.merged(over: defaults), manifest: url, lines: layer.line)
+    }
+
+    private func resolve(_ layer: ManifestLayer, manifest url: URL, lines: [String: Int]) throws -> Manifest {
+        let file = url.path
+        let folder = url.deletingLastPathComponent()
+        let stem = url.deletingPathExtension().lastPathComponent
+        guard let title = layer.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ManifestError(file: file, key: "title", message: "missing (every manifest needs a title)")
+        }
+        guard let sourceLayers = layer.sources, !sourceLayers.isEmpty else {
+            throw ManifestError(file: file, line: lines["sources"], key: "sources", message: "missing or empty (list at least one document)")
+        }
+        var sources: [Source] = []
+        for (i, s) in sourceLayers.enumerated() {
+            let key = "sources[\(i + 1)]"
+            for expanded in try expand(s.path, in: folder, file: file, line: s.line, key: key) {
+                let format = s.format ?? (["md", "markdown"].contains(expanded.pathExtension.lowercased()) ? .markdown : .text)
+                let display = s.path.contains("*") ? expanded.lastPathComponent : s.path
+                sources.append(Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip))
+            }
+        }
+        let name = layer.name ?? stem
+        let output: URL
+        if let o = layer.output {
+            output = Self.resolve(o, in: folder)
+        } else if folder.lastPathComponent == "Jobs" {
+            output = folder.deletingLastPathComponent().appendingPathComponent("out").appendingPathComponent(name)
+        } else {
+            output = folder.appendingPathComponent("out").appendingPathComponent(name)
+        }
+        var cover: URL?
+        if let c = layer.cover {
+            let u = Self.resolve(c, in: folder)
+            guard FileManager.default.fileExists(atPath: u.path) else {
+                throw ManifestError(file: file, line: lines["cover"], key: "cover", message: "no such file: \(u.path)")
+            }
+            cover = u
+        }
+        var pauses = Pauses()
+        for kind in BlockKind.allCases {
+            let p = layer.pauses[kind.rawValue]
+            pauses.byKind[kind] = Pause(before: p?.before ?? 0, after: p?.after ?? 0)
+        }
+        pauses.chapter = Pause(before: layer.pauses["chapter"]?.before ?? 0, after: layer.pauses["chapter"]?.after ?? 0)
+        return Manifest(
+            file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
+            sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
+            overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
+            timings: layer.timings ?? [.json], schedule: layer.schedule
+        )
+    }
+
+    /// A path made absolute against `folder` (`~` expands to the home folder).
+    static func resolve(_ path: String, in folder: URL) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return folder.appendingPathComponent(expanded).standardizedFileURL
+    }
+
+    /// Expands a source path; a `*` in the file name matches files in that folder, sorted by name.
+    private func expand(_ path: String, in folder: URL, file: String, line: Int?, key: String) throws -> [URL] {
+        let url = Self.resolve(path, in: folder)
+        let fm = FileManager.default
+        if url.lastPathComponent.contains("*") {
+            let dir = url.deletingLastPathComponent()
+            let pattern = "^" + NSRegularExpression.escapedPattern(for: url.lastPathComponent).replacingOccurrences(of: "\\*", with: ".*") + "$"
+            let regex = try! NSRegularExpression(pattern: pattern)
+            let names = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter {
+                regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+            }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            guard !names.isEmpty else {
+                throw ManifestError(file: file, line: line, key: key, message: "no file matches \(url.path)")
+            }
+            return names.map { dir.appendingPathComponent($0) }
+        }
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ManifestError(file: file, line: line, key: key, message: "no such file: \(url.path)")
+        }
+        guard !isDirectory.boolValue else {
+            throw ManifestError(file: file, line: line, key: key, message: "\(url.path) is a folder; list its files or use a pattern such as dir/*.md")
+        }
+        return [url]
+    }
+
+    static func findConfig(near folder: URL) -> URL? {
+        if let env = ProcessInfo.processInfo.environment["LECTERN_CONFIG"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
+        var dir = folder.standardizedFileURL
+        for _ in 0..<8 {
+            let candidate = dir.appendingPathComponent("Config")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("defaults.yml").path) { return candidate }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        return nil
+    }
+
+    static func loadPresets(_ config: URL?) throws -> [String: VoiceSettings] {
+        guard let config else { return [:] }
+        let url = config.appendingPathComponent("voices.yml")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
+        guard let node = try ManifestLayer.composeChecked(text, file: url.path) else { return [:] }
+        var presets: [String: VoiceSettings] = [:]
+        for (name, value) in try YAMLValue(node: node, key: "", file: url.path).dictionary() {
+            presets[name] = try ManifestLayer.parseVoice(value, presets: [:])
+        }
+        return presets
+    }
+}

@@ -1,0 +1,92 @@
+/// Voice parameters in AVSpeechUtterance's terms; every field optional so that layers
+/// (defaults → manifest → style → chapter override) can be merged.
+public struct VoiceSettings: Sendable, Equatable, Codable {
+    /// An espeak-ng voice name or language code, e.g. `en-gb` (see `lectern voices`).
+    public var name: String?
+    /// Speaking rate, 0…1, 0.5 is normal (AVSpeechUtteranceDefaultSpeechRate).
+    public var rate: Double?
+    /// Speaking rate in words per minute; overrides `rate` when both are set in the same layer.
+    public var wpm: Int?
+    /// Pitch multiplier, 0.5…2.0, 1.0 is the voice's own pitch.
+    public var pitch: Double?
+    /// Volume, 0…1.
+    public var volume: Double?
+
+    public init(name: String? = nil, rate: Double? = nil, wpm: Int? = nil, pitch: Double? = nil, volume: Double? = nil) {
+        self.name = name
+        self.rate = rate
+        self.wpm = wpm
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    /// This layer's values, falling back to `base` for those it leaves unset.
+    public func merged(over base: VoiceSettings) -> VoiceSettings {
+        var result = base
+        if let name { result.name = name }
+        if let rate { result.rate = rate; result.wpm = wpm }
+        if let wpm { result.wpm = wpm; if rate == nil { result.rate = nil } }
+        if let pitch { result.pitch = pitch }
+        if let volume { result.volume = volume }
+        return result
+    }
+
+    /// Resolves to engine parameters; unset values take AVSpeechUtterance's defaults.
+    public func resolved() -> ResolvedVoice {
+        let rateValue = rate ?? 0.5
+        return ResolvedVoice(
+            name: name ?? "en",
+            wordsPerMinute: wpm ?? ResolvedVoice.wordsPerMinute(forRate: rateValue),
+            pitch: pitch ?? 1.0,
+            volume: volume ?? 1.0
+        )
+    }
+}
+
+/// Fully resolved voice parameters for one utterance, with the mapping onto espeak-ng.
+public struct ResolvedVoice: Sendable, Hashable, Codable {
+    public var name: String
+    public var wordsPerMinute: Int
+    /// Pitch multiplier, 0.5…2.0.
+    public var pitch: Double
+    /// Volume, 0…1.
+    public var volume: Double
+
+    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double) {
+        self.name = name
+        self.wordsPerMinute = wordsPerMinute
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    /// espeak-ng's slowest and fastest rates, and its default (AVSpeech's 0.5).
+    public static let minimumWPM = 80, normalWPM = 175, maximumWPM = 450
+
+    /// Maps an AVSpeechUtterance rate (0…1) onto words per minute: 0 → 80, 0.5 → 175, 1 → 450,
+    /// linear on each side of 0.5, as AVSpeech's own scale is steeper above normal than below.
+    public static func wordsPerMinute(forRate rate: Double) -> Int {
+        let r = min(max(rate, 0), 1)
+        let wpm = r <= 0.5
+            ? Double(minimumWPM) + (r / 0.5) * Double(normalWPM - minimumWPM)
+            : Double(normalWPM) + ((r - 0.5) / 0.5) * Double(maximumWPM - normalWPM)
+        return Int(wpm.rounded())
+    }
+
+    /// espeak-ng's `espeakPITCH` (0…100, 50 = the voice's base pitch) for the multiplier:
+    /// one octave (×2 or ×0.5) spans 50 steps, so 0.5 → 0, 1.0 → 50, 2.0 → 100.
+    public var espeakPitch: Int {
+        let p = 50 + 50 * log2(min(max(pitch, 0.5), 2.0))
+        return Int(p.rounded())
+    }
+
+    /// espeak-ng's `espeakVOLUME` (0…200, 100 = normal) for the 0…1 volume: 1.0 → 100.
+    public var espeakVolume: Int {
+        Int((min(max(volume, 0), 1) * 100).rounded())
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,48 @@
+/// Splits text into the words that Lectern times and counts.
+///
+/// A word is a maximal run of characters that are neither whitespace nor a dash
+/// (hyphen-minus inside a word is kept: "rabbit-hole" is one word; em and en dashes separate),
+/// and that contains at least one letter or digit. Punctuation-only runs are not words.
+/// Ranges are in UTF-16 code units, the unit used by every sidecar.
+public enum WordTokenizer {
+    /// A word's range in UTF-16 code units.
+    public struct Token: Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+    }
+
+    /// Returns the words of `text`, in order.
+    public static func tokens(in text: String) -> [Token] {
+        var tokens: [Token] = []
+        var offset = 0
+        var start = -1
+        var hasAlnum = false
+        for scalar in text.unicodeScalars {
+            let width = scalar.utf16.count
+            if isSeparator(scalar) {
+                if start >= 0, hasAlnum { tokens.append(Token(start: start, end: offset)) }
+                start = -1
+                hasAlnum = false
+            } else {
+                if start < 0 { start = offset }
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { hasAlnum = true }
+            }
+            offset += width
+        }
+        if start >= 0, hasAlnum { tokens.append(Token(start: start, end: offset)) }
+        return tokens
+    }
+
+    /// The number of words in `text`.
+    public static func count(in text: String) -> Int {
+        tokens(in: text).count
+    }
+
+    static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace { return true }
+        switch scalar {
+        case "\u{2013}", "\u{2014}", "\u{2015}", "\u{2E3A}", "\u{2E3B}": return true  // en, em, bar, 2- and 3-em dashes
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Yams
+
+/// Typed reading of a YAML node that reports the file, line and key path of every problem.
+struct YAMLValue {
+    let node: Node
+    let key: String
+    let file: String
+
+    var line: Int? { node.mark?.line }
+
+    func error(_ message: String) -> ManifestError {
+        ManifestError(file: file, line: line, key: key.isEmpty ? nil : key, message: message)
+    }
+
+    private var shown: String {
+        if let s = node.scalar?.string { return "\"\(s)\"" }
+        if node.mapping != nil { return "a mapping" }
+        if node.sequence != nil { return "a list" }
+        return "an alias"
+    }
+
+    /// The entries of a mapping, after checking that every key is one of `allowed`.
+    func mapping(allowed: [String]) throws -> [String: YAMLValue] {
+        guard let mapping = node.mapping else { throw error("expected a mapping, found \(shown)") }
+        var result: [String: YAMLValue] = [:]
+        for (k, v) in mapping {
+            guard let name = k.scalar?.string else {
+                throw ManifestError(file: file, line: k.mark?.line, key: key.isEmpty ? nil : key, message: "keys must be plain strings")
+            }
+            let path = key.isEmpty ? name : "\(key).\(name)"
+            guard allowed.contains(name) else {
+                throw ManifestError(file: file, line: k.mark?.line, key: path,
+                                    message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+            result[name] = YAMLValue(node: v, key: path, file: file)
+        }
+        return result
+    }
+
+    /// A mapping with arbitrary string keys.
+    func dictionary() throws -> [(String, YAMLValue)] {
+        guard let mapping = node.mapping else { throw error("expected a mapping, found \(shown)") }
+        return try mapping.map { k, v in
+            guard let name = k.scalar?.string else { throw error("keys must be plain strings") }
+            return (name, YAMLValue(node: v, key: key.isEmpty ? name : "\(key).\(name)", file: file))
+        }
+    }
+
+    func list() throws -> [YAMLValue] {
+        guard let sequence = node.sequence else { throw error("expected a list, found \(shown)") }
+        return sequence.enumerated().map { YAMLValue(node: $1, key: "\(key)[\($0 + 1)]", file: file) }
+    }
+
+    var isList: Bool { node.sequence != nil }
+    var isMapping: Bool { node.mapping != nil }
+
+    func string() throws -> String {
+        guard let scalar = node.scalar else { throw error("expected a string, found \(shown)") }
+        if scalar.style == .plain, node.null != nil { throw error("expected a string, found nothing") }
+        return scalar.string
+    }
+
+    func bool() throws -> Bool {
+        guard node.scalar != nil, let value = node.bool else { throw error("expected true or false, found \(shown)") }
+        return value
+    }
+
+    func int(in range: ClosedRange<Int>) throws -> Int {
+        guard node.scalar != nil, let value = node.int else {
+            throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(shown)")
+        }
+        guard range.contains(value) else {
+            throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    func double(in range: ClosedRange<Double>) throws -> Double {
+        guard node.scalar != nil, let value = node.float ?? node.int.map(Double.init) else {
+            throw error("expected a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(shown)")
+        }
+        guard range.contains(value) else {
+            throw error("expected a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(value))")
+        }
+        return value
+    }
+
+    /// A string, or a list of strings.
+    func strings() throws -> [String] {
+        if isList { return try list().map { try $0.string() } }
+        return [try string()]
+    }
+
+    private func format(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(x)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LecternCore
+
+/// Reads plain text: paragraphs are separated by blank lines, and a line matching the source's
+/// heading pattern starts a chapter (optionally with the next line as its subtitle).
+///
+/// Project Gutenberg's `_italics_` markers are removed; text before the first heading is either
+/// a chapter of its own or, with `skip_before_first`, listed as skipped front matter.
+public struct PlainTextReader: Sendable {
+    public init() {}
+
+    public func read(_ source: Source) throws -> Book {
+        let data: Data
+        do { data = try Data(contentsOf: source.url) } catch {
+            throw DocumentError(document: source.displayPath, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        let text = try TextDecoding.decode(data, document: source.displayPath)
+        return try read(text: text, source: source)
+    }
+
+    /// Reads already-decoded text (for tests and other readers).
+    public func read(text: String, source: Source) throws -> Book {
+        let heading = try source.chapters.heading.map { try NSRegularExpression(pattern: $0) }
+        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var builder = BookBuilder(source: source, skips: skips)
+        var paragraph: [String] = []
+
+        func flush() {
+            guard !paragraph.isEmpty else { return }
+            builder.add(paragraph.joined(separator: " "), kind: .paragraph)
+            paragraph = []
+        }
+
+        var i = 0
+        while i < lines.count {
+            let line = lines[i].trimmingCharacters(in: .whitespaces)
+            if let heading, heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                flush()
+                var title = line
+                if source.chapters.subtitle {
+                    var j = i + 1
+                    while j < lines.count, lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }
+                    if j < lines.count {
+                        title += " " + lines[j].trimmingCharacters(in: .whitespaces)
+                        i = j
+                    }
+                }
+                builder.startChapter(title: Self.clean(title))
+            } else if line.isEmpty {
+                flush()
+            } else {
+                paragraph.append(line)
+            }
+            i += 1
+        }
+        flush()
+        return builder.finish()
+    }
+
+    /// Collapses whitespace and removes `_emphasis_` markers.
+    static func clean(_ text: String) -> String {
+        var s = text.replacingOccurrences(of: #"(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])"#, with: "", options: .regularExpression)
+        s = s.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        return s.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import LecternCore
+internal import CEspeakNG
+
+/// libespeak-ng in this process, in synchronous mode, with word events.
+///
+/// libespeak-ng keeps all its state in process globals and crashes when two threads call it.
+/// This type is the one owner of that state: there is a single instance (``shared()``), and every
+/// call into the library passes through this file while holding ``lock``. Parallel synthesis
+/// uses several processes, never several threads.
+public final class EspeakEngine: @unchecked Sendable {
+    // @unchecked Sendable is safe: all mutable state (the library's globals and `collector`)
+    // is touched only while `lock` is held.
+    private let lock = NSLock()
+    /// Samples per second of the engine's output (22050 for espeak-ng's voices).
+    public let sampleRate: Int
+    /// The library's version and data path, e.g. "1.51".
+    public let version: String
+    private var currentVoice: String?
+
+    nonisolated(unsafe) private static var instance: Result<EspeakEngine, SpeechError>?
+    private static let instanceLock = NSLock()
+
+    /// The process's engine, initialised on first use.
+    ///
+    /// - throws: ``SpeechError`` if espeak-ng's data cannot be loaded (the library is initialised
+    ///   with `espeakINITIALIZE_DONT_EXIT`, so missing data is an error instead of `exit(1)`).
+    public static func shared() throws -> EspeakEngine {
+        instanceLock.lock()
+        defer { instanceLock.unlock() }
+        if instance == nil {
+            instance = Result { try EspeakEngine() }.mapError { $0 as? SpeechError ?? SpeechError("\($0)") }
+        }
+        return try instance!.get()
+    }
+
+    /// Calls `espeak_Initialize`.
+    private init() throws {
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else {
+            throw SpeechError("espeak-ng could not be initialised (is espeak-ng-data installed? install the espeak-ng-data package)")
+        }
+        sampleRate = Int(rate)
+        var path: UnsafePointer<CChar>?
+        let v = espeak_Info(&path)
+        version = v.map { String(cString: $0) } ?? "unknown"
+        espeak_SetSynthCallback(synthCallback)
+    }
+
+    /// Speaks `text` with `voice` and returns its audio and word marks.
+    ///
+    /// Calls `espeak_SetVoiceByName`, `espeak_SetParameter` and `espeak_Synth`.
+    /// - throws: ``SpeechError`` for an unknown voice or a failed synthesis.
+    public func synthesize(_ text: String, voice: ResolvedVoice) throws -> Synthesis {
+        lock.lock()
+        defer { lock.unlock() }
+        try select(voice.name)
+        try check(espeak_SetParameter(espeakRATE, Int32(voice.wordsPerMinute), 0), "set the rate")
+        try check(espeak_SetParameter(espeakPITCH, Int32(voice.espeakPitch), 0), "set the pitch")
+        try check(espeak_SetParameter(espeakVOLUME, Int32(voice.espeakVolume), 0), "set the volume")
+
+        let collector = Collector()
+        activeCollector = collector
+        defer { activeCollector = nil }
+        let utf8 = Array(text.utf8CString)
+        let status = utf8.withUnsafeBufferPointer { buffer in
+            espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        }
+        try check(status, "synthesize")
+        try check(espeak_Synchronize(), "finish synthesis")
+
+        // Events give 1-based positions in Unicode scalars; sidecars use UTF-16 offsets.
+        var utf16Offsets: [Int] = [0]
+        utf16Offsets.reserveCapacity(text.unicodeScalars.count + 1)
+        for scalar in text.unicodeScalars { utf16Offsets.append(utf16Offsets.last! + scalar.utf16.count) }
+        var words: [WordMark] = []
+        for event in collector.events {
+            let start = event.position - 1
+            guard start >= 0, start < utf16Offsets.count - 1 else { continue }  // position 0: no text
+            if let last = words.last, last.textOffset == utf16Offsets[start] { continue }  // repeated event
+            let end = min(start + max(event.length, 1), utf16Offsets.count - 1)
+            words.append(WordMark(textOffset: utf16Offsets[start], textLength: utf16Offsets[end] - utf16Offsets[start],
+                                  sample: min(event.sample, collector.samples.count)))
+        }
+        return Synthesis(samples: collector.samples, words: words)
+    }
+
+    /// The installed voices, optionally only those for a language (prefix match, e.g. "en").
+    ///
+    /// Calls `espeak_ListVoices`.
+    public func voices(language: String? = nil) -> [VoiceInfo] {
+        lock.lock()
+        defer { lock.unlock() }
+        var result: [VoiceInfo] = []
+        guard var list = espeak_ListVoices(nil) else { return [] }
+        while let voice = list.pointee {
+            let v = voice.pointee
+            var languages: [String] = []
+            if var p = v.languages {
+                // Each entry: one priority byte, a NUL-terminated language name; a 0 byte ends the list.
+                while p.pointee != 0 {
+                    let name = String(cString: p + 1)
+                    languages.append(name)
+                    p += name.utf8.count + 2
+                }
+            }
+            let info = VoiceInfo(
+                name: v.name.map { String(cString: $0) } ?? "",
+                identifier: v.identifier.map { String(cString: $0) } ?? "",
+                languages: languages,
+                gender: v.gender == 1 ? "male" : v.gender == 2 ? "female" : "unspecified")
+            if let language {
+                let l = language.lowercased()
+                if info.languages.contains(where: { $0.lowercased() == l || $0.lowercased().hasPrefix(l + "-") }) { result.append(info) }
+            } else {
+                result.append(info)
+            }
+            list += 1
+        }
+        return result
+    }
+
+    /// Checks that a voice exists, without synthesizing.
+    public func validate(voice name: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try select(name)
+    }
+
+    private func select(_ name: String) throws {
+        guard name != currentVoice else { return }
+        let status = espeak_SetVoiceByName(name)
+        guard status == EE_OK else {
+            currentVoice = nil
+            throw SpeechError("unknown voice \"\(name)\" (run `lectern voices` to list the installed voices)")
+        }
+        currentVoice = name
+    }
+
+    private func check(_ status: espeak_ERROR, _ action: String) throws {
+        guard status == EE_OK else {
+            throw SpeechError("espeak-ng failed to \(action) (error \(status.rawValue))")
+        }
+    }
+
+    /// Where the synthesis callback puts what espeak-ng delivers.
+    final class Collector {
+        struct Event { var position: Int; var length: Int; var sample: Int }
+        var samples: [Int16] = []
+        var events: [Event] = []
+    }
+}
+
+/// The collector of the synthesis in progress. Only touched while the engine's lock is held
+/// (set and cleared by `synthesize`, used by the callback that `espeak_Synth` calls on the same thread).
+nonisolated(unsafe) private var activeCollector: EspeakEngine.Collector?
+
+/// espeak-ng's synthesis callback: appends audio and word events to the active collector.
+/// Called by `espeak_Synth` on the calling thread, inside the engine's lock. A buffer may come
+/// with no events at all, so the collector cannot be found through an event's `user_data`.
+private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let collector = activeCollector else { return 1 }  // 1 aborts: nobody is listening
+    if var event = events {
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_WORD {
+                collector.events.append(.init(position: Int(event.pointee.text_position), length: Int(event.pointee.length),
+                                              sample: Int(event.pointee.sample)))
+            }
+            event += 1
+        }
+    }
+    if let wav, count > 0 {
+        collector.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
+    }
+    return 0
+}

@@ -1,0 +1,37 @@
+/// The audio and word marks of one synthesized utterance.
+public struct Synthesis: Sendable {
+    /// 16-bit mono PCM at ``EspeakEngine/sampleRate``.
+    public var samples: [Int16]
+    /// Where each word starts, in the order spoken; the engine's repeated events for one word
+    /// (a number read as several words) are merged into the first.
+    public var words: [WordMark]
+
+    public init(samples: [Int16], words: [WordMark]) {
+        self.samples = samples
+        self.words = words
+    }
+}
+
+/// The engine's report that a word starts: its place in the text and in the audio.
+public struct WordMark: Sendable, Equatable {
+    /// Offset of the word in the utterance text, in UTF-16 code units.
+    public var textOffset: Int
+    /// Length of the word as the engine saw it, in UTF-16 code units.
+    public var textLength: Int
+    /// The sample index in the utterance's audio at which the word starts.
+    public var sample: Int
+
+    public init(textOffset: Int, textLength: Int, sample: Int) {
+        self.textOffset = textOffset
+        self.textLength = textLength
+        self.sample = sample
+    }
+}
+
+/// An installed espeak-ng voice.
+public struct VoiceInfo: Sendable, Codable, Equatable {
+    public var name: String
+    public var identifier: String
+    public var languages: [String]
+    public var gender: String
+}
