@@ -91,6 +91,10 @@ public final class EspeakEngine: @unchecked Sendable {
     public func voices(language: String? = nil) -> [VoiceInfo] {
         lock.lock()
         defer { lock.unlock() }
+        return unlockedVoices(language: language)
+    }
+
+    private func unlockedVoices(language: String?) -> [VoiceInfo] {
         var result: [VoiceInfo] = []
         guard var list = espeak_ListVoices(nil) else { return [] }
         while let voice = list.pointee {
@@ -127,12 +131,28 @@ public final class EspeakEngine: @unchecked Sendable {
         try select(name)
     }
 
+    /// Selects a voice by espeak-ng voice name or identifier (`espeak_SetVoiceByName`), or else
+    /// by language code (`espeak_SetVoiceByProperties`, which picks espeak-ng's preferred voice
+    /// for that language). Must be called with the lock held.
     private func select(_ name: String) throws {
         guard name != currentVoice else { return }
-        let status = espeak_SetVoiceByName(name)
+        currentVoice = nil
+        if espeak_SetVoiceByName(name) == EE_OK {
+            currentVoice = name
+            return
+        }
+        let language = name.lowercased()
+        let known = unlockedVoices(language: nil).contains { $0.languages.contains { $0.lowercased() == language } }
+        var status = EE_NOT_FOUND
+        if known {
+            status = language.withCString { code in
+                var spec = espeak_VOICE()
+                spec.languages = code
+                return espeak_SetVoiceByProperties(&spec)
+            }
+        }
         guard status == EE_OK else {
-            currentVoice = nil
-            throw SpeechError("unknown voice \"\(name)\" (run `lectern voices` to list the installed voices)")
+            throw SpeechError("unknown voice \"\(name)\" (run `lectern voices` to list the installed voices and languages)")
         }
         currentVoice = name
     }

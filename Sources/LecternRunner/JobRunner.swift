@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import LecternCore
+import LecternDocuments
+import LecternSpeech
+import LecternAudio
+import LecternTiming
+import LecternStore
+
+/// Runs a job end to end — read, segment, synthesize, encode, assemble, write sidecars, record —
+/// and keeps its run row in the job store current.
+///
+/// A failed run leaves no output behind (outputs are renamed into place only when complete)
+/// and is recorded as failed with its error.
+public struct JobRunner: Sendable {
+    public let store: JobStore
+    public let logger: Logger
+    public var configDirectory: URL?
+    /// Receives one line per finished chapter (nil for none).
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, progress: (@Sendable (String) -> Void)? = nil) {
+        self.store = store
+        self.logger = logger
+        self.configDirectory = configDirectory
+        self.progress = progress
+    }
+
+    /// What a successful run produced.
+    public struct Summary: Sendable {
+        public var run: RunRecord
+        public var outputs: [URL]
+    }
+
+    /// Renders the manifest at `url`.
+    ///
+    /// - throws: the module error of the first failure (``ManifestError``, ``DocumentError``,
+    ///   ``SpeechError``, ``AudioError``, ``StoreError``), after recording the run as failed.
+    public func run(manifest url: URL, trigger: String = "manual") throws -> Summary {
+        let manifestURL = url.standardizedFileURL
+        let job = try store.job(manifestPath: manifestURL.path, name: manifestURL.deletingPathExtension().lastPathComponent, title: nil)
+        var run = try store.startRun(job: job, trigger: trigger)
+        var temporaries: [URL] = []
+        defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
+        do {
+            let manifest = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
+            _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
+            let book = try DocumentReader().read(manifest.sources)
+            let plan = try Segmenter(manifest: manifest).plan(book)
+            guard plan.wordCount > 0 else {
+                throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
+            }
+            let engine = try EspeakEngine.shared()
+            for name in plan.voiceNames.sorted() { try engine.validate(voice: name) }
+            run.chapterCount = plan.chapters.count
+            run.paragraphCount = plan.utteranceCount
+            run.wordCount = plan.wordCount
+            run.skippedCount = plan.skipped.count
+            try store.update(run)
+            logger.info("rendering", metadata: ["job": "\(manifest.name)", "chapters": "\(plan.chapters.count)", "words": "\(plan.wordCount)"])
+
+            try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
+            let streamURL = manifest.outputDirectory.appendingPathComponent(".\(manifest.name).stream.\(getpid()).tmp")
+            temporaries.append(streamURL)
+            let writer = try MP3StreamWriter(url: streamURL, sampleRate: engine.sampleRate, settings: manifest.audio)
+            var lastUpdate = Date()
+            let rendered = try BookRenderer(engine: engine, manifest: manifest).render(plan, to: writer) { p in
+                if p.chapterFinished {
+                    progress?("chapter \(p.chapter.number)/\(plan.chapters.count) \(p.chapter.title) — \(p.wordsDone)/\(plan.wordCount) words")
+                }
+                if Date().timeIntervalSince(lastUpdate) >= 1 || p.chapterFinished {
+                    run.wordsDone = p.wordsDone
+                    run.audioMsDone = p.samplesDone * 1000 / engine.sampleRate
+                    try store.update(run)
+                    lastUpdate = Date()
+                }
+            }
+            try writer.finish()
+
+            let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
+            let marks = rendered.records.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
+            let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
+                             cover: try manifest.cover.map(Self.picture), chapters: marks)
+            var outputs: [URL] = []
+            if manifest.timings.contains(.json) {
+                let document = TimingDocument(title: manifest.title, author: manifest.author, audio: manifest.mp3URL.lastPathComponent,
+                                              sampleRate: engine.sampleRate, sampleCount: rendered.sampleCount,
+                                              chapters: rendered.chapters, skipped: plan.skipped)
+                try AtomicFile.write(TimingWriter.json(document), to: manifest.timingsURL)
+                outputs.append(manifest.timingsURL)
+            }
+            try MP3BookAssembler.assemble(tag: tag, stream: streamURL, output: manifest.mp3URL)
+            outputs.insert(manifest.mp3URL, at: 0)
+
+            run.state = .succeeded
+            run.endedAt = Date()
+            run.sampleCount = rendered.sampleCount
+            run.durationMs = ms(rendered.sampleCount)
+            run.wordsDone = plan.wordCount
+            run.audioMsDone = ms(rendered.sampleCount)
+            run.mp3Path = manifest.mp3URL.path
+            run.timingsPath = manifest.timings.contains(.json) ? manifest.timingsURL.path : nil
+            let chapters = rendered.records.map {
+                ChapterRecord(runId: run.id!, number: $0.number, title: $0.title, contentHash: $0.hash,
+                              startMs: ms($0.startSample), durationMs: ms($0.startSample + $0.sampleCount) - ms($0.startSample),
+                              sampleCount: $0.sampleCount)
+            }
+            try store.finish(run, chapters: chapters)
+            logger.info("finished", metadata: ["job": "\(manifest.name)", "duration_ms": "\(run.durationMs ?? 0)"])
+            return Summary(run: run, outputs: outputs)
+        } catch {
+            run.state = .failed
+            run.endedAt = Date()
+            run.error = "\(error)"
+            try? store.update(run)
+            throw error
+        }
+    }
+
+    static func picture(_ url: URL) throws -> ID3Tag.Picture {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw AudioError("cannot read the cover \(url.path)") }
+        let ext = url.pathExtension.lowercased()
+        guard ["jpg", "jpeg", "png"].contains(ext) else { throw AudioError("the cover \(url.path) must be a JPEG or PNG file") }
+        return ID3Tag.Picture(mimeType: ext == "png" ? "image/png" : "image/jpeg", data: data)
+    }
+}

@@ -1,0 +1,60 @@
+import LecternCore
+
+/// Turns a book and its manifest into a ``NarrationPlan``.
+///
+/// A block's voice is resolved in layers: the manifest's voice (over `Config/` defaults), then
+/// the style for its kind, then its chapter's override. Each block kind has its own pre- and
+/// post-utterance delays; each chapter adds its own at start and end.
+public struct Segmenter: Sendable {
+    public let manifest: Manifest
+
+    public init(manifest: Manifest) { self.manifest = manifest }
+
+    /// - throws: ``ManifestError`` when an override names a chapter the book does not have.
+    public func plan(_ book: Book) throws -> NarrationPlan {
+        for override in manifest.overrides {
+            let matched = book.chapters.enumerated().contains { override.matches(number: $0.offset + 1, title: $0.element.title) }
+            if !matched {
+                let which: String
+                switch override.chapter {
+                case .number(let n): which = "no chapter \(n) (the book has \(book.chapters.count))"
+                case .title(let t): which = "no chapter is titled \"\(t)\""
+                }
+                throw ManifestError(file: manifest.file.path, line: override.line, key: "overrides", message: which)
+            }
+        }
+        var chapters: [PlannedChapter] = []
+        var skipped = book.skipped
+        for (index, chapter) in book.chapters.enumerated() {
+            let number = index + 1
+            let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
+            let title = overrides.compactMap(\.title).last ?? chapter.title
+            if overrides.contains(where: \.skip) {
+                skipped += chapter.blocks.map { SkippedText(source: chapter.source, chapter: number, reason: "chapter skipped by an override", text: $0.text) }
+                if chapter.speaksTitle {
+                    skipped.append(SkippedText(source: chapter.source, chapter: number, reason: "chapter skipped by an override", text: chapter.title))
+                }
+                continue
+            }
+            let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
+            func utterance(_ kind: BlockKind, _ text: String) -> Utterance {
+                var voice = manifest.voice
+                if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
+                voice = chapterVoice.merged(over: voice)
+                let pause = manifest.pauses.pause(for: kind)
+                return Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+            }
+            var utterances: [Utterance] = []
+            if chapter.speaksTitle { utterances.append(utterance(.heading, title)) }
+            for block in chapter.blocks {
+                if WordTokenizer.count(in: block.text) == 0 {
+                    skipped.append(SkippedText(source: chapter.source, chapter: number, reason: "no words to speak (punctuation only)", text: block.text))
+                } else {
+                    utterances.append(utterance(block.kind, block.text))
+                }
+            }
+            chapters.append(PlannedChapter(number: chapters.count + 1, title: title, pause: manifest.pauses.chapter, utterances: utterances))
+        }
+        return NarrationPlan(chapters: chapters, skipped: skipped)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+
+/// The job store: jobs, runs and chapters in one SQLite file (WAL mode), through GRDB.
+///
+/// Every state change is one transaction, so a crash leaves either the old state or the new.
+public final class JobStore: Sendable {
+    private let pool: DatabasePool
+    public let url: URL
+
+    /// Opens (creating if needed) the database at `url` and migrates it to the current schema.
+    ///
+    /// - throws: ``StoreError`` naming the file when it cannot be opened or migrated.
+    public init(url: URL) throws {
+        self.url = url
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var config = Configuration()
+            config.busyMode = .timeout(10)
+            pool = try DatabasePool(path: url.path, configuration: config)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw StoreError("cannot open the job store \(url.path): \(error)")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "job") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("manifestPath", .text).notNull().unique()
+                t.column("title", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "run") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("job", onDelete: .cascade).notNull()
+                t.column("trigger", .text).notNull()
+                t.column("state", .text).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("endedAt", .datetime)
+                t.column("error", .text)
+                t.column("pid", .integer).notNull()
+                t.column("chapterCount", .integer)
+                t.column("paragraphCount", .integer)
+                t.column("wordCount", .integer)
+                t.column("skippedCount", .integer)
+                t.column("wordsDone", .integer).notNull().defaults(to: 0)
+                t.column("audioMsDone", .integer).notNull().defaults(to: 0)
+                t.column("durationMs", .integer)
+                t.column("sampleCount", .integer)
+                t.column("mp3Path", .text)
+                t.column("timingsPath", .text)
+            }
+            try db.create(table: "chapter") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("run", onDelete: .cascade).notNull()
+                t.column("number", .integer).notNull()
+                t.column("title", .text).notNull()
+                t.column("contentHash", .text).notNull()
+                t.column("startMs", .integer).notNull()
+                t.column("durationMs", .integer).notNull()
+                t.column("sampleCount", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// The job for a manifest, created on first use; its name and title are kept current.
+    public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
+        try write { db in
+            if var job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
+                if job.name != name || (title != nil && job.title != title) {
+                    job.name = name
+                    job.title = title ?? job.title
+                    try job.update(db)
+                }
+                return job
+            }
+            var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: title, createdAt: Date())
+            try job.insert(db)
+            return job
+        }
+    }
+
+    /// Records that a run of `job` has started in this process.
+    public func startRun(job: JobRecord, trigger: String = "manual") throws -> RunRecord {
+        try write { db in
+            var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
+                                wordsDone: 0, audioMsDone: 0)
+            try run.insert(db)
+            return run
+        }
+    }
+
+    /// Saves a run's changed fields.
+    public func update(_ run: RunRecord) throws {
+        try write { db in try run.update(db) }
+    }
+
+    /// Saves a finished run together with its chapters, in one transaction.
+    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws {
+        try write { db in
+            try run.update(db)
+            for var chapter in chapters { try chapter.insert(db) }
+        }
+    }
+
+    public func jobs() throws -> [JobRecord] {
+        try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
+    }
+
+    /// A job's runs, newest first.
+    public func runs(jobId: Int64, limit: Int = 20) throws -> [RunRecord] {
+        try read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
+    }
+
+    public func chapters(runId: Int64) throws -> [ChapterRecord] {
+        try read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
+    }
+
+    /// Runs a raw integrity check (`PRAGMA integrity_check`), returning SQLite's answer.
+    public func integrityCheck() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
+            throw StoreError("job store \(url.path): \(error)")
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try pool.read(body) } catch {
+            throw StoreError("job store \(url.path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import LecternCore
+
+/// The JSON word-timing sidecar (`NAME.timings.json`): chapters, paragraphs with their text,
+/// sentences and words, each with start and end times, for synced highlighting.
+///
+/// Times are milliseconds from the start of the decoded audio (what a player's `currentTime`
+/// reports); text offsets and lengths are UTF-16 code units into the paragraph's `text`, the
+/// unit of JavaScript strings and NSRange.
+public struct TimingDocument: Codable, Sendable, Equatable {
+    public var format = "lectern-timings"
+    public var version = 1
+    public var units = Units()
+    public var title: String
+    public var author: String?
+    /// The audio file these times refer to, relative to the sidecar.
+    public var audio: String
+    public var sampleRate: Int
+    public var durationMs: Int
+    /// Exact length of the decoded audio in samples.
+    public var sampleCount: Int
+    public var wordCount: Int
+    public var chapters: [ChapterTiming]
+    /// Input text that is not narrated, with the reason (code blocks, front matter, …).
+    public var skipped: [SkippedText]
+
+    public init(title: String, author: String?, audio: String, sampleRate: Int, sampleCount: Int,
+                chapters: [ChapterTiming], skipped: [SkippedText]) {
+        self.title = title
+        self.author = author
+        self.audio = audio
+        self.sampleRate = sampleRate
+        self.sampleCount = sampleCount
+        self.durationMs = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
+        self.chapters = chapters
+        self.skipped = skipped
+        self.wordCount = chapters.reduce(0) { $0 + $1.paragraphs.reduce(0) { $0 + $1.sentences.reduce(0) { $0 + $1.words.count } } }
+    }
+
+    /// What the numbers mean, written into every file.
+    public struct Units: Codable, Sendable, Equatable {
+        public var time = "milliseconds from the start of the decoded audio"
+        public var textOffset = "UTF-16 code units into the paragraph's text"
+        public init() {}
+    }
+}
+
+/// A chapter's span of the audio and its paragraphs.
+public struct ChapterTiming: Codable, Sendable, Equatable {
+    public var number: Int
+    public var title: String
+    public var start: Int
+    public var end: Int
+    public var paragraphs: [ParagraphTiming]
+
+    public init(number: Int, title: String, start: Int, end: Int, paragraphs: [ParagraphTiming]) {
+        self.number = number
+        self.title = title
+        self.start = start
+        self.end = end
+        self.paragraphs = paragraphs
+    }
+}
+
+/// One spoken block (a heading, paragraph, quote or list item).
+public struct ParagraphTiming: Codable, Sendable, Equatable {
+    public var kind: BlockKind
+    public var text: String
+    public var voice: String
+    /// When speech starts (after the pre-utterance delay) and ends (before the post-utterance delay).
+    public var start: Int
+    public var end: Int
+    public var sentences: [SentenceTiming]
+}
+
+/// A sentence: its range in the paragraph's text, its time, and its words.
+public struct SentenceTiming: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+    public var start: Int
+    public var end: Int
+    public var words: [WordTiming]
+}
+
+/// A word: its range in the paragraph's text and when it is spoken.
+public struct WordTiming: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+    public var start: Int
+    public var end: Int
+    /// True when the engine reported no event for this word and its start was interpolated
+    /// between its neighbours (absent otherwise).
+    public var estimated: Bool?
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LecternCore
+import LecternDocuments
+import LecternSpeech
+
+/// `lectern check MANIFEST`: validates a manifest and lists what would be narrated, without audio.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration.",
+        discussion: "Example: lectern check Jobs/alice.yml --json"
+    )
+
+    @Argument(help: "A manifest file (YAML).")
+    var manifest: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    struct Report: Encodable {
+        struct Chapter: Encodable {
+            var number: Int
+            var title: String
+            var paragraphs: Int
+            var words: Int
+            var estimatedSeconds: Double
+        }
+        var title: String
+        var output: String
+        var chapters: [Chapter]
+        var paragraphs: Int
+        var words: Int
+        var skipped: [SkippedText]
+        var estimatedSeconds: Double
+    }
+
+    func run() throws {
+        reportingErrors {
+            let manifest = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            let book = try DocumentReader().read(manifest.sources)
+            let plan = try Segmenter(manifest: manifest).plan(book)
+            let engine = try EspeakEngine.shared()
+            for name in plan.voiceNames.sorted() { try engine.validate(voice: name) }
+            let chapters = plan.chapters.map { c in
+                Report.Chapter(number: c.number, title: c.title, paragraphs: c.utterances.count, words: c.wordCount,
+                               estimatedSeconds: Self.estimate(c))
+            }
+            let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
+                                paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
+                                estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds })
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                return
+            }
+            print("\(report.title) → \(report.output)")
+            for c in chapters {
+                print(String(format: "%4d  %@  (%d paragraphs, %d words, ~%@)", c.number, c.title, c.paragraphs, c.words, Self.clock(c.estimatedSeconds)))
+            }
+            print("\(chapters.count) chapters, \(report.paragraphs) paragraphs, \(report.words) words, about \(Self.clock(report.estimatedSeconds))")
+            if !plan.skipped.isEmpty {
+                var reasons: [String: Int] = [:]
+                for s in plan.skipped { reasons[s.reason, default: 0] += 1 }
+                print("not narrated: " + reasons.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", "))
+            }
+        }
+    }
+
+    /// Speaking time at each utterance's rate plus all its pauses.
+    static func estimate(_ chapter: PlannedChapter) -> Double {
+        chapter.pause.before + chapter.pause.after + chapter.utterances.reduce(0) { total, u in
+            total + u.preDelay + u.postDelay + Double(WordTokenizer.count(in: u.text)) * 60 / Double(u.voice.wordsPerMinute)
+        }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}

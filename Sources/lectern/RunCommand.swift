@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Logging
+import LecternRunner
+import LecternStore
+
+/// `lectern run MANIFEST…`: renders each manifest.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Render one or more job manifests into MP3 and timing sidecars.",
+        discussion: "Example: lectern run Jobs/alice.yml"
+    )
+
+    @Argument(help: "Manifest files (YAML).")
+    var manifests: [String]
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        reportingErrors(renderAll)
+    }
+
+    private func renderAll() throws {
+        let jobStore = try JobStore(url: store.url)
+        var logger = Logger(label: "lectern")
+        logger.logLevel = .warning
+        let printer: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable line in print(line) }
+        let runner = JobRunner(store: jobStore, logger: logger, progress: printer)
+        var failures = 0
+        for path in manifests {
+            do {
+                let summary = try runner.run(manifest: URL(fileURLWithPath: path))
+                if !quiet {
+                    let minutes = Double(summary.run.durationMs ?? 0) / 60000
+                    let counts = "\(summary.run.chapterCount ?? 0) chapters, \(summary.run.wordCount ?? 0) words"
+                    print("\(path): \(counts), \(String(format: "%.1f", minutes)) min")
+                    for output in summary.outputs { print("  wrote \(output.path)") }
+                }
+            } catch {
+                failures += 1
+                printError(error)
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LecternStore
+
+/// `lectern status [JOB] [--json]`: jobs and their recent runs from the job store.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show jobs, their runs (state, progress, counts, outputs) and errors.",
+        discussion: "Example: lectern status --json"
+    )
+
+    @Argument(help: "A job name or manifest path (default: all jobs).")
+    var job: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Option(help: "How many runs to show per job.")
+    var runs = 5
+
+    @OptionGroup var store: StoreOptions
+
+    struct JobStatus: Encodable {
+        var name: String
+        var manifest: String
+        var title: String?
+        var runs: [RunStatus]
+    }
+
+    struct RunStatus: Encodable {
+        var id: Int64
+        var trigger: String
+        var state: String
+        var startedAt: Date
+        var endedAt: Date?
+        var error: String?
+        var chapters: Int?
+        var paragraphs: Int?
+        var words: Int?
+        var skipped: Int?
+        var wordsDone: Int
+        var audioMsDone: Int
+        var durationMs: Int?
+        var outputs: [String]
+        var chapterList: [ChapterStatus]?
+    }
+
+    struct ChapterStatus: Encodable {
+        var number: Int
+        var title: String
+        var startMs: Int
+        var durationMs: Int
+        var contentHash: String
+    }
+
+    func run() throws {
+        reportingErrors {
+            let jobStore = try JobStore(url: store.url)
+            var jobs = try jobStore.jobs()
+            if let job {
+                let path = URL(fileURLWithPath: job).standardizedFileURL.path
+                jobs = jobs.filter { $0.name == job || $0.manifestPath == path }
+                guard !jobs.isEmpty else { throw ValidationError("no job named \(job) in \(jobStore.url.path)") }
+            }
+            let statuses = try jobs.map { j in
+                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { r in
+                    RunStatus(id: r.id!, trigger: r.trigger, state: r.state.rawValue, startedAt: r.startedAt, endedAt: r.endedAt,
+                              error: r.error, chapters: r.chapterCount, paragraphs: r.paragraphCount, words: r.wordCount,
+                              skipped: r.skippedCount, wordsDone: r.wordsDone, audioMsDone: r.audioMsDone, durationMs: r.durationMs,
+                              outputs: [r.mp3Path, r.timingsPath].compactMap { $0 },
+                              chapterList: self.job == nil ? nil : try jobStore.chapters(runId: r.id!).map {
+                                  ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs, contentHash: $0.contentHash)
+                              })
+                })
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                encoder.dateEncodingStrategy = .iso8601
+                print(String(decoding: try encoder.encode(["jobs": statuses]), as: UTF8.self))
+                return
+            }
+            if statuses.isEmpty { print("no jobs in \(jobStore.url.path)") }
+            let formatter = ISO8601DateFormatter()
+            for j in statuses {
+                print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
+                for r in j.runs {
+                    var line = "  run \(r.id)  \(r.state)  \(formatter.string(from: r.startedAt))"
+                    if let words = r.words, r.state == "running" { line += "  \(r.wordsDone)/\(words) words" }
+                    if let d = r.durationMs { line += String(format: "  %d chapters, %d words, %.1f min", r.chapters ?? 0, r.words ?? 0, Double(d) / 60000) }
+                    print(line)
+                    if let e = r.error { print("    error: \(e)") }
+                    for o in r.outputs { print("    \(o)") }
+                }
+            }
+        }
+    }
+}
