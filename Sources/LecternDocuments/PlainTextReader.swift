@@ -28,7 +28,7 @@ public struct PlainTextReader: Sendable {
 
         func flush() {
             guard !paragraph.isEmpty else { return }
-            builder.add(paragraph.joined(separator: " "), kind: .paragraph)
+            builder.add(Self.removingEmphasis(paragraph.joined(separator: " ")), kind: .paragraph)
             paragraph = []
         }
 
@@ -46,7 +46,7 @@ public struct PlainTextReader: Sendable {
                         i = j
                     }
                 }
-                builder.startChapter(title: Self.clean(title))
+                builder.startChapter(title: Self.clean(Self.removingEmphasis(title)))
             } else if line.isEmpty {
                 flush()
             } else {
@@ -58,10 +58,13 @@ public struct PlainTextReader: Sendable {
         return builder.finish()
     }
 
-    /// Collapses whitespace and removes `_emphasis_` markers.
+    /// Collapses runs of whitespace into single spaces and trims the ends.
     static func clean(_ text: String) -> String {
-        var s = text.replacingOccurrences(of: #"(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])"#, with: "", options: .regularExpression)
-        s = s.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
-        return s.trimmingCharacters(in: .whitespaces)
+        text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Removes Project Gutenberg's underscores, which mark italics (`_very_`, `Un_important_`).
+    static func removingEmphasis(_ text: String) -> String {
+        text.replacingOccurrences(of: "_", with: "")
     }
 }

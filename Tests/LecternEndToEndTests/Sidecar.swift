@@ -1,0 +1,66 @@
+import Foundation
+
+/// The parts of the timing sidecar the tests read, decoded independently of Lectern's own types.
+struct Sidecar: Decodable {
+    struct Units: Decodable { var time: String; var textOffset: String }
+    struct Chapter: Decodable { var number: Int; var title: String; var start: Int; var end: Int; var paragraphs: [Paragraph] }
+    struct Paragraph: Decodable { var kind: String; var text: String; var start: Int; var end: Int; var sentences: [Sentence] }
+    struct Sentence: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int; var words: [Word] }
+    struct Word: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int }
+    struct Skipped: Decodable { var reason: String; var text: String }
+
+    var units: Units
+    var sampleRate: Int
+    var sampleCount: Int
+    var durationMs: Int
+    var chapters: [Chapter]
+    var skipped: [Skipped]
+
+    static func load(_ url: URL) throws -> Sidecar {
+        try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: url))
+    }
+}
+
+extension Sidecar.Paragraph {
+    var words: [Sidecar.Word] { sentences.flatMap(\.words) }
+    /// A word's text, sliced by its UTF-16 range.
+    func text(of word: Sidecar.Word) -> String {
+        let units = Array(text.utf16)
+        return String(decoding: units[word.offset..<(word.offset + word.length)], as: UTF16.self)
+    }
+}
+
+/// Counts words the way the sidecar promises to: whitespace- or dash-separated runs that
+/// contain a letter or digit. Written separately from Lectern's tokenizer on purpose.
+func independentWords(_ text: String) -> [String] {
+    text.components(separatedBy: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{2013}\u{2014}\u{2015}")))
+        .map { $0.replacingOccurrences(of: "_", with: "") }
+        .filter { $0.rangeOfCharacter(from: .alphanumerics) != nil }
+}
+
+/// Finds where speech resumes after a pause: after at least `minimumSilence` seconds of 5 ms
+/// windows whose RMS is below −50 dBFS, the first sample of magnitude −50 dBFS or more.
+func speechOnset(in pcm: [Int16], from: Int, to: Int, sampleRate: Int, minimumSilence: Double = 0.2) -> Int? {
+    let window = sampleRate / 200
+    let quiet = 32768 * pow(10, -50.0 / 20)
+    func rms(_ start: Int) -> Double {
+        var sum = 0.0
+        for i in start..<min(start + window, pcm.count) { sum += Double(pcm[i]) * Double(pcm[i]) }
+        return (sum / Double(window)).squareRoot()
+    }
+    var silentRun = 0
+    var i = max(0, from)
+    while i + window <= min(to, pcm.count) {
+        if rms(i) < quiet {
+            silentRun += window
+        } else if Double(silentRun) >= minimumSilence * Double(sampleRate) {
+            var j = i
+            while j < i + window, abs(Double(pcm[j])) < quiet { j += 1 }
+            return j
+        } else {
+            silentRun = 0
+        }
+        i += window
+    }
+    return nil
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the real `lectern` binary and the independent tools (ffmpeg, ffprobe, mp3val, mutagen)
+/// that check its outputs.
+enum Tool {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary under test: $LECTERN_BIN (set by `make test`), else the debug build.
+    static var lectern: String {
+        if let bin = ProcessInfo.processInfo.environment["LECTERN_BIN"], !bin.isEmpty { return bin }
+        return packageRoot.appendingPathComponent(".build/debug/lectern").path
+    }
+
+    /// Runs a program and waits for it; stdout and stderr are read concurrently so neither pipe fills.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs `lectern` with a job store in `db`.
+    @discardableResult
+    static func lectern(_ arguments: [String], db: URL) throws -> Output {
+        try run(lectern, arguments + ["--db", db.path])
+    }
+
+    /// Decodes an MP3 with ffmpeg into 16-bit mono samples at 22050 Hz.
+    static func decode(_ mp3: URL) throws -> [Int16] {
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString).raw")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let result = try run("ffmpeg", ["-v", "error", "-y", "-i", mp3.path, "-f", "s16le", "-acodec", "pcm_s16le", "-ac", "1", raw.path])
+        guard result.status == 0 else { throw TestFailure("ffmpeg could not decode \(mp3.path): \(result.stderr)") }
+        let data = try Data(contentsOf: raw)
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// ffprobe's JSON for a file.
+    static func probe(_ file: URL, _ arguments: [String]) throws -> [String: Any] {
+        let result = try run("ffprobe", ["-v", "error", "-of", "json"] + arguments + [file.path])
+        guard result.status == 0 else { throw TestFailure("ffprobe failed on \(file.path): \(result.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    static func mutagenInspect(_ file: URL) throws -> Output {
+        let system = "/usr/bin/mutagen-inspect"
+        return try FileManager.default.isExecutableFile(atPath: system) ? run(system, [file.path]) : run("mutagen-inspect", [file.path])
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The shared corpus beside the clone (`../shared/corpus`); tests that need it are skipped without it.
+enum Corpus {
+    static let root = Tool.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var available: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path) }
+    static func file(_ path: String) -> URL { root.appendingPathComponent(path) }
+}
+
+/// A fresh folder for one test, removed when the test's value goes away.
+final class Workspace: @unchecked Sendable {
+    // @unchecked Sendable: immutable after init.
+    let url: URL
+    var db: URL { url.appendingPathComponent("lectern.sqlite") }
+
+    init(_ name: String = "lectern") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes a file (creating folders) and returns its URL.
+    @discardableResult
+    func write(_ path: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) }
+}
