@@ -20,6 +20,8 @@ public struct Manifest: Sendable, Equatable {
     public var audio: AudioSettings
     public var timings: [TimingFormat]
     public var schedule: String?
+    /// The line of each top-level key in the manifest file, for errors found after loading.
+    public var lines: [String: Int] = [:]
 
     /// The book's MP3 file.
     public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }
@@ -38,6 +40,14 @@ public struct Source: Sendable, Equatable {
     public var chapters: ChapterRule
     /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).
     public var skip: [String]
+
+    public init(url: URL, displayPath: String? = nil, format: Format, chapters: ChapterRule = ChapterRule(), skip: [String] = []) {
+        self.url = url
+        self.displayPath = displayPath ?? url.lastPathComponent
+        self.format = format
+        self.chapters = chapters
+        self.skip = skip
+    }
 }
 
 /// How a source is divided into chapters.

@@ -51,7 +51,7 @@ public struct JobRunner: Sendable {
                 throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
             }
             let engine = try EspeakEngine.shared()
-            for name in plan.voiceNames.sorted() { try engine.validate(voice: name) }
+            try Self.validateVoices(plan, manifest: manifest, engine: engine)
             run.chapterCount = plan.chapters.count
             run.paragraphCount = plan.utteranceCount
             run.wordCount = plan.wordCount
@@ -114,6 +114,23 @@ public struct JobRunner: Sendable {
             run.error = "\(error)"
             try? store.update(run)
             throw error
+        }
+    }
+
+    /// Checks every voice the plan uses before any audio is made; an unknown voice is reported
+    /// as a manifest error at the key that names it.
+    public static func validateVoices(_ plan: NarrationPlan, manifest: Manifest, engine: EspeakEngine) throws {
+        for name in plan.voiceNames.sorted() {
+            do { try engine.validate(voice: name) } catch let error as SpeechError {
+                var key = "voice.name"
+                if let kind = manifest.styles.first(where: { $0.value.name == name })?.key {
+                    key = "styles.\(kind.rawValue).name"
+                } else if manifest.voice.name != name, manifest.overrides.contains(where: { $0.voice?.name == name }) {
+                    key = "overrides"
+                }
+                let top = String(key.prefix { $0 != "." })
+                throw ManifestError(file: manifest.file.path, line: manifest.lines[top], key: key, message: error.message)
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import LecternCore
 import LecternDocuments
 import LecternSpeech
+import LecternRunner
 
 /// `lectern check MANIFEST`: validates a manifest and lists what would be narrated, without audio.
 struct CheckCommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct CheckCommand: ParsableCommand {
             let book = try DocumentReader().read(manifest.sources)
             let plan = try Segmenter(manifest: manifest).plan(book)
             let engine = try EspeakEngine.shared()
-            for name in plan.voiceNames.sorted() { try engine.validate(voice: name) }
+            try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
             let chapters = plan.chapters.map { c in
                 Report.Chapter(number: c.number, title: c.title, paragraphs: c.utterances.count, words: c.wordCount,
                                estimatedSeconds: Self.estimate(c))
