@@ -13,9 +13,9 @@ public struct MarkdownReader: Sendable {
     public func read(_ source: Source) throws -> Book {
         let data: Data
         do { data = try Data(contentsOf: source.url) } catch {
-            throw DocumentError(document: source.displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
         }
-        return try read(text: TextDecoding.decode(data, document: source.displayPath), source: source)
+        return try read(text: TextDecoding.decode(data, document: source.url.path), source: source)
     }
 
     /// Reads already-decoded Markdown.
@@ -28,7 +28,7 @@ public struct MarkdownReader: Sendable {
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
             } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
         }) else {
-            throw DocumentError(document: source.displayPath, message: "libcmark could not parse the document")
+            throw DocumentError(document: source.url.path, message: "libcmark could not parse the document")
         }
         defer { cmark_node_free(document) }
         var walker = Walker(builder: builder, chapterLevel: source.chapters.level)

@@ -12,9 +12,9 @@ public struct PlainTextReader: Sendable {
     public func read(_ source: Source) throws -> Book {
         let data: Data
         do { data = try Data(contentsOf: source.url) } catch {
-            throw DocumentError(document: source.displayPath, message: "cannot read the file (\(error.localizedDescription))")
+            throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
         }
-        let text = try TextDecoding.decode(data, document: source.displayPath)
+        let text = try TextDecoding.decode(data, document: source.url.path)
         return try read(text: text, source: source)
     }
 
