@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments"]),
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
+        .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,6 +37,11 @@ public final class MP3Encoder {
             lame_close(lame)
             throw AudioError("LAME rejected the settings (\(settings.bitrate) kbit/s at \(sampleRate) Hz, error \(status))")
         }
+        guard lame_get_brate(lame) == Int32(settings.bitrate), lame_get_out_samplerate(lame) == Int32(sampleRate) else {
+            let actual = lame_get_brate(lame)
+            lame_close(lame)
+            throw AudioError("MP3 at \(sampleRate) Hz cannot be \(settings.bitrate) kbit/s (LAME would use \(actual) kbit/s)")
+        }
         samplesPerFrame = Int(lame_get_framesize(lame))
         buffer = [UInt8](repeating: 0, count: 16384)
     }

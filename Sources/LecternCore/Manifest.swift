@@ -124,7 +124,8 @@ public struct AudioSettings: Sendable, Equatable {
     /// LAME's algorithm quality, 0 (best, slowest) … 9 (worst, fastest).
     public var quality: Int
 
-    public static let validBitrates = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, 192, 224, 256, 320]
+    /// The CBR bitrates of MPEG-2 Layer III, the MP3 flavour for espeak-ng's 22050 Hz output.
+    public static let validBitrates = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
 
     public init(bitrate: Int = 64, quality: Int = 3) {
         self.bitrate = bitrate

@@ -86,9 +86,9 @@ struct ManifestLayer {
         if let audio = top["audio"] {
             let m = try audio.mapping(allowed: ["bitrate", "quality"])
             if let b = m["bitrate"] {
-                let value = try b.int(in: 8...320)
+                let value = try b.int(in: 8...160)
                 guard AudioSettings.validBitrates.contains(value) else {
-                    throw b.error("\(value) is not an MP3 bitrate (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
+                    throw b.error("\(value) is not an MP3 bitrate at 22050 Hz (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
                 }
                 layer.bitrate = value
             }

@@ -116,8 +116,10 @@ public struct ManifestLoader: Sendable {
             let dir = url.deletingLastPathComponent()
             let pattern = "^" + NSRegularExpression.escapedPattern(for: url.lastPathComponent).replacingOccurrences(of: "\\*", with: ".*") + "$"
             let regex = try! NSRegularExpression(pattern: pattern)
-            let names = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter {
-                regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+            let names = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter { name in
+                var isDirectory: ObjCBool = false
+                return !name.hasPrefix(".") && regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+                    && fm.fileExists(atPath: dir.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             guard !names.isEmpty else {
                 throw ManifestError(file: file, line: line, key: key, message: "no file matches \(url.path)")

@@ -1,6 +1,6 @@
 /// A document that cannot be read, naming the document and what is wrong with it.
 public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The document as named in the manifest.
+    /// The document's path.
     public var document: String
     public var message: String
 

@@ -54,14 +54,17 @@ public struct MarkdownReader: Sendable {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
                 let level = Int(cmark_node_get_heading_level(node))
-                let text = inlineText(node)
+                let (text, skips) = inlineText(node)
                 if level <= chapterLevel {
                     builder.startChapter(title: PlainTextReader.clean(text))
                 } else {
                     builder.add(text, kind: .heading)
                 }
+                for s in skips { builder.skip(s.text, reason: s.reason) }
             case CMARK_NODE_PARAGRAPH:
-                builder.add(inlineText(node), kind: kind)
+                let (text, skips) = inlineText(node)
+                for s in skips { builder.skip(s.text, reason: s.reason) }
+                builder.add(text, kind: kind)
             case CMARK_NODE_BLOCK_QUOTE:
                 blocks(under: node, kind: .quote)
             case CMARK_NODE_LIST:
@@ -81,19 +84,21 @@ public struct MarkdownReader: Sendable {
             }
         }
 
-        /// The spoken text of a block's inlines; images, inline HTML and template tags are skipped.
-        mutating func inlineText(_ node: OpaquePointer) -> String {
+        /// The spoken text of a block's inlines, and what was left out of it: images, inline HTML
+        /// and template tags (the caller lists those once it knows the chapter they belong to).
+        func inlineText(_ node: OpaquePointer) -> (String, [(text: String, reason: String)]) {
             var out = ""
-            appendInlines(of: node, to: &out)
+            var skips: [(text: String, reason: String)] = []
+            appendInlines(of: node, to: &out, skips: &skips)
             let tags = try! NSRegularExpression(pattern: #"\{%.*?%\}"#)
             let ns = out as NSString
             for match in tags.matches(in: out, range: NSRange(location: 0, length: ns.length)) {
-                builder.skip(ns.substring(with: match.range), reason: "template tag")
+                skips.append((ns.substring(with: match.range), "template tag"))
             }
-            return tags.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: ns.length), withTemplate: " ")
+            return (tags.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: ns.length), withTemplate: " "), skips)
         }
 
-        private mutating func appendInlines(of parent: OpaquePointer, to out: inout String) {
+        private func appendInlines(of parent: OpaquePointer, to out: inout String, skips: inout [(text: String, reason: String)]) {
             var node = cmark_node_first_child(parent)
             while let current = node {
                 switch cmark_node_get_type(current) {
@@ -102,13 +107,13 @@ public struct MarkdownReader: Sendable {
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                     out += " "
                 case CMARK_NODE_HTML_INLINE:
-                    builder.skip(literal(current), reason: "inline HTML")
+                    skips.append((literal(current), "inline HTML"))
                 case CMARK_NODE_IMAGE:
                     var alt = ""
-                    appendInlines(of: current, to: &alt)
-                    builder.skip(alt.isEmpty ? "(image without description)" : alt, reason: "image")
+                    appendInlines(of: current, to: &alt, skips: &skips)
+                    skips.append((alt.isEmpty ? "(image without description)" : alt, "image"))
                 default:
-                    appendInlines(of: current, to: &out)  // emphasis, strong, links: their text
+                    appendInlines(of: current, to: &out, skips: &skips)  // emphasis, strong, links: their text
                 }
                 node = cmark_node_next(current)
             }

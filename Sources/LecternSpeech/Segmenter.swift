@@ -24,16 +24,28 @@ public struct Segmenter: Sendable {
             }
         }
         var chapters: [PlannedChapter] = []
-        var skipped = book.skipped
+        var skipped: [SkippedText] = []
+        // Skipped text refers to chapters by their number in the output, which leaves out chapters
+        // skipped by an override; text of those has no chapter.
+        var plannedNumber: [Int: Int] = [:]
+        for (index, chapter) in book.chapters.enumerated() {
+            let number = index + 1
+            let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
+            if !overrides.contains(where: \.skip) { plannedNumber[number] = plannedNumber.count + 1 }
+        }
+        skipped = book.skipped.map { item in
+            var item = item
+            item.chapter = item.chapter.flatMap { plannedNumber[$0] }
+            return item
+        }
         for (index, chapter) in book.chapters.enumerated() {
             let number = index + 1
             let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
             let title = overrides.compactMap(\.title).last ?? chapter.title
-            if overrides.contains(where: \.skip) {
-                skipped += chapter.blocks.map { SkippedText(source: chapter.source, chapter: number, reason: "chapter skipped by an override", text: $0.text) }
-                if chapter.speaksTitle {
-                    skipped.append(SkippedText(source: chapter.source, chapter: number, reason: "chapter skipped by an override", text: chapter.title))
-                }
+            guard let planned = plannedNumber[number] else {
+                let reason = "chapter \(number) (\(chapter.title)) skipped by an override"
+                if chapter.speaksTitle { skipped.append(SkippedText(source: chapter.source, chapter: nil, reason: reason, text: chapter.title)) }
+                skipped += chapter.blocks.map { SkippedText(source: chapter.source, chapter: nil, reason: reason, text: $0.text) }
                 continue
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
@@ -48,12 +60,12 @@ public struct Segmenter: Sendable {
             if chapter.speaksTitle { utterances.append(utterance(.heading, title)) }
             for block in chapter.blocks {
                 if WordTokenizer.count(in: block.text) == 0 {
-                    skipped.append(SkippedText(source: chapter.source, chapter: number, reason: "no words to speak (punctuation only)", text: block.text))
+                    skipped.append(SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text))
                 } else {
                     utterances.append(utterance(block.kind, block.text))
                 }
             }
-            chapters.append(PlannedChapter(number: chapters.count + 1, title: title, pause: manifest.pauses.chapter, utterances: utterances))
+            chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances))
         }
         return NarrationPlan(chapters: chapters, skipped: skipped)
     }

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import LecternCore
+
+/// Writes `yaml` as `book.yml` (and `files`) into a fresh temporary folder and returns the
+/// ManifestError that loading it throws, with the manifest's path.
+private func loadError(_ yaml: String, files: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> (ManifestError, String)? {
+    let dir = try TempDir()
+    defer { dir.remove() }
+    for f in files { try dir.write(f) }
+    let url = try dir.write("book.yml", yaml)
+    do {
+        _ = try ManifestLoader(configDirectory: nil).load(url)
+        Issue.record("expected a ManifestError", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as ManifestError {
+        return (error, url.path)
+    }
+}
+
+@Suite struct ManifestErrorTests {
+    @Test func unknownKeyNamesFileLineAndDottedKey() throws {
+        let (error, file) = try #require(try loadError("""
+            title: T
+            sources: [a.txt]
+            voice:
+              rat: 0.5
+            """, files: ["a.txt"]))
+        #expect(error.file == file)
+        #expect(error.line == 4)
+        #expect(error.key == "voice.rat")
+        #expect(error.message.contains("unknown key"))
+        #expect(error.message.contains("rate"))  // lists the allowed keys
+        #expect(error.description.hasPrefix("\(file):4: voice.rat: unknown key"))
+    }
+
+    @Test func unknownTopLevelKeyIsReportedWithoutAPrefix() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoices: {}\n", files: ["a.txt"]))
+        #expect(error.line == 3)
+        #expect(error.key == "voices")
+    }
+
+    @Test func wrongTypeNamesLineKeyAndTheValueFound() throws {
+        let (error, file) = try #require(try loadError("""
+            title: T
+            sources: [a.txt]
+            voice:
+              name: en
+              rate: fast
+            """, files: ["a.txt"]))
+        #expect(error.line == 5)
+        #expect(error.key == "voice.rate")
+        #expect(error.message == "expected a number from 0 to 1, found \"fast\"")
+        #expect(error.description == "\(file):5: voice.rate: expected a number from 0 to 1, found \"fast\"")
+    }
+
+    @Test func outOfRangePitchIsRejected() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoice: { pitch: 3 }\n", files: ["a.txt"]))
+        #expect(error.line == 3)
+        #expect(error.key == "voice.pitch")
+        #expect(error.message == "expected a number from 0.5 to 2, found 3")
+    }
+
+    @Test func outOfRangeStyleRateNamesTheStyleKey() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\nstyles:\n  quote:\n    rate: 1.5\n", files: ["a.txt"]))
+        #expect(error.line == 5)
+        #expect(error.key == "styles.quote.rate")
+        #expect(error.message == "expected a number from 0 to 1, found 1.5")
+    }
+
+    @Test func rateAndWordsPerMinuteTogetherAreRejected() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoice:\n  rate: 0.5\n  wpm: 200\n", files: ["a.txt"]))
+        #expect(error.key == "voice")
+        #expect(error.line == 4)  // where the voice mapping starts
+        #expect(error.message.contains("either rate or wpm"))
+    }
+
+    @Test func missingSourceFileNamesTheSourceByItsOneBasedIndex() throws {
+        let (error, file) = try #require(try loadError("""
+            title: T
+            sources:
+              - missing.txt
+              - here.txt
+            """, files: ["here.txt"]))
+        #expect(error.file == file)
+        #expect(error.line == 3)
+        #expect(error.key == "sources[1]")
+        #expect(error.message.hasPrefix("no such file: "))
+        #expect(error.message.hasSuffix("/missing.txt"))
+    }
+
+    @Test func missingSecondSourceIsSourcesTwo() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources:\n  - here.txt\n  - path: gone.md\n    format: markdown\n",
+                                                     files: ["here.txt"]))
+        #expect(error.line == 4)
+        #expect(error.key == "sources[2]")
+    }
+
+    @Test func aFolderAsSourceIsRejected() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [sub]\n", files: ["sub/a.txt"]))
+        #expect(error.key == "sources[1]")
+        #expect(error.message.contains("is a folder"))
+    }
+
+    @Test func missingTitleIsReportedWithoutALine() throws {
+        let (error, file) = try #require(try loadError("author: Someone\nsources: [a.txt]\n", files: ["a.txt"]))
+        #expect(error.file == file)
+        #expect(error.line == nil)
+        #expect(error.key == "title")
+        #expect(error.description == "\(file): title: missing (every manifest needs a title)")
+    }
+
+    @Test func blankTitleCountsAsMissing() throws {
+        let (error, _) = try #require(try loadError("title: \"   \"\nsources: [a.txt]\n", files: ["a.txt"]))
+        #expect(error.key == "title")
+    }
+
+    @Test func missingSourcesNamesNoLineAndEmptySourcesNamesItsLine() throws {
+        let (missing, _) = try #require(try loadError("title: T\n"))
+        #expect(missing.key == "sources")
+        #expect(missing.line == nil)
+        let (empty, _) = try #require(try loadError("title: T\nauthor: A\nsources: []\n"))
+        #expect(empty.key == "sources")
+        #expect(empty.line == 3)
+    }
+
+    @Test func invalidYAMLNamesTheLineOfTheProblem() throws {
+        let (error, file) = try #require(try loadError("title: T\nauthor: a: b\nsources: [a.txt]\n", files: ["a.txt"]))
+        #expect(error.file == file)
+        #expect(error.line == 2)
+        #expect(error.key == nil)
+        #expect(error.message.hasPrefix("not valid YAML: "))
+        #expect(error.message.contains("mapping values are not allowed"))
+    }
+
+    @Test func duplicateKeyIsReported() throws {
+        let (error, _) = try #require(try loadError("title: A\nsources: [a.txt]\ntitle: B\n", files: ["a.txt"]))
+        #expect(error.key == "title")
+        #expect(error.message == "key appears twice")
+    }
+
+    @Test func invalidChapterRegularExpressionIsRejected() throws {
+        let (error, _) = try #require(try loadError("title: T\nsources:\n  - path: a.txt\n    chapters: { heading: \"[\" }\n",
+                                                     files: ["a.txt"]))
+        #expect(error.line == 4)
+        #expect(error.key == "sources[1].chapters.heading")
+        #expect(error.message.hasPrefix("not a valid regular expression"))
+    }
+
+    @Test func unsupportedBitrateAndUnknownPresetAndBadOverrideAreRejected() throws {
+        let (bitrate, _) = try #require(try loadError("title: T\nsources: [a.txt]\naudio: { bitrate: 100 }\n", files: ["a.txt"]))
+        #expect(bitrate.key == "audio.bitrate")
+        #expect(bitrate.message.hasPrefix("100 is not an MP3 bitrate"))
+        let (preset, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoice: { preset: nobody }\n", files: ["a.txt"]))
+        #expect(preset.key == "voice.preset")
+        #expect(preset.message.contains("unknown voice preset \"nobody\""))
+        let (zero, _) = try #require(try loadError("title: T\nsources: [a.txt]\noverrides:\n  - chapter: 0\n", files: ["a.txt"]))
+        #expect(zero.line == 4)
+        #expect(zero.key == "overrides[1].chapter")
+        #expect(zero.message == "chapter numbers start at 1")
+    }
+
+    @Test func nameWithASlashIsRejected() throws {
+        let (error, _) = try #require(try loadError("title: T\nname: a/b\nsources: [a.txt]\n", files: ["a.txt"]))
+        #expect(error.line == 2)
+        #expect(error.key == "name")
+    }
+}

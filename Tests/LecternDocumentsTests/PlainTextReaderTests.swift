@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import LecternCore
+import LecternDocuments
+
+@Suite struct PlainTextReaderTests {
+    static let gutenberg = """
+        The Title Page
+
+        Contents:
+        CHAPTER I. Down the Rabbit-Hole
+
+          CHAPTER I.
+        Down the _Rabbit_-Hole
+
+        Alice was beginning
+        to get very   tired.
+
+        It was _very_ hot.
+
+        CHAPTER II.
+
+        The Pool of Tears
+
+        Curiouser and curiouser!
+        """
+
+    @Test func headingPatternStartsChaptersAndTheNextLineIsTheSubtitle() throws {
+        let book = try PlainTextReader().read(text: Self.gutenberg,
+                                              source: textSource(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true, skipBeforeFirst: true))
+        #expect(book.chapters.map(\.title) == ["CHAPTER I. Down the Rabbit-Hole", "CHAPTER II. The Pool of Tears"])
+        #expect(book.chapters.allSatisfy { $0.speaksTitle && $0.source == "book.txt" })
+        // Lines of a paragraph are joined, whitespace collapsed, underscores removed.
+        #expect(book.chapters[0].pairs == [["paragraph", "Alice was beginning to get very tired."], ["paragraph", "It was very hot."]])
+        #expect(book.chapters[1].pairs == [["paragraph", "Curiouser and curiouser!"]])
+    }
+
+    @Test func skipBeforeFirstListsFrontMatterAsSkipped() throws {
+        let book = try PlainTextReader().read(text: Self.gutenberg,
+                                              source: textSource(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true, skipBeforeFirst: true))
+        #expect(book.skipped == [
+            SkippedText(source: "book.txt", chapter: nil, reason: "front matter before the first chapter", text: "The Title Page"),
+            SkippedText(source: "book.txt", chapter: nil, reason: "front matter before the first chapter",
+                        text: "Contents: CHAPTER I. Down the Rabbit-Hole"),
+        ])
+    }
+
+    @Test func withoutSkipBeforeFirstFrontMatterIsAnUntitledChapterNamedAfterTheFile() throws {
+        let book = try PlainTextReader().read(text: "Preface text.\n\nCHAPTER I.\nBody.\n",
+                                              source: textSource("my-book.txt", heading: #"^CHAPTER [IVX]+\.$"#))
+        #expect(book.chapters.map(\.title) == ["my-book", "CHAPTER I."])
+        #expect(book.chapters[0].speaksTitle == false)
+        #expect(book.chapters[0].pairs == [["paragraph", "Preface text."]])
+        // Without `subtitle`, the line after the heading is an ordinary paragraph.
+        #expect(book.chapters[1].pairs == [["paragraph", "Body."]])
+        #expect(book.skipped.isEmpty)
+    }
+
+    @Test func sourceWithoutHeadingsIsOneChapterWithTheConfiguredTitle() throws {
+        let book = try PlainTextReader().read(text: "One.\n\n\n\nTwo\nthree.", source: textSource(title: "Foreword"))
+        #expect(book.chapters.count == 1)
+        #expect(book.chapters[0].title == "Foreword")
+        #expect(book.chapters[0].speaksTitle == false)
+        #expect(book.chapters[0].pairs == [["paragraph", "One."], ["paragraph", "Two three."]])
+    }
+
+    @Test func skipPatternsListMatchingParagraphsWithTheirChapter() throws {
+        let text = "CHAPTER I.\n\n[Illustration: Alice]\n\nShe ran.\n\nCHAPTER II.\n\n* * *\n\nThe end."
+        let book = try PlainTextReader().read(text: text, source: textSource(heading: "^CHAPTER", skip: [#"^\[Illustration"#, #"^(\* ?)+$"#]))
+        #expect(book.chapters[0].pairs == [["paragraph", "She ran."]])
+        #expect(book.chapters[1].pairs == [["paragraph", "The end."]])
+        #expect(book.skipped == [
+            SkippedText(source: "book.txt", chapter: 1, reason: #"matches skip pattern /^\[Illustration/"#, text: "[Illustration: Alice]"),
+            SkippedText(source: "book.txt", chapter: 2, reason: #"matches skip pattern /^(\* ?)+$/"#, text: "* * *"),
+        ])
+    }
+
+    @Test func crlfAndAByteOrderMarkAreHandledWhenReadingAFile() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let text = "Front.\r\n\r\nCHAPTER I.\r\nThe Start\r\n\r\nLine one\r\nline two.\r\rAfter a lone CR.\r\n"
+        let url = try dir.write("crlf.txt", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        let book = try PlainTextReader().read(Source(url: url, format: .text,
+                                                     chapters: ChapterRule(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true)))
+        #expect(book.chapters.map(\.title) == ["crlf", "CHAPTER I. The Start"])
+        // No byte-order mark (U+FEFF) and no carriage return survives.
+        #expect(book.chapters[0].pairs == [["paragraph", "Front."]])
+        #expect(book.chapters[1].pairs == [["paragraph", "Line one line two."], ["paragraph", "After a lone CR."]])
+        #expect(book.chapters[0].source == "crlf.txt")
+    }
+
+    @Test func invalidUTF8NamesTheByteOffset() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        // "Hello " is six bytes, so the 0xFF is at offset 6.
+        let url = try dir.write("bad.txt", bytes: Array("Hello ".utf8) + [0xFF] + Array(" world".utf8))
+        let source = Source(url: url, displayPath: "texts/bad.txt", format: .text)
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(source) }
+        #expect(error.document.hasSuffix("bad.txt"))
+        #expect(error.message.contains("invalid UTF-8 at byte offset 6 (byte 0xFF)"))
+        #expect(error.description == "\(error.document): \(error.message)")
+    }
+
+    @Test func invalidUTF8OffsetCountsTheByteOrderMark() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        // BOM (3 bytes), "ab" (2), "é" (2 valid bytes), then a lone continuation byte at offset 7.
+        let url = try dir.write("bom.txt", bytes: [0xEF, 0xBB, 0xBF, 0x61, 0x62, 0xC3, 0xA9, 0x80, 0x63])
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text)) }
+        #expect(error.message.contains("byte offset 7 (byte 0x80)"))
+    }
+
+    @Test(arguments: [
+        ([0x61, 0xC0, 0x80], 1),              // overlong encoding of NUL
+        ([0x61, 0x62, 0xED, 0xA0, 0x80], 2),  // UTF-16 surrogate D800
+        ([0x61, 0x62, 0x63, 0xE2, 0x82], 3),  // truncated three-byte sequence at the end
+        ([0xF4, 0x90, 0x80, 0x80], 0),        // above U+10FFFF
+        ([0xE2, 0x82, 0xAC, 0xF0, 0x28, 0x8C, 0xBC], 3),  // € then a bad second byte
+    ] as [([UInt8], Int)])
+    func malformedSequencesAreReportedAtTheirFirstByte(bytes: [UInt8], offset: Int) throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = try dir.write("x.txt", bytes: bytes)
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text)) }
+        #expect(error.message.contains("byte offset \(offset) "))
+    }
+
+    @Test func validMultibyteUTF8IsAccepted() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let text = "Ça coûte 5 €, 東京 and \u{1F600}."
+        let url = try dir.write("ok.txt", bytes: Array(text.utf8))
+        let book = try PlainTextReader().read(Source(url: url, format: .text))
+        #expect(book.chapters.first?.blocks.first?.text == text)
+    }
+
+    @Test func missingFileIsADocumentError() throws {
+        let source = Source(url: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)/gone.txt"), displayPath: "gone.txt", format: .text)
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(source) }
+        #expect(error.document.hasSuffix("gone.txt"))
+        #expect(error.message.hasPrefix("cannot read the file"))
+    }
+}
