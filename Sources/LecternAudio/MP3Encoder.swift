@@ -20,7 +20,9 @@ public final class MP3Encoder {
     /// Calls `lame_init` and `lame_init_params`.
     ///
     /// - throws: ``AudioError`` when LAME rejects the settings.
-    public init(sampleRate: Int, settings: AudioSettings) throws {
+    /// - parameters:
+    ///     - writesTag: Whether the stream starts with a LAME tag frame (see ``lameTagFrame()``).
+    public init(sampleRate: Int, settings: AudioSettings, writesTag: Bool = true) throws {
         guard let lame = lame_init() else { throw AudioError("LAME could not be initialised (out of memory)") }
         self.lame = lame
         lame_set_in_samplerate(lame, Int32(sampleRate))
@@ -30,7 +32,7 @@ public final class MP3Encoder {
         lame_set_VBR(lame, vbr_off)
         lame_set_brate(lame, Int32(settings.bitrate))
         lame_set_quality(lame, Int32(settings.quality))
-        lame_set_bWriteVbrTag(lame, 1)
+        lame_set_bWriteVbrTag(lame, writesTag ? 1 : 0)
         lame_set_write_id3tag_automatic(lame, 0)
         let status = lame_init_params(lame)
         guard status >= 0 else {

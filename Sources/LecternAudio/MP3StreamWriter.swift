@@ -13,12 +13,17 @@ public final class MP3StreamWriter {
     /// Samples written so far; the decoded stream has exactly this many.
     public var sampleCount: Int { encoder.sampleCount }
     public let sampleRate: Int
+    public let writesTag: Bool
+    /// The encoder's delay in samples (decoders skip it at the start of a tagged stream).
+    public var encoderDelay: Int { encoder.encoderDelay }
+    public var samplesPerFrame: Int { encoder.samplesPerFrame }
 
     /// Creates (or truncates) the stream file at `url`.
-    public init(url: URL, sampleRate: Int, settings: AudioSettings) throws {
+    public init(url: URL, sampleRate: Int, settings: AudioSettings, writesTag: Bool = true) throws {
         self.url = url
         self.sampleRate = sampleRate
-        encoder = try MP3Encoder(sampleRate: sampleRate, settings: settings)
+        self.writesTag = writesTag
+        encoder = try MP3Encoder(sampleRate: sampleRate, settings: settings, writesTag: writesTag)
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw AudioError("cannot create \(url.path)")
         }
@@ -51,10 +56,11 @@ public final class MP3StreamWriter {
     public func finish() throws {
         try append(encoder.flush())
         try drain()
-        let tag = try encoder.lameTagFrame()
         do {
-            try handle.seek(toOffset: 0)
-            try handle.write(contentsOf: Data(tag))
+            if writesTag {
+                try handle.seek(toOffset: 0)
+                try handle.write(contentsOf: Data(try encoder.lameTagFrame()))
+            }
             try handle.synchronize()
             try handle.close()
         } catch {

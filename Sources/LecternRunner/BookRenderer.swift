@@ -4,76 +4,109 @@ import LecternSpeech
 import LecternAudio
 import LecternTiming
 
-/// Renders a narration plan into one MP3 stream, utterance by utterance, and times every word.
+/// Renders a narration plan on a pool of worker processes, one chunk per stream, and lays the
+/// chunks out on the book's timeline from the frames each one actually produced.
 ///
-/// Each utterance's audio is trimmed to its speech, so the configured delays are the silences
-/// a listener hears. All positions are counted in samples written to the encoder; because the
-/// stream carries a LAME tag, a decoder plays exactly those samples, so sample positions are
-/// times in the decoded audio.
+/// Decoders play every frame of every chunk, except what the book's LAME tag trims: the first
+/// chunk's encoder delay (plus the decoder's own 529-sample delay) at the start and the last
+/// chunk's padding at the end. So chunk k starts in the decoded book at
+/// `Σ(frames of chunks before k) × samplesPerFrame`, and a sample s of its input plays at that
+/// start plus s. Every time in the sidecar and every chapter mark comes from these counts.
 struct BookRenderer {
-    let engine: EspeakEngine
     let manifest: Manifest
+    let sampleRate: Int
+    let engineVersion: String
+    let pool: WorkerPool
+    /// Folder for the chunk streams (removed by the caller).
+    let chunkDirectory: URL
 
     struct Progress {
-        var chapter: PlannedChapter
         var wordsDone: Int
         var samplesDone: Int
-        var chapterFinished: Bool
+        var chunksDone: Int
+        var chunkCount: Int
     }
 
     struct Result {
         var chapters: [ChapterTiming]
         var records: [(number: Int, title: String, hash: String, startSample: Int, sampleCount: Int)]
         var sampleCount: Int
+        var chunkFiles: [URL]
+        var results: [ChunkResult]
     }
 
-    func render(_ plan: NarrationPlan, to writer: MP3StreamWriter, progress: (Progress) throws -> Void) throws -> Result {
-        let rate = engine.sampleRate
-        let timer = UtteranceTimer(sampleRate: rate)
-        func samples(_ seconds: Double) -> Int { Int((seconds * Double(rate)).rounded()) }
-        var position = 0
-        var wordsDone = 0
-        var chapterTimings: [ChapterTiming] = []
-        var records: [(Int, String, String, Int, Int)] = []
-        for chapter in plan.chapters {
-            let chapterStart = position
-            var paragraphs: [ParagraphTiming] = []
-            let leading = samples(chapter.pause.before)
-            try writer.writeSilence(leading)
-            position += leading
-            for utterance in chapter.utterances {
-                let pre = samples(utterance.preDelay)
-                try writer.writeSilence(pre)
-                position += pre
-                let synthesis = try engine.synthesize(utterance.text, voice: utterance.voice)
-                let speech = SilenceTrimmer.speechRange(synthesis.samples)
-                let audio = Array(synthesis.samples[speech])
-                try writer.write(audio)
-                let marks = synthesis.words.map { (offset: $0.textOffset, sample: $0.sample - speech.lowerBound) }
-                paragraphs.append(timer.paragraph(kind: utterance.kind, text: utterance.text, voice: utterance.voice.name,
-                                                  marks: marks, speechStart: position, speechLength: audio.count))
-                position += audio.count
-                let post = samples(utterance.postDelay)
-                try writer.writeSilence(post)
-                position += post
-                wordsDone += WordTokenizer.count(in: utterance.text)
-                try progress(Progress(chapter: chapter, wordsDone: wordsDone, samplesDone: position, chapterFinished: false))
-            }
-            let trailing = samples(chapter.pause.after)
-            try writer.writeSilence(trailing)
-            position += trailing
-            chapterTimings.append(ChapterTiming(number: chapter.number, title: chapter.title, start: timer.ms(chapterStart),
-                                                end: timer.ms(position), paragraphs: paragraphs))
-            records.append((chapter.number, chapter.title, contentHash(chapter), chapterStart, position - chapterStart))
-            try progress(Progress(chapter: chapter, wordsDone: wordsDone, samplesDone: position, chapterFinished: true))
+    func render(_ plan: NarrationPlan, progress: @escaping (Progress) throws -> Void) throws -> Result {
+        let chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
+        guard !chunks.isEmpty else { throw RunError("nothing to render") }
+        let files = chunks.map { chunkDirectory.appendingPathComponent(String(format: "chunk-%06d.mp3", $0.index)) }
+        let requests = chunks.map { chunk in
+            ChunkRequest(chunk: chunk, output: files[chunk.index].path, bitrate: manifest.audio.bitrate,
+                         quality: manifest.audio.quality, writesTag: chunk.index == 0, compensatesSeam: chunk.index != chunks.count - 1)
         }
-        return Result(chapters: chapterTimings, records: records, sampleCount: position)
+        var results = [ChunkResult?](repeating: nil, count: chunks.count)
+        var done = Progress(wordsDone: 0, samplesDone: 0, chunksDone: 0, chunkCount: chunks.count)
+        try pool.run(requests) { result in
+            results[result.index] = result
+            done.chunksDone += 1
+            done.wordsDone += chunks[result.index].wordCount
+            done.samplesDone += result.audioFrames * result.samplesPerFrame
+            try progress(done)
+        }
+        let laid = results.compactMap { $0 }
+        guard laid.count == chunks.count else { throw RunError("\(chunks.count - laid.count) chunks were not rendered") }
+        return layOut(plan, chunks: chunks, results: laid, files: files)
+    }
+
+    /// Places every chunk, utterance and word on the book's timeline.
+    func layOut(_ plan: NarrationPlan, chunks: [RenderChunk], results: [ChunkResult], files: [URL]) -> Result {
+        var starts: [Int] = []
+        var position = 0
+        for r in results {
+            starts.append(position)
+            position += r.audioFrames * r.samplesPerFrame
+        }
+        let last = results[results.count - 1]
+        let total = starts[starts.count - 1] + last.sampleCount
+        let timer = UtteranceTimer(sampleRate: sampleRate)
+
+        // Absolute positions of each utterance's speech and word marks, gathered from its parts.
+        struct Spoken { var start = Int.max, end = 0, marks: [(offset: Int, sample: Int)] = [] }
+        var spoken: [[Int: Spoken]] = Array(repeating: [:], count: plan.chapters.count)
+        var chapterStart = [Int?](repeating: nil, count: plan.chapters.count)
+        for (chunk, result) in zip(chunks, results) {
+            let base = starts[chunk.index]
+            if chapterStart[chunk.chapter] == nil { chapterStart[chunk.chapter] = base + result.items[0].start }
+            for (item, layout) in zip(chunk.items, result.items) {
+                var s = spoken[chunk.chapter][item.utterance] ?? Spoken()
+                let speechStart = base + layout.speechStart
+                s.start = min(s.start, speechStart)
+                s.end = max(s.end, speechStart + layout.speechLength)
+                s.marks += layout.marks.map { (offset: item.textOffset + $0[0], sample: speechStart + $0[1]) }
+                spoken[chunk.chapter][item.utterance] = s
+            }
+        }
+        var timings: [ChapterTiming] = []
+        var records: [(Int, String, String, Int, Int)] = []
+        for (c, chapter) in plan.chapters.enumerated() {
+            let start = chapterStart[c] ?? total
+            let end = chapterStart[(c + 1)...].compactMap { $0 }.first ?? total
+            let paragraphs = chapter.utterances.enumerated().compactMap { u, utterance -> ParagraphTiming? in
+                guard let s = spoken[c][u] else { return nil }
+                return timer.paragraph(kind: utterance.kind, text: utterance.text, voice: utterance.voice.name,
+                                       marks: s.marks.map { ($0.offset, $0.sample - s.start) },
+                                       speechStart: s.start, speechLength: s.end - s.start)
+            }
+            timings.append(ChapterTiming(number: chapter.number, title: chapter.title, start: timer.ms(start), end: timer.ms(end),
+                                         paragraphs: paragraphs))
+            records.append((chapter.number, chapter.title, contentHash(chapter), start, end - start))
+        }
+        return Result(chapters: timings, records: records, sampleCount: total, chunkFiles: files, results: results)
     }
 
     /// A hash of everything that determines a chapter's audio.
     func contentHash(_ chapter: PlannedChapter) -> String {
         var hasher = SHA256()
-        hasher.update("espeak-ng \(engine.version) \(engine.sampleRate)\n")
+        hasher.update("espeak-ng \(engineVersion) \(sampleRate)\n")
         hasher.update("mp3 \(manifest.audio.bitrate) q\(manifest.audio.quality)\n")
         hasher.update("chapter \(chapter.title)\n\(chapter.pause.before) \(chapter.pause.after)\n")
         for u in chapter.utterances {

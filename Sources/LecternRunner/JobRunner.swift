@@ -16,13 +16,21 @@ public struct JobRunner: Sendable {
     public let store: JobStore
     public let logger: Logger
     public var configDirectory: URL?
-    /// Receives one line per finished chapter (nil for none).
-    public var progress: (@Sendable (String) -> Void)?
+    /// Receives progress after every chunk (nil for none).
+    public var progress: (@Sendable (RunProgress) -> Void)?
+    /// Worker processes (default: one per core).
+    public var workers: Int?
+    /// The binary to start workers from (default: this process's executable).
+    public var workerExecutable: URL?
+    /// Extra environment for workers.
+    public var workerEnvironment: [String: String]?
 
-    public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, progress: (@Sendable (String) -> Void)? = nil) {
+    public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, workers: Int? = nil,
+                progress: (@Sendable (RunProgress) -> Void)? = nil) {
         self.store = store
         self.logger = logger
         self.configDirectory = configDirectory
+        self.workers = workers
         self.progress = progress
     }
 
@@ -60,22 +68,27 @@ public struct JobRunner: Sendable {
             logger.info("rendering", metadata: ["job": "\(manifest.name)", "chapters": "\(plan.chapters.count)", "words": "\(plan.wordCount)"])
 
             try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
-            let streamURL = manifest.outputDirectory.appendingPathComponent(".\(manifest.name).stream.\(getpid()).tmp")
-            temporaries.append(streamURL)
-            let writer = try MP3StreamWriter(url: streamURL, sampleRate: engine.sampleRate, settings: manifest.audio)
-            var lastUpdate = Date()
-            let rendered = try BookRenderer(engine: engine, manifest: manifest).render(plan, to: writer) { p in
-                if p.chapterFinished {
-                    progress?("chapter \(p.chapter.number)/\(plan.chapters.count) \(p.chapter.title) — \(p.wordsDone)/\(plan.wordCount) words")
-                }
-                if Date().timeIntervalSince(lastUpdate) >= 1 || p.chapterFinished {
+            let chunkDirectory = manifest.outputDirectory.appendingPathComponent(".\(manifest.name).chunks.\(getpid()).tmp")
+            try FileManager.default.createDirectory(at: chunkDirectory, withIntermediateDirectories: true)
+            temporaries.append(chunkDirectory)
+            let pool = WorkerPool(executable: workerExecutable, count: workers, logger: logger)
+            pool.environment = workerEnvironment
+            let renderer = BookRenderer(manifest: manifest, sampleRate: engine.sampleRate, engineVersion: engine.version,
+                                        pool: pool, chunkDirectory: chunkDirectory)
+            let started = Date()
+            var lastUpdate = Date.distantPast
+            let rendered = try renderer.render(plan) { p in
+                let status = RunProgress(wordsDone: p.wordsDone, wordCount: plan.wordCount,
+                                         audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
+                                         elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount)
+                progress?(status)
+                if Date().timeIntervalSince(lastUpdate) >= 1 || p.chunksDone == p.chunkCount {
                     run.wordsDone = p.wordsDone
                     run.audioMsDone = p.samplesDone * 1000 / engine.sampleRate
                     try store.update(run)
                     lastUpdate = Date()
                 }
             }
-            try writer.finish()
 
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
             let marks = rendered.records.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
@@ -89,7 +102,13 @@ public struct JobRunner: Sendable {
                 try AtomicFile.write(TimingWriter.json(document), to: manifest.timingsURL)
                 outputs.append(manifest.timingsURL)
             }
-            try MP3BookAssembler.assemble(tag: tag, stream: streamURL, output: manifest.mp3URL)
+            let last = rendered.results[rendered.results.count - 1]
+            let parts = zip(rendered.chunkFiles, rendered.results).map {
+                MP3BookAssembler.Part(url: $0, audioFrames: $1.audioFrames, bytes: $1.byteCount)
+            }
+            try MP3BookAssembler.assemble(tag: tag, parts: parts,
+                                          endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount,
+                                          output: manifest.mp3URL)
             outputs.insert(manifest.mp3URL, at: 0)
 
             run.state = .succeeded

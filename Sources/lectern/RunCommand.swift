@@ -18,7 +18,14 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(help: "Synthesis worker processes (default: one per core).")
+    var workers: Int?
+
     @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+    }
 
     func run() throws {
         reportingErrors(renderAll)
@@ -28,8 +35,9 @@ struct RunCommand: ParsableCommand {
         let jobStore = try JobStore(url: store.url)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
-        let printer: (@Sendable (String) -> Void)? = quiet ? nil : { @Sendable line in print(line) }
-        let runner = JobRunner(store: jobStore, logger: logger, progress: printer)
+        let printer = ProgressPrinter()
+        let runner = JobRunner(store: jobStore, logger: logger, workers: workers,
+                               progress: quiet ? nil : { @Sendable p in printer.update(p) })
         var failures = 0
         for path in manifests {
             do {
@@ -41,6 +49,7 @@ struct RunCommand: ParsableCommand {
                     for output in summary.outputs { print("  wrote \(output.path)") }
                 }
             } catch {
+                printer.finish()
                 failures += 1
                 printError(error)
             }

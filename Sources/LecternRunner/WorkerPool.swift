@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import LecternSpeech
+
+/// A pool of synthesis worker processes, one per core by default, driven from this process with
+/// Dispatch: each worker has a thread that takes the next chunk, sends it and waits for the
+/// answer. libespeak-ng cannot run on two threads of one process, so parallelism is processes.
+///
+/// A worker that dies is replaced and its chunk retried once; a second failure of the same chunk
+/// fails the run with the chunk and the worker's stderr in the error.
+public final class WorkerPool: @unchecked Sendable {
+    // @unchecked Sendable is safe: mutable state (`queue`, `attempts`, `failure`, `stopped`)
+    // is only touched while holding `lock`.
+    public let executable: URL
+    public let count: Int
+    let logger: Logger
+    private let lock = NSLock()
+    private var queue: [ChunkRequest] = []
+    private var attempts: [Int: Int] = [:]
+    private var failure: Error?
+    private var stopped = false
+    /// Extra environment for workers (tests use it to inject faults).
+    var environment: [String: String]?
+
+    /// - parameters:
+    ///     - executable: The `lectern` binary (default: this process's own executable).
+    ///     - count: Worker processes to run (default: the number of active cores).
+    public init(executable: URL? = nil, count: Int? = nil, logger: Logger) {
+        self.executable = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        self.count = max(1, count ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.logger = logger
+    }
+
+    /// Renders every request; `onResult` is called once per chunk, never concurrently, in the
+    /// order chunks finish.
+    ///
+    /// - throws: ``RunError`` when a chunk fails twice or a worker reports an error; the first
+    ///   error thrown by `onResult`.
+    public func run(_ requests: [ChunkRequest], onResult: @escaping (ChunkResult) throws -> Void) throws {
+        lock.lock()
+        queue = requests
+        attempts = [:]
+        failure = nil
+        stopped = false
+        lock.unlock()
+        let group = DispatchGroup()
+        let callbackLock = NSLock()
+        // Safe to share: every call happens while holding `callbackLock`, so never concurrently.
+        nonisolated(unsafe) let onResult = onResult
+        for slot in 0..<min(count, max(1, requests.count)) {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                drive(slot: slot) { result in
+                    callbackLock.lock()
+                    defer { callbackLock.unlock() }
+                    try onResult(result)
+                }
+            }
+        }
+        group.wait()
+        if let failure { throw failure }
+    }
+
+    /// Stops handing out chunks; running chunks finish, then `run` returns.
+    public func cancel(_ error: Error) {
+        lock.lock()
+        if failure == nil { failure = error }
+        stopped = true
+        lock.unlock()
+    }
+
+    private func next() -> ChunkRequest? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped, !queue.isEmpty else { return nil }
+        return queue.removeFirst()
+    }
+
+    private func drive(slot: Int, deliver: (ChunkResult) throws -> Void) {
+        var worker: WorkerProcess?
+        defer { worker?.stop() }
+        while let request = next() {
+            do {
+                if worker == nil { worker = try start() }
+                guard let current = worker else { continue }
+                if let result = current.render(request) {
+                    if let message = result.error {
+                        cancel(RunError("chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1)): \(message)"))
+                        return
+                    }
+                    try deliver(result)
+                    continue
+                }
+                // The worker died: replace it and retry the chunk once.
+                current.kill()
+                let why = current.exitDescription, stderr = current.stderrText()
+                worker = nil
+                lock.lock()
+                let tries = attempts[request.chunk.index, default: 0] + 1
+                attempts[request.chunk.index] = tries
+                if tries < 2 { queue.insert(request, at: 0) }
+                lock.unlock()
+                logger.warning("worker died", metadata: ["chunk": "\(request.chunk.index + 1)", "exit": "\(why)", "stderr": "\(stderr)"])
+                if tries >= 2 {
+                    let first = request.chunk.items.first?.text.prefix(60) ?? ""
+                    cancel(RunError("chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1), starting \"\(first)…\") failed twice: "
+                                    + "worker \(why)" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)")))
+                    return
+                }
+            } catch {
+                cancel(error)
+                return
+            }
+        }
+    }
+
+    private func start() throws -> WorkerProcess {
+        var env: [String: String]?
+        if let environment {
+            env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        do { return try WorkerProcess(executable: executable, environment: env) } catch {
+            throw RunError("cannot start a worker (\(executable.path) worker): \(error.localizedDescription)")
+        }
+    }
+}

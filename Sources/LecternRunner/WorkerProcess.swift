@@ -1,0 +1,76 @@
+import Foundation
+import LecternSpeech
+
+/// One synthesis worker: the `lectern` binary started in worker mode (`lectern worker`), fed
+/// chunk requests on its stdin and answering on its stdout. Its stderr is kept (the last few
+/// kilobytes) for error messages.
+final class WorkerProcess: @unchecked Sendable {
+    // @unchecked Sendable is safe: the process and pipes are used by the one thread that owns
+    // this worker; `stderrTail` is guarded by `lock` (the reader thread appends to it).
+    private let process = Process()
+    private let input = Pipe(), output = Pipe(), errors = Pipe()
+    private let lock = NSLock()
+    private var stderrTail = Data()
+    private let stderrDone = DispatchSemaphore(value: 0)
+
+    var pid: Int32 { process.processIdentifier }
+
+    init(executable: URL, environment: [String: String]? = nil) throws {
+        process.executableURL = executable
+        process.arguments = ["worker"]
+        if let environment { process.environment = environment }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let handle = errors.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            while let data = try? handle.read(upToCount: 4096), !data.isEmpty {
+                lock.lock()
+                stderrTail.append(data)
+                if stderrTail.count > 8192 { stderrTail = stderrTail.suffix(4096) }
+                lock.unlock()
+            }
+            stderrDone.signal()
+        }
+    }
+
+    /// Sends a request and waits for the answer; nil if the worker died before answering.
+    func render(_ request: ChunkRequest) -> ChunkResult? {
+        do {
+            try MessageFraming.write(request, to: input.fileHandleForWriting)
+            return try MessageFraming.read(ChunkResult.self, from: output.fileHandleForReading)
+        } catch {
+            return nil
+        }
+    }
+
+    /// What the worker wrote to stderr, after it has exited.
+    func stderrText() -> String {
+        _ = stderrDone.wait(timeout: .now() + 2)
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: stderrTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// How the process ended, after `stop()` or a crash.
+    var exitDescription: String {
+        process.waitUntilExit()
+        switch process.terminationReason {
+        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
+        default: return "exited with status \(process.terminationStatus)"
+        }
+    }
+
+    /// Closes the worker's input (it exits at end of input) and waits for it.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Kills the worker at once.
+    func kill() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}

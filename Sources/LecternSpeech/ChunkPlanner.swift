@@ -1,0 +1,87 @@
+import LecternCore
+
+/// Splits a ``NarrationPlan`` into ``RenderChunk``s at utterance boundaries (never inside a
+/// sentence), each holding at most about ``maximumSeconds`` of audio, so that one huge chapter
+/// still spreads over every core and a book with few chapters uses them all.
+///
+/// An utterance longer than ``maximumUtteranceWords`` is split at sentence boundaries into parts
+/// (separated by ``sentencePause`` of silence), so that no worker ever holds a long paragraph's
+/// audio at once. A chapter's own pauses go before its first item and after its last.
+public struct ChunkPlanner: Sendable {
+    public var sampleRate: Int
+    public var maximumSeconds: Double
+    public var maximumUtteranceWords: Int
+    public var sentencePause: Double
+
+    public init(sampleRate: Int, maximumSeconds: Double = 150, maximumUtteranceWords: Int = 300, sentencePause: Double = 0.3) {
+        self.sampleRate = sampleRate
+        self.maximumSeconds = maximumSeconds
+        self.maximumUtteranceWords = maximumUtteranceWords
+        self.sentencePause = sentencePause
+    }
+
+    public func chunks(for plan: NarrationPlan) -> [RenderChunk] {
+        var chunks: [RenderChunk] = []
+        for (c, chapter) in plan.chapters.enumerated() {
+            var items: [RenderChunk.Item] = []
+            for (u, utterance) in chapter.utterances.enumerated() {
+                items += parts(of: utterance, index: u)
+            }
+            guard !items.isEmpty else { continue }
+            items[0].silenceBefore += samples(chapter.pause.before)
+            items[items.count - 1].silenceAfter += samples(chapter.pause.after)
+            var current: [RenderChunk.Item] = []
+            var seconds = 0.0
+            for item in items {
+                let length = estimatedSeconds(item)
+                if !current.isEmpty, seconds + length > maximumSeconds {
+                    chunks.append(RenderChunk(index: chunks.count, chapter: c, items: current))
+                    current = []
+                    seconds = 0
+                }
+                current.append(item)
+                seconds += length
+            }
+            chunks.append(RenderChunk(index: chunks.count, chapter: c, items: current))
+        }
+        return chunks
+    }
+
+    /// The utterance as one item, or as parts of whole sentences of at most the word limit.
+    func parts(of utterance: Utterance, index: Int) -> [RenderChunk.Item] {
+        let words = WordTokenizer.count(in: utterance.text)
+        let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
+        guard words > maximumUtteranceWords else {
+            return [.init(utterance: index, textOffset: 0, text: utterance.text, voice: utterance.voice,
+                          silenceBefore: pre, silenceAfter: post, wordCount: words)]
+        }
+        let units = Array(utterance.text.utf16)
+        var groups: [Range<Int>] = []
+        var count = 0
+        for sentence in SentenceSplitter.sentences(in: utterance.text) {
+            let n = WordTokenizer.count(in: String(decoding: units[sentence], as: UTF16.self))
+            if let last = groups.last, count + n <= maximumUtteranceWords {
+                groups[groups.count - 1] = last.lowerBound..<sentence.upperBound
+                count += n
+            } else {
+                groups.append(sentence)
+                count = n
+            }
+        }
+        // Text between groups (spaces) is not spoken; the groups cover every word.
+        let gap = samples(sentencePause)
+        return groups.enumerated().map { i, range in
+            let text = String(decoding: units[range], as: UTF16.self)
+            return .init(utterance: index, textOffset: range.lowerBound, text: text, voice: utterance.voice,
+                         silenceBefore: i == 0 ? pre : 0, silenceAfter: i == groups.count - 1 ? post : gap,
+                         wordCount: WordTokenizer.count(in: text))
+        }
+    }
+
+    func estimatedSeconds(_ item: RenderChunk.Item) -> Double {
+        Double(item.silenceBefore + item.silenceAfter) / Double(sampleRate)
+            + Double(item.wordCount) * 60 / Double(item.voice.wordsPerMinute)
+    }
+
+    func samples(_ seconds: Double) -> Int { Int((seconds * Double(sampleRate)).rounded()) }
+}

@@ -1,0 +1,27 @@
+import LecternCore
+
+/// A unit of parallel work: consecutive utterances (or parts of one long utterance) of one
+/// chapter, bounded in audio length, rendered by one worker into one independent MP3 stream.
+public struct RenderChunk: Sendable, Codable, Equatable {
+    /// 0-based position in the book.
+    public var index: Int
+    /// 0-based index of the chapter in the plan.
+    public var chapter: Int
+    public var items: [Item]
+
+    /// One utterance, or one part of an utterance split at sentence boundaries.
+    public struct Item: Sendable, Codable, Equatable {
+        /// 0-based index of the utterance in its chapter.
+        public var utterance: Int
+        /// UTF-16 offset of `text` within the utterance's text (0 unless the utterance was split).
+        public var textOffset: Int
+        public var text: String
+        public var voice: ResolvedVoice
+        /// Samples of silence before and after the speech.
+        public var silenceBefore: Int
+        public var silenceAfter: Int
+        public var wordCount: Int
+    }
+
+    public var wordCount: Int { items.reduce(0) { $0 + $1.wordCount } }
+}

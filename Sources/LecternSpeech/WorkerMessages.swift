@@ -1,0 +1,97 @@
+import Foundation
+import LecternCore
+
+/// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file.
+public struct ChunkRequest: Sendable, Codable {
+    public var chunk: RenderChunk
+    /// Where to write the chunk's MP3 stream.
+    public var output: String
+    public var bitrate: Int
+    public var quality: Int
+    /// Whether the stream starts with a LAME tag frame (only the book's first chunk has one).
+    public var writesTag: Bool
+    /// Whether to shorten the chunk's trailing silence by the encoder delay and padding that a
+    /// decoder will play at the seam to the next chunk (every chunk but the book's last).
+    public var compensatesSeam: Bool
+
+    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, writesTag: Bool, compensatesSeam: Bool) {
+        self.chunk = chunk
+        self.output = output
+        self.bitrate = bitrate
+        self.quality = quality
+        self.writesTag = writesTag
+        self.compensatesSeam = compensatesSeam
+    }
+}
+
+/// What a worker answers: the chunk's exact layout in samples and frames, and its word marks.
+public struct ChunkResult: Sendable, Codable {
+    public var index: Int
+    /// PCM samples given to the encoder.
+    public var sampleCount: Int
+    /// MPEG audio frames in the stream (not counting a LAME tag frame).
+    public var audioFrames: Int
+    public var samplesPerFrame: Int
+    public var encoderDelay: Int
+    public var byteCount: Int
+    public var items: [ItemLayout]
+    /// Set when the worker failed on this chunk (a bad voice, a full disk…).
+    public var error: String?
+
+    /// Where an item's silence and speech lie, in samples from the chunk's first input sample.
+    public struct ItemLayout: Sendable, Codable {
+        public var start: Int
+        public var speechStart: Int
+        public var speechLength: Int
+        /// (UTF-16 offset in the item's text, sample relative to `speechStart`) per word event.
+        public var marks: [[Int]]
+
+        public init(start: Int, speechStart: Int, speechLength: Int, marks: [[Int]]) {
+            self.start = start
+            self.speechStart = speechStart
+            self.speechLength = speechLength
+            self.marks = marks
+        }
+    }
+
+    public init(index: Int, sampleCount: Int, audioFrames: Int, samplesPerFrame: Int, encoderDelay: Int, byteCount: Int,
+                items: [ItemLayout], error: String? = nil) {
+        self.index = index
+        self.sampleCount = sampleCount
+        self.audioFrames = audioFrames
+        self.samplesPerFrame = samplesPerFrame
+        self.encoderDelay = encoderDelay
+        self.byteCount = byteCount
+        self.items = items
+        self.error = error
+    }
+}
+
+/// Length-prefixed JSON messages over a pipe: a 4-byte big-endian length, then the JSON.
+public enum MessageFraming {
+    public static func write<T: Encodable>(_ message: T, to handle: FileHandle) throws {
+        let body = try JSONEncoder().encode(message)
+        var header = Data(count: 4)
+        let n = UInt32(body.count)
+        header[0] = UInt8(n >> 24); header[1] = UInt8(n >> 16 & 0xFF); header[2] = UInt8(n >> 8 & 0xFF); header[3] = UInt8(n & 0xFF)
+        try handle.write(contentsOf: header + body)
+    }
+
+    /// Reads one message; nil at end of input (the other side closed the pipe or died).
+    public static func read<T: Decodable>(_ type: T.Type, from handle: FileHandle) throws -> T? {
+        guard let header = try readExactly(4, from: handle) else { return nil }
+        let n = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+        guard let body = try readExactly(n, from: handle) else { return nil }
+        return try JSONDecoder().decode(T.self, from: Data(body))
+    }
+
+    private static func readExactly(_ count: Int, from handle: FileHandle) throws -> [UInt8]? {
+        var data = [UInt8]()
+        data.reserveCapacity(count)
+        while data.count < count {
+            guard let part = try handle.read(upToCount: count - data.count), !part.isEmpty else { return nil }
+            data += part
+        }
+        return data
+    }
+}
