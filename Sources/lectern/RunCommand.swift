@@ -33,6 +33,7 @@ struct RunCommand: ParsableCommand {
 
     private func renderAll() throws {
         let jobStore = try JobStore(url: store.url)
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
         let printer = ProgressPrinter()
