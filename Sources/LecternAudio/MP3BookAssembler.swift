@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// Puts a book's MP3 together: the ID3 tag, then the chunks' MP3 streams in order, with the
 /// first chunk's LAME tag rewritten to describe the whole book. Written atomically.

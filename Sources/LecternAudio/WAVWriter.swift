@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 internal import CSndFile
 
 /// Writes 16-bit mono PCM as a WAV file with libsndfile (for `lectern say -o FILE.wav`).

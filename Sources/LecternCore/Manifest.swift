@@ -52,7 +52,8 @@ public struct Source: Sendable, Equatable {
 
 /// How a source is divided into chapters.
 public struct ChapterRule: Sendable, Equatable {
-    /// Plain text: a line matching this regular expression starts a chapter.
+    /// Plain text: a line matching this regular expression starts a chapter; if it has a capture
+    /// group, the group's text is the chapter's title.
     public var heading: String?
     /// Plain text: the next non-blank line after a heading line is the chapter's subtitle.
     public var subtitle: Bool

@@ -35,9 +35,11 @@ public struct PlainTextReader: Sendable {
         var i = 0
         while i < lines.count {
             let line = lines[i].trimmingCharacters(in: .whitespaces)
-            if let heading, heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+            if let heading, let match = heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) {
                 flush()
+                // With a capture group, the group is the title (e.g. "Chapter I" out of "Chapter I.]").
                 var title = line
+                if match.numberOfRanges > 1, let r = Range(match.range(at: 1), in: line) { title = String(line[r]) }
                 if source.chapters.subtitle {
                     var j = i + 1
                     while j < lines.count, lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }

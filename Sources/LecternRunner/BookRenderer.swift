@@ -12,6 +12,10 @@ import LecternTiming
 /// chunk's padding at the end. So chunk k starts in the decoded book at
 /// `Σ(frames of chunks before k) × samplesPerFrame`, and a sample s of its input plays at that
 /// start plus s. Every time in the sidecar and every chapter mark comes from these counts.
+///
+/// Chunks finish in any order; they are laid out in book order as soon as all earlier ones are
+/// done, and each paragraph's timing goes straight to the sidecar, so memory stays flat however
+/// long the book is.
 struct BookRenderer {
     let manifest: Manifest
     let sampleRate: Int
@@ -27,15 +31,25 @@ struct BookRenderer {
         var chunkCount: Int
     }
 
-    struct Result {
-        var chapters: [ChapterTiming]
-        var records: [(number: Int, title: String, hash: String, startSample: Int, sampleCount: Int)]
+    struct ChapterSpan {
+        var number: Int
+        var title: String
+        var hash: String
+        var startSample: Int
         var sampleCount: Int
-        var chunkFiles: [URL]
-        var results: [ChunkResult]
     }
 
-    func render(_ plan: NarrationPlan, progress: @escaping (Progress) throws -> Void) throws -> Result {
+    struct Result {
+        var chapters: [ChapterSpan]
+        var sampleCount: Int
+        var parts: [MP3BookAssembler.Part]
+        /// Samples after the last chunk's audio that decoders must drop.
+        var endPadding: Int
+    }
+
+    /// - parameters:
+    ///     - sidecar: Receives every chapter and paragraph in order (nil: no JSON timings).
+    func render(_ plan: NarrationPlan, sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
         let chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
         guard !chunks.isEmpty else { throw RunError("nothing to render") }
         let files = chunks.map { chunkDirectory.appendingPathComponent(String(format: "chunk-%06d.mp3", $0.index)) }
@@ -43,64 +57,23 @@ struct BookRenderer {
             ChunkRequest(chunk: chunk, output: files[chunk.index].path, bitrate: manifest.audio.bitrate,
                          quality: manifest.audio.quality, writesTag: chunk.index == 0, compensatesSeam: chunk.index != chunks.count - 1)
         }
-        var results = [ChunkResult?](repeating: nil, count: chunks.count)
+        var timeline = Timeline(plan: plan, chunks: chunks, sampleRate: sampleRate, sidecar: sidecar, hash: contentHash)
         var done = Progress(wordsDone: 0, samplesDone: 0, chunksDone: 0, chunkCount: chunks.count)
+        var parts = [MP3BookAssembler.Part?](repeating: nil, count: chunks.count)
         try pool.run(requests) { result in
-            results[result.index] = result
+            parts[result.index] = MP3BookAssembler.Part(url: files[result.index], audioFrames: result.audioFrames, bytes: result.byteCount)
+            try timeline.add(result)
             done.chunksDone += 1
             done.wordsDone += chunks[result.index].wordCount
             done.samplesDone += result.audioFrames * result.samplesPerFrame
             try progress(done)
         }
-        let laid = results.compactMap { $0 }
-        guard laid.count == chunks.count else { throw RunError("\(chunks.count - laid.count) chunks were not rendered") }
-        return layOut(plan, chunks: chunks, results: laid, files: files)
-    }
-
-    /// Places every chunk, utterance and word on the book's timeline.
-    func layOut(_ plan: NarrationPlan, chunks: [RenderChunk], results: [ChunkResult], files: [URL]) -> Result {
-        var starts: [Int] = []
-        var position = 0
-        for r in results {
-            starts.append(position)
-            position += r.audioFrames * r.samplesPerFrame
+        guard let last = timeline.last, parts.allSatisfy({ $0 != nil }) else {
+            throw RunError("\(parts.filter { $0 == nil }.count) chunks were not rendered")
         }
-        let last = results[results.count - 1]
-        let total = starts[starts.count - 1] + last.sampleCount
-        let timer = UtteranceTimer(sampleRate: sampleRate)
-
-        // Absolute positions of each utterance's speech and word marks, gathered from its parts.
-        struct Spoken { var start = Int.max, end = 0, marks: [(offset: Int, sample: Int)] = [] }
-        var spoken: [[Int: Spoken]] = Array(repeating: [:], count: plan.chapters.count)
-        var chapterStart = [Int?](repeating: nil, count: plan.chapters.count)
-        for (chunk, result) in zip(chunks, results) {
-            let base = starts[chunk.index]
-            if chapterStart[chunk.chapter] == nil { chapterStart[chunk.chapter] = base + result.items[0].start }
-            for (item, layout) in zip(chunk.items, result.items) {
-                var s = spoken[chunk.chapter][item.utterance] ?? Spoken()
-                let speechStart = base + layout.speechStart
-                s.start = min(s.start, speechStart)
-                s.end = max(s.end, speechStart + layout.speechLength)
-                s.marks += layout.marks.map { (offset: item.textOffset + $0[0], sample: speechStart + $0[1]) }
-                spoken[chunk.chapter][item.utterance] = s
-            }
-        }
-        var timings: [ChapterTiming] = []
-        var records: [(Int, String, String, Int, Int)] = []
-        for (c, chapter) in plan.chapters.enumerated() {
-            let start = chapterStart[c] ?? total
-            let end = chapterStart[(c + 1)...].compactMap { $0 }.first ?? total
-            let paragraphs = chapter.utterances.enumerated().compactMap { u, utterance -> ParagraphTiming? in
-                guard let s = spoken[c][u] else { return nil }
-                return timer.paragraph(kind: utterance.kind, text: utterance.text, voice: utterance.voice.name,
-                                       marks: s.marks.map { ($0.offset, $0.sample - s.start) },
-                                       speechStart: s.start, speechLength: s.end - s.start)
-            }
-            timings.append(ChapterTiming(number: chapter.number, title: chapter.title, start: timer.ms(start), end: timer.ms(end),
-                                         paragraphs: paragraphs))
-            records.append((chapter.number, chapter.title, contentHash(chapter), start, end - start))
-        }
-        return Result(chapters: timings, records: records, sampleCount: total, chunkFiles: files, results: results)
+        let total = try timeline.finish()
+        return Result(chapters: timeline.spans, sampleCount: total, parts: parts.compactMap { $0 },
+                      endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount)
     }
 
     /// A hash of everything that determines a chapter's audio.

@@ -75,9 +75,13 @@ public struct JobRunner: Sendable {
             pool.environment = workerEnvironment
             let renderer = BookRenderer(manifest: manifest, sampleRate: engine.sampleRate, engineVersion: engine.version,
                                         pool: pool, chunkDirectory: chunkDirectory)
+            let sidecar = try manifest.timings.contains(.json) ? TimingSidecarWriter(
+                url: manifest.timingsURL, title: manifest.title, author: manifest.author,
+                audio: manifest.mp3URL.lastPathComponent, sampleRate: engine.sampleRate) : nil
+            defer { sidecar?.discard() }
             let started = Date()
             var lastUpdate = Date.distantPast
-            let rendered = try renderer.render(plan) { p in
+            let rendered = try renderer.render(plan, sidecar: sidecar) { p in
                 let status = RunProgress(wordsDone: p.wordsDone, wordCount: plan.wordCount,
                                          audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
                                          elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount)
@@ -91,25 +95,12 @@ public struct JobRunner: Sendable {
             }
 
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
-            let marks = rendered.records.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
+            let marks = rendered.chapters.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
                              cover: try manifest.cover.map(Self.picture), chapters: marks)
-            var outputs: [URL] = []
-            if manifest.timings.contains(.json) {
-                let document = TimingDocument(title: manifest.title, author: manifest.author, audio: manifest.mp3URL.lastPathComponent,
-                                              sampleRate: engine.sampleRate, sampleCount: rendered.sampleCount,
-                                              chapters: rendered.chapters, skipped: plan.skipped)
-                try AtomicFile.write(TimingWriter.json(document), to: manifest.timingsURL)
-                outputs.append(manifest.timingsURL)
-            }
-            let last = rendered.results[rendered.results.count - 1]
-            let parts = zip(rendered.chunkFiles, rendered.results).map {
-                MP3BookAssembler.Part(url: $0, audioFrames: $1.audioFrames, bytes: $1.byteCount)
-            }
-            try MP3BookAssembler.assemble(tag: tag, parts: parts,
-                                          endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount,
-                                          output: manifest.mp3URL)
-            outputs.insert(manifest.mp3URL, at: 0)
+            try MP3BookAssembler.assemble(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, output: manifest.mp3URL)
+            try sidecar?.commit(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
+            let outputs = [manifest.mp3URL] + (sidecar == nil ? [] : [manifest.timingsURL])
 
             run.state = .succeeded
             run.endedAt = Date()
@@ -119,7 +110,7 @@ public struct JobRunner: Sendable {
             run.audioMsDone = ms(rendered.sampleCount)
             run.mp3Path = manifest.mp3URL.path
             run.timingsPath = manifest.timings.contains(.json) ? manifest.timingsURL.path : nil
-            let chapters = rendered.records.map {
+            let chapters = rendered.chapters.map {
                 ChapterRecord(runId: run.id!, number: $0.number, title: $0.title, contentHash: $0.hash,
                               startMs: ms($0.startSample), durationMs: ms($0.startSample + $0.sampleCount) - ms($0.startSample),
                               sampleCount: $0.sampleCount)

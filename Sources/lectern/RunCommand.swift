@@ -21,6 +21,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Synthesis worker processes (default: one per core).")
     var workers: Int?
 
+    @Flag(help: "After rendering, print peak memory of this process and of its largest worker to stderr.")
+    var stats = false
+
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -54,6 +57,12 @@ struct RunCommand: ParsableCommand {
                 failures += 1
                 printError(error)
             }
+        }
+        if stats {
+            var own = rusage(), children = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &own)
+            getrusage(RUSAGE_CHILDREN.rawValue, &children)
+            FileHandle.standardError.write(Data("peak RSS: lectern \(own.ru_maxrss / 1024) MB, largest worker \(children.ru_maxrss / 1024) MB\n".utf8))
         }
         if failures > 0 { throw ExitCode.failure }
     }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Benchmarks for `make bench` (issue #3). Prints medians and ratios measured in one run:
+#   A  lectern run of a fresh job (empty output, new job store): the whole book, MP3 + JSON sidecar
+#   B  the naive parallel pipeline: the same chapters' text, xargs -P $(nproc) running
+#      espeak-ng -w ch.wav -f ch.txt && lame (same voice, rate and LAME settings as A)
+#   C  the limit: serial espeak-ng + lame over the whole text on one core, divided by the cores
+# A, B and C alternate, REPEAT times (default 3); medians are reported. Then A's peak RSS on the
+# book repeated 4 times (one manifest, four sources).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BIN=$ROOT/.build/release/lectern
+BOOK=${BOOK:-$ROOT/../shared/corpus/text/pg1342-pride-and-prejudice.txt}
+REPEAT=${REPEAT:-3}
+CORES=$(nproc)
+VOICE=en-gb; WPM=175; LAME_ARGS=(--quiet -b 64 --cbr -m m -q 3)
+if [ ! -f "$BOOK" ]; then echo "bench: $BOOK not found (the shared corpus belongs beside the clone); skipping"; exit 0; fi
+command -v /usr/bin/time >/dev/null || { echo "bench: GNU time is missing (apt-get install time)"; exit 1; }
+
+WORK=$(mktemp -d /tmp/lectern-bench.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+manifest() {  # manifest NAME COPIES
+  { echo "title: Pride and Prejudice"; echo "output: out/$1"; echo "sources:"
+    for _ in $(seq "$2"); do
+      echo "  - path: $BOOK"
+      echo "    chapters: { heading: '^((?:CHAPTER|Chapter) [IVXLC]+)\\.?\\]?\$', skip_before_first: true }"
+      echo "    skip: ['^\\[(Illustration|_Copyright)']"
+    done
+    echo "voice: { name: $VOICE, wpm: $WPM }"; echo "audio: { bitrate: 64, quality: 3 }"; echo "timings: [json]"; } > "$WORK/$1.yml"
+}
+manifest book 1
+manifest book4 4
+
+# Seconds and peak RSS (KiB) of a command: "SECONDS KIB".
+measure() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null; cat "$WORK/time.txt"; }
+
+run_a() { rm -rf "$WORK/out/book" "$WORK/a.sqlite"*; measure "$BIN" run --quiet "$WORK/book.yml" --db "$WORK/a.sqlite"; }
+
+# One untimed run of A gives the exact chapter texts (from its sidecar) for B and C.
+echo "preparing: one untimed render to extract the chapter texts …"
+run_a >/dev/null
+mkdir -p "$WORK/ch"
+python3 - "$WORK/out/book/book.timings.json" "$WORK/ch" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+everything = []
+for c in doc["chapters"]:
+    text = "\n\n".join(p["text"] for p in c["paragraphs"])
+    open(f"{sys.argv[2]}/ch{c['number']:03d}.txt", "w").write(text + "\n")
+    everything.append(text)
+open(f"{sys.argv[2]}/../all.txt", "w").write("\n\n".join(everything) + "\n")
+PY
+AUDIO=$(python3 -c "import json; print(json.load(open('$WORK/out/book/book.timings.json'))['durationMs']/1000)")
+
+run_b() {
+  rm -f "$WORK"/ch/*.wav "$WORK"/ch/*.mp3
+  (cd "$WORK/ch" && measure bash -c "ls ch*.txt | xargs -P $CORES -I{} sh -c 'espeak-ng -v $VOICE -s $WPM -w {}.wav -f {} && lame ${LAME_ARGS[*]} {}.wav {}.mp3'")
+}
+run_c() {
+  rm -f "$WORK/all.wav" "$WORK/all.mp3"
+  measure bash -c "espeak-ng -v $VOICE -s $WPM -w '$WORK/all.wav' -f '$WORK/all.txt' && lame ${LAME_ARGS[*]} '$WORK/all.wav' '$WORK/all.mp3'"
+}
+
+declare -a A B C RSS
+for i in $(seq "$REPEAT"); do
+  read -r t m < <(run_a); A+=("$t"); RSS+=("$m"); echo "round $i  A ${t}s (peak RSS ${m} KiB)"
+  read -r t _ < <(run_b); B+=("$t"); echo "round $i  B ${t}s"
+  read -r t _ < <(run_c); C+=("$t"); echo "round $i  C ${t}s serial"
+done
+rm -rf "$WORK/out/book4" "$WORK/a4.sqlite"*
+read -r T4 RSS4 < <(measure "$BIN" run --quiet "$WORK/book4.yml" --db "$WORK/a4.sqlite")
+
+python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" <<'PY'
+import statistics, sys
+cores, audio = int(sys.argv[1]), float(sys.argv[2])
+a, b, c, rss = ([float(x) for x in s.split()] for s in sys.argv[3:7])
+t4, rss4 = float(sys.argv[7]), float(sys.argv[8])
+ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c) / cores
+mr = statistics.median(rss) / 1024
+print()
+print(f"book: Pride and Prejudice, {audio/3600:.2f} h of audio; {cores} cores; medians of {len(a)} alternating rounds")
+print(f"A  lectern run                 {ma:8.1f} s   ({audio/ma:.0f} audio s per wall s)")
+print(f"B  xargs -P{cores} espeak-ng + lame  {mb:8.1f} s")
+print(f"C  serial espeak-ng + lame / {cores} {mc:8.1f} s   (serial {statistics.median(c):.1f} s)")
+print(f"A/B = {ma/mb:.3f}   (target ≤ 0.85)")
+print(f"A/C = {ma/mc:.3f}   (target ≤ 1.1)")
+print(f"A peak RSS        {mr:6.1f} MB   (target ≤ 150 MB)")
+print(f"A peak RSS at 4×  {rss4/1024:6.1f} MB   ({(rss4/1024)/mr*100-100:+.1f}%, target ≤ +10%; 4× took {t4:.1f} s)")
+PY

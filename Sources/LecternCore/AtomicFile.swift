@@ -1,0 +1,89 @@
+import Foundation
+
+/// A file written under a temporary name in its final folder, synced, and renamed into place
+/// only when complete, so a reader sees the old file or the new one, never half of one.
+public final class AtomicFile {
+    public let url: URL
+    public let temporaryURL: URL
+    public let handle: FileHandle
+    private var done = false
+
+    /// A temporary name beside `url` that no other process uses.
+    public static func temporaryURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+    }
+
+    /// Creates the temporary file (and the folder).
+    public init(_ url: URL) throws {
+        self.url = url
+        temporaryURL = Self.temporaryURL(for: url)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
+                throw FileError("cannot create \(temporaryURL.path)")
+            }
+            handle = try FileHandle(forWritingTo: temporaryURL)
+        } catch let error as FileError { throw error } catch {
+            throw FileError("cannot create \(temporaryURL.path): \(error.localizedDescription)")
+        }
+    }
+
+    deinit { discard() }
+
+    public func write(_ data: Data) throws {
+        do { try handle.write(contentsOf: data) } catch {
+            throw FileError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Syncs the file and renames it into place.
+    public func commit() throws {
+        guard !done else { return }
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            discard()
+            throw FileError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+        guard rename(temporaryURL.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw FileError("cannot move \(temporaryURL.path) to \(url.path): \(reason)")
+        }
+        done = true
+    }
+
+    /// Removes the temporary file; the destination is untouched.
+    public func discard() {
+        guard !done else { return }
+        done = true
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporaryURL)
+    }
+
+    /// Replaces `url` with what `body` writes to the handle.
+    public static func write(to url: URL, _ body: (FileHandle) throws -> Void) throws {
+        let file = try AtomicFile(url)
+        do {
+            try body(file.handle)
+        } catch {
+            file.discard()
+            if error is FileError { throw error }
+            throw FileError("cannot write \(url.path): \(error)")
+        }
+        try file.commit()
+    }
+
+    /// Replaces `url` with `data`.
+    public static func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { try $0.write(contentsOf: data) }
+    }
+}
+
+/// A file that cannot be written, naming the path and the reason.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,93 @@
+import LecternCore
+import LecternSpeech
+import LecternTiming
+
+/// Lays finished chunks out on the book's timeline in book order, turning their layouts and
+/// word marks into paragraph timings (sent to the sidecar at once) and chapter spans.
+///
+/// Results that arrive ahead of an unfinished earlier chunk wait; at most about one chunk per
+/// worker is ever held.
+struct Timeline {
+    let plan: NarrationPlan
+    let chunks: [RenderChunk]
+    let timer: UtteranceTimer
+    let sidecar: TimingSidecarWriter?
+    let hash: (PlannedChapter) -> String
+
+    private(set) var spans: [BookRenderer.ChapterSpan] = []
+    private(set) var last: ChunkResult?
+    private var waiting: [Int: ChunkResult] = [:]
+    private var next = 0
+    /// Where the next chunk starts in the decoded book.
+    private var position = 0
+    private var chapter = -1
+    private var chapterStart = 0
+    /// The utterance being gathered from its parts (it may span chunks).
+    private var utterance: (index: Int, start: Int, end: Int, marks: [(offset: Int, sample: Int)])?
+
+    init(plan: NarrationPlan, chunks: [RenderChunk], sampleRate: Int, sidecar: TimingSidecarWriter?, hash: @escaping (PlannedChapter) -> String) {
+        self.plan = plan
+        self.chunks = chunks
+        self.timer = UtteranceTimer(sampleRate: sampleRate)
+        self.sidecar = sidecar
+        self.hash = hash
+    }
+
+    mutating func add(_ result: ChunkResult) throws {
+        waiting[result.index] = result
+        while let ready = waiting.removeValue(forKey: next) {
+            try place(chunks[next], ready)
+            next += 1
+        }
+    }
+
+    /// Closes the last chapter; returns the book's length in samples.
+    mutating func finish() throws -> Int {
+        guard let last else { return 0 }
+        let total = position - last.audioFrames * last.samplesPerFrame + last.sampleCount
+        try closeUtterance()
+        try closeChapter(at: total)
+        return total
+    }
+
+    private mutating func place(_ chunk: RenderChunk, _ result: ChunkResult) throws {
+        let base = position
+        if chunk.chapter != chapter {
+            try closeUtterance()
+            if chapter >= 0 { try closeChapter(at: base + result.items[0].start) }
+            chapter = chunk.chapter
+            chapterStart = base + result.items[0].start
+            let planned = plan.chapters[chapter]
+            try sidecar?.beginChapter(number: planned.number, title: planned.title, start: timer.ms(chapterStart))
+        }
+        for (item, layout) in zip(chunk.items, result.items) {
+            if utterance?.index != item.utterance {
+                try closeUtterance()
+                utterance = (item.utterance, Int.max, 0, [])
+            }
+            let speechStart = base + layout.speechStart
+            utterance!.start = min(utterance!.start, speechStart)
+            utterance!.end = max(utterance!.end, speechStart + layout.speechLength)
+            utterance!.marks += layout.marks.map { (offset: item.textOffset + $0[0], sample: speechStart + $0[1]) }
+        }
+        position += result.audioFrames * result.samplesPerFrame
+        last = result
+    }
+
+    private mutating func closeUtterance() throws {
+        guard let u = utterance else { return }
+        utterance = nil
+        let spoken = plan.chapters[chapter].utterances[u.index]
+        let paragraph = timer.paragraph(kind: spoken.kind, text: spoken.text, voice: spoken.voice.name,
+                                        marks: u.marks.map { ($0.offset, $0.sample - u.start) },
+                                        speechStart: u.start, speechLength: u.end - u.start)
+        try sidecar?.append(paragraph)
+    }
+
+    private mutating func closeChapter(at end: Int) throws {
+        let planned = plan.chapters[chapter]
+        try sidecar?.endChapter(end: timer.ms(end))
+        spans.append(.init(number: planned.number, title: planned.title, hash: hash(planned),
+                           startSample: chapterStart, sampleCount: end - chapterStart))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LecternCore
+
+/// Writes the JSON timing sidecar while the book renders, one paragraph at a time, so memory
+/// does not grow with the book. The file is written under a temporary name and renamed into
+/// place by ``commit(sampleCount:wordCount:skipped:)``; it decodes as a ``TimingDocument``.
+public final class TimingSidecarWriter {
+    private let file: AtomicFile
+    private let encoder: JSONEncoder
+    private let sampleRate: Int
+    private var firstChapter = true
+    private var firstParagraph = true
+    private var buffer = Data()
+
+    public init(url: URL, title: String, author: String?, audio: String, sampleRate: Int) throws {
+        file = try AtomicFile(url)
+        self.sampleRate = sampleRate
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let units = TimingDocument.Units()
+        var head = "{\"format\":\"lectern-timings\",\"version\":1"
+        head += ",\"units\":" + (try json(units))
+        head += ",\"title\":" + (try json(title))
+        if let author { head += ",\"author\":" + (try json(author)) }
+        head += ",\"audio\":" + (try json(audio)) + ",\"sampleRate\":\(sampleRate),\"chapters\":["
+        buffer.append(Data(head.utf8))
+    }
+
+    /// Starts a chapter; its paragraphs follow, then ``endChapter(end:)``.
+    public func beginChapter(number: Int, title: String, start: Int) throws {
+        let prefix = firstChapter ? "" : ","
+        firstChapter = false
+        firstParagraph = true
+        buffer.append(Data("\(prefix){\"number\":\(number),\"title\":\(try json(title)),\"start\":\(start),\"paragraphs\":[".utf8))
+    }
+
+    public func append(_ paragraph: ParagraphTiming) throws {
+        if !firstParagraph { buffer.append(Data(",".utf8)) }
+        firstParagraph = false
+        buffer.append(try encoder.encode(paragraph))
+        if buffer.count > 1 << 16 { try flush() }
+    }
+
+    public func endChapter(end: Int) throws {
+        buffer.append(Data("],\"end\":\(end)}".utf8))
+    }
+
+    /// Writes the totals and the skipped text, syncs and renames the file into place.
+    public func commit(sampleCount: Int, wordCount: Int, skipped: [SkippedText]) throws {
+        let duration = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
+        let tail = "],\"skipped\":" + (try json(skipped)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
+        buffer.append(Data(tail.utf8))
+        try flush()
+        try file.commit()
+    }
+
+    /// Abandons the file (the previous sidecar, if any, stays).
+    public func discard() { file.discard() }
+
+    private func flush() throws {
+        try file.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func json<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
