@@ -34,11 +34,16 @@ manifest book4 4
 # Seconds and peak RSS (KiB) of a command: "SECONDS KIB".
 measure() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null; cat "$WORK/time.txt"; }
 
-run_a() { rm -rf "$WORK/out/book" "$WORK/a.sqlite"*; measure "$BIN" run --quiet "$WORK/book.yml" --db "$WORK/a.sqlite"; }
+# Seconds and peak RSS (KiB, the largest of lectern and its workers), plus lectern's own --stats line.
+run_a() {
+  rm -rf "$WORK/out/$1" "$WORK/$1.sqlite"*
+  /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$BIN" run --quiet --stats "$WORK/$1.yml" --db "$WORK/$1.sqlite" 2>"$WORK/stats.txt" >/dev/null
+  echo "$(cat "$WORK/time.txt") $(sed -n 's/peak RSS: lectern \([0-9]*\) MB, largest worker \([0-9]*\) MB/\1 \2/p' "$WORK/stats.txt")"
+}
 
 # One untimed run of A gives the exact chapter texts (from its sidecar) for B and C.
 echo "preparing: one untimed render to extract the chapter texts …"
-run_a >/dev/null
+run_a book >/dev/null
 mkdir -p "$WORK/ch"
 python3 - "$WORK/out/book/book.timings.json" "$WORK/ch" <<'PY'
 import json, sys
@@ -63,12 +68,13 @@ run_c() {
 
 declare -a A B C RSS
 for i in $(seq "$REPEAT"); do
-  read -r t m < <(run_a); A+=("$t"); RSS+=("$m"); echo "round $i  A ${t}s (peak RSS ${m} KiB)"
+  read -r t m parent worker < <(run_a book); A+=("$t"); RSS+=("$m")
+  echo "round $i  A ${t}s (peak RSS ${m} KiB; lectern ${parent} MB, largest worker ${worker} MB)"
   read -r t _ < <(run_b); B+=("$t"); echo "round $i  B ${t}s"
   read -r t _ < <(run_c); C+=("$t"); echo "round $i  C ${t}s serial"
 done
-rm -rf "$WORK/out/book4" "$WORK/a4.sqlite"*
-read -r T4 RSS4 < <(measure "$BIN" run --quiet "$WORK/book4.yml" --db "$WORK/a4.sqlite")
+read -r T4 RSS4 parent4 worker4 < <(run_a book4)
+echo "4× book  A ${T4}s (peak RSS ${RSS4} KiB; lectern ${parent4} MB, largest worker ${worker4} MB)"
 
 python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" <<'PY'
 import statistics, sys

@@ -25,7 +25,7 @@ public enum WordTokenizer {
                 hasAlnum = false
             } else {
                 if start < 0 { start = offset }
-                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { hasAlnum = true }
+                if !hasAlnum, isLetterOrDigit(scalar) { hasAlnum = true }
             }
             offset += width
         }
@@ -38,7 +38,16 @@ public enum WordTokenizer {
         tokens(in: text).count
     }
 
+    /// Unicode property lookups are slow; ASCII, nearly all of the text, is decided directly.
+    static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
     static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
         if scalar.properties.isWhitespace { return true }
         switch scalar {
         case "\u{2013}", "\u{2014}", "\u{2015}", "\u{2E3A}", "\u{2E3B}": return true  // en, em, bar, 2- and 3-em dashes

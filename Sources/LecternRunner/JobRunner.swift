@@ -38,6 +38,8 @@ public struct JobRunner: Sendable {
     public struct Summary: Sendable {
         public var run: RunRecord
         public var outputs: [URL]
+        /// Wall-clock seconds of each stage: prepare (read, segment), render, assemble.
+        public var phases: [(name: String, seconds: Double)]
     }
 
     /// Renders the manifest at `url`.
@@ -50,6 +52,7 @@ public struct JobRunner: Sendable {
         var run = try store.startRun(job: job, trigger: trigger)
         var temporaries: [URL] = []
         defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
+        let begun = Date()
         do {
             let manifest = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
@@ -94,6 +97,7 @@ public struct JobRunner: Sendable {
                 }
             }
 
+            let renderedAt = Date()
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
             let marks = rendered.chapters.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
@@ -117,7 +121,9 @@ public struct JobRunner: Sendable {
             }
             try store.finish(run, chapters: chapters)
             logger.info("finished", metadata: ["job": "\(manifest.name)", "duration_ms": "\(run.durationMs ?? 0)"])
-            return Summary(run: run, outputs: outputs)
+            let phases = [("prepare", started.timeIntervalSince(begun)), ("render", renderedAt.timeIntervalSince(started)),
+                          ("assemble", Date().timeIntervalSince(renderedAt))]
+            return Summary(run: run, outputs: outputs, phases: phases)
         } catch {
             run.state = .failed
             run.endedAt = Date()

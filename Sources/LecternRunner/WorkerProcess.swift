@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LecternSpeech
 
 /// One synthesis worker: the `lectern` binary started in worker mode (`lectern worker`), fed
@@ -23,11 +26,15 @@ final class WorkerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let handle = errors.fileHandleForReading
-        DispatchQueue.global().async { [self] in
-            while let data = try? handle.read(upToCount: 4096), !data.isEmpty {
+        let fd = errors.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { break }
                 lock.lock()
-                stderrTail.append(data)
+                stderrTail.append(contentsOf: buffer[0..<n])
                 if stderrTail.count > 8192 { stderrTail = stderrTail.suffix(4096) }
                 lock.unlock()
             }

@@ -49,7 +49,7 @@ public struct ChunkPlanner: Sendable {
 
     /// The utterance as one item, or as parts of whole sentences of at most the word limit.
     func parts(of utterance: Utterance, index: Int) -> [RenderChunk.Item] {
-        let words = WordTokenizer.count(in: utterance.text)
+        let words = utterance.wordCount
         let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
         guard words > maximumUtteranceWords else {
             return [.init(utterance: index, textOffset: 0, text: utterance.text, voice: utterance.voice,

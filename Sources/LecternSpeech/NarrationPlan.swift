@@ -8,6 +8,11 @@ public struct NarrationPlan: Sendable {
 
     public var utteranceCount: Int { chapters.reduce(0) { $0 + $1.utterances.count } }
     public var wordCount: Int { chapters.reduce(0) { $0 + $1.wordCount } }
+
+    public init(chapters: [PlannedChapter], skipped: [SkippedText]) {
+        self.chapters = chapters
+        self.skipped = skipped
+    }
     /// The distinct voices the plan uses.
     public var voiceNames: Set<String> { Set(chapters.flatMap { $0.utterances.map(\.voice.name) }) }
 }
@@ -21,7 +26,7 @@ public struct PlannedChapter: Sendable {
     public var pause: Pause
     public var utterances: [Utterance]
 
-    public var wordCount: Int { utterances.reduce(0) { $0 + WordTokenizer.count(in: $1.text) } }
+    public var wordCount: Int { utterances.reduce(0) { $0 + $1.wordCount } }
 }
 
 /// One utterance, in AVSpeechUtterance's terms: text, voice, pre- and post-utterance delay.
@@ -33,4 +38,15 @@ public struct Utterance: Sendable {
     public var preDelay: Double
     /// Seconds of silence after the speech.
     public var postDelay: Double
+    /// The number of words in `text` (counted once, by ``WordTokenizer``).
+    public var wordCount: Int
+
+    public init(kind: BlockKind, text: String, voice: ResolvedVoice, preDelay: Double, postDelay: Double) {
+        self.kind = kind
+        self.text = text
+        self.voice = voice
+        self.preDelay = preDelay
+        self.postDelay = postDelay
+        self.wordCount = WordTokenizer.count(in: text)
+    }
 }

@@ -31,7 +31,9 @@ public struct Segmenter: Sendable {
         for (index, chapter) in book.chapters.enumerated() {
             let number = index + 1
             let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
-            if !overrides.contains(where: \.skip) { plannedNumber[number] = plannedNumber.count + 1 }
+            // A chapter with nothing to say (no spoken title, no words) is not a chapter of the output.
+            let speaks = chapter.speaksTitle || chapter.blocks.contains { WordTokenizer.count(in: $0.text) > 0 }
+            if speaks, !overrides.contains(where: \.skip) { plannedNumber[number] = plannedNumber.count + 1 }
         }
         skipped = book.skipped.map { item in
             var item = item
@@ -43,7 +45,9 @@ public struct Segmenter: Sendable {
             let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
             let title = overrides.compactMap(\.title).last ?? chapter.title
             guard let planned = plannedNumber[number] else {
-                let reason = "chapter \(number) (\(chapter.title)) skipped by an override"
+                let skippedByOverride = overrides.contains(where: \.skip)
+                let reason = skippedByOverride ? "chapter \(number) (\(chapter.title)) skipped by an override"
+                    : "no words to speak (punctuation only)"
                 if chapter.speaksTitle { skipped.append(SkippedText(source: chapter.source, chapter: nil, reason: reason, text: chapter.title)) }
                 skipped += chapter.blocks.map { SkippedText(source: chapter.source, chapter: nil, reason: reason, text: $0.text) }
                 continue

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LecternCore
 
 /// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file.
@@ -68,29 +71,48 @@ public struct ChunkResult: Sendable, Codable {
 }
 
 /// Length-prefixed JSON messages over a pipe: a 4-byte big-endian length, then the JSON.
+///
+/// Uses blocking `read(2)`/`write(2)` on the descriptors: Foundation's `FileHandle.read` on a
+/// pipe spends measurable CPU waiting, which the workers need.
 public enum MessageFraming {
     public static func write<T: Encodable>(_ message: T, to handle: FileHandle) throws {
         let body = try JSONEncoder().encode(message)
-        var header = Data(count: 4)
         let n = UInt32(body.count)
-        header[0] = UInt8(n >> 24); header[1] = UInt8(n >> 16 & 0xFF); header[2] = UInt8(n >> 8 & 0xFF); header[3] = UInt8(n & 0xFF)
-        try handle.write(contentsOf: header + body)
+        var bytes: [UInt8] = [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        bytes += body
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(handle.fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw SpeechError("cannot write to the pipe: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
     }
 
     /// Reads one message; nil at end of input (the other side closed the pipe or died).
     public static func read<T: Decodable>(_ type: T.Type, from handle: FileHandle) throws -> T? {
-        guard let header = try readExactly(4, from: handle) else { return nil }
+        guard let header = try readExactly(4, from: handle.fileDescriptor) else { return nil }
         let n = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-        guard let body = try readExactly(n, from: handle) else { return nil }
-        return try JSONDecoder().decode(T.self, from: Data(body))
+        guard let body = try readExactly(n, from: handle.fileDescriptor) else { return nil }
+        return try JSONDecoder().decode(T.self, from: body)
     }
 
-    private static func readExactly(_ count: Int, from handle: FileHandle) throws -> [UInt8]? {
-        var data = [UInt8]()
-        data.reserveCapacity(count)
-        while data.count < count {
-            guard let part = try handle.read(upToCount: count - data.count), !part.isEmpty else { return nil }
-            data += part
+    /// Reads exactly `count` bytes; nil if the input ends first.
+    public static func readExactly(_ count: Int, from fd: Int32) throws -> Data? {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, count - offset) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw SpeechError("cannot read from the pipe: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { return nil }
+            offset += got
         }
         return data
     }

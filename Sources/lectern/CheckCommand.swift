@@ -72,7 +72,7 @@ struct CheckCommand: ParsableCommand {
     /// Speaking time at each utterance's rate plus all its pauses.
     static func estimate(_ chapter: PlannedChapter) -> Double {
         chapter.pause.before + chapter.pause.after + chapter.utterances.reduce(0) { total, u in
-            total + u.preDelay + u.postDelay + Double(WordTokenizer.count(in: u.text)) * 60 / Double(u.voice.wordsPerMinute)
+            total + u.preDelay + u.postDelay + Double(u.wordCount) * 60 / Double(u.voice.wordsPerMinute)
         }
     }
 

@@ -46,6 +46,10 @@ struct RunCommand: ParsableCommand {
         for path in manifests {
             do {
                 let summary = try runner.run(manifest: URL(fileURLWithPath: path))
+                if stats {
+                    let phases = summary.phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
+                    FileHandle.standardError.write(Data("\(path): \(phases)\n".utf8))
+                }
                 if !quiet {
                     let minutes = Double(summary.run.durationMs ?? 0) / 60000
                     let counts = "\(summary.run.chapterCount ?? 0) chapters, \(summary.run.wordCount ?? 0) words"
@@ -62,7 +66,9 @@ struct RunCommand: ParsableCommand {
             var own = rusage(), children = rusage()
             getrusage(RUSAGE_SELF.rawValue, &own)
             getrusage(RUSAGE_CHILDREN.rawValue, &children)
+            func cpu(_ u: rusage) -> String { String(format: "%.1f s", Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6) }
             FileHandle.standardError.write(Data("peak RSS: lectern \(own.ru_maxrss / 1024) MB, largest worker \(children.ru_maxrss / 1024) MB\n".utf8))
+            FileHandle.standardError.write(Data("CPU: lectern \(cpu(own)), workers \(cpu(children))\n".utf8))
         }
         if failures > 0 { throw ExitCode.failure }
     }

@@ -133,4 +133,18 @@ private let yaml = """
         let punctuation = try #require(plan.skipped.first { $0.text == "* * *" })
         #expect(punctuation.chapter == three.number)
     }
+
+    @Test func chapterWithNothingToSayIsNotAnOutputChapter() throws {
+        // A front-matter chapter (title not spoken) holding only a dinkus would be an empty chapter.
+        let m = try manifest("title: T\nsources: [book.txt]\n")
+        let book = Book(chapters: [
+            Chapter(title: "front", speaksTitle: false, blocks: [Block(kind: .paragraph, text: "* * *")], source: "book.txt"),
+            Chapter(title: "One", blocks: [Block(kind: .paragraph, text: "Words.")], source: "book.txt"),
+        ])
+        let plan = try Segmenter(manifest: m).plan(book)
+        #expect(plan.chapters.map(\.title) == ["One"])
+        #expect(plan.chapters.map(\.number) == [1])
+        #expect(plan.skipped.map(\.text) == ["* * *"])
+        #expect(plan.skipped.first?.chapter == nil)
+    }
 }
