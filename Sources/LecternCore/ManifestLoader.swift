@@ -85,6 +85,9 @@ public struct ManifestLoader: Sendable {
             guard FileManager.default.fileExists(atPath: u.path) else {
                 throw ManifestError(file: file, line: lines["cover"], key: "cover", message: "no such file: \(u.path)")
             }
+            guard ["jpg", "jpeg", "png"].contains(u.pathExtension.lowercased()) else {
+                throw ManifestError(file: file, line: lines["cover"], key: "cover", message: "must be a JPEG or PNG file: \(u.path)")
+            }
             cover = u
         }
         var pauses = Pauses()

@@ -22,8 +22,6 @@ public struct JobRunner: Sendable {
     public var workers: Int?
     /// The binary to start workers from (default: this process's executable).
     public var workerExecutable: URL?
-    /// Extra environment for workers.
-    public var workerEnvironment: [String: String]?
 
     public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, workers: Int? = nil,
                 progress: (@Sendable (RunProgress) -> Void)? = nil) {
@@ -63,6 +61,7 @@ public struct JobRunner: Sendable {
             }
             let engine = try EspeakEngine.shared()
             try Self.validateVoices(plan, manifest: manifest, engine: engine)
+            let cover = try manifest.cover.map(Self.picture)  // a bad cover fails now, not after hours of rendering
             run.chapterCount = plan.chapters.count
             run.paragraphCount = plan.utteranceCount
             run.wordCount = plan.wordCount
@@ -75,7 +74,6 @@ public struct JobRunner: Sendable {
             try FileManager.default.createDirectory(at: chunkDirectory, withIntermediateDirectories: true)
             temporaries.append(chunkDirectory)
             let pool = WorkerPool(executable: workerExecutable, count: workers, logger: logger)
-            pool.environment = workerEnvironment
             let renderer = BookRenderer(manifest: manifest, sampleRate: engine.sampleRate, engineVersion: engine.version,
                                         pool: pool, chunkDirectory: chunkDirectory)
             let sidecar = try manifest.timings.contains(.json) ? TimingSidecarWriter(
@@ -101,7 +99,7 @@ public struct JobRunner: Sendable {
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
             let marks = rendered.chapters.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
-                             cover: try manifest.cover.map(Self.picture), chapters: marks)
+                             cover: cover, chapters: marks)
             try MP3BookAssembler.assemble(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, output: manifest.mp3URL)
             try sidecar?.commit(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
             let outputs = [manifest.mp3URL] + (sidecar == nil ? [] : [manifest.timingsURL])

@@ -19,8 +19,6 @@ public final class WorkerPool: @unchecked Sendable {
     private var attempts: [Int: Int] = [:]
     private var failure: Error?
     private var stopped = false
-    /// Extra environment for workers (tests use it to inject faults).
-    var environment: [String: String]?
 
     /// - parameters:
     ///     - executable: The `lectern` binary (default: this process's own executable).
@@ -116,11 +114,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     private func start() throws -> WorkerProcess {
-        var env: [String: String]?
-        if let environment {
-            env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        do { return try WorkerProcess(executable: executable, environment: env) } catch {
+        do { return try WorkerProcess(executable: executable) } catch {
             throw RunError("cannot start a worker (\(executable.path) worker): \(error.localizedDescription)")
         }
     }

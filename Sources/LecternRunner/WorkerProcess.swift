@@ -18,10 +18,10 @@ final class WorkerProcess: @unchecked Sendable {
 
     var pid: Int32 { process.processIdentifier }
 
-    init(executable: URL, environment: [String: String]? = nil) throws {
+    /// Starts `executable worker`, which inherits this process's environment.
+    init(executable: URL) throws {
         process.executableURL = executable
         process.arguments = ["worker"]
-        if let environment { process.environment = environment }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
