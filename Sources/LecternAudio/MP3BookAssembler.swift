@@ -43,8 +43,8 @@ public enum MP3BookAssembler {
     public static func assemble(tag: ID3Tag, stream: URL, output: URL) throws {
         try AtomicFile.write(to: output) { handle in
             try handle.write(contentsOf: tag.encoded())
-            var crc = CRC16()
-            try copy(stream, to: handle, skipping: 0, crc: &crc)
+            var unused = CRC16()  // a single tagged stream needs no tag rewrite
+            try copy(stream, to: handle, skipping: 0, crc: &unused)
         }
     }
 

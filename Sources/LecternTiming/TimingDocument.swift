@@ -3,6 +3,8 @@ import LecternCore
 /// The JSON word-timing sidecar (`NAME.timings.json`): chapters, paragraphs with their text,
 /// sentences and words, each with start and end times, for synced highlighting.
 ///
+/// ``TimingSidecarWriter`` writes it while a book renders; this type is the schema to read it.
+///
 /// Times are milliseconds from the start of the decoded audio (what a player's `currentTime`
 /// reports); text offsets and lengths are UTF-16 code units into the paragraph's `text`, the
 /// unit of JavaScript strings and NSRange.
@@ -23,19 +25,6 @@ public struct TimingDocument: Codable, Sendable, Equatable {
     /// Input text that is not narrated, with the reason (code blocks, front matter, …).
     public var skipped: [SkippedText]
 
-    public init(title: String, author: String?, audio: String, sampleRate: Int, sampleCount: Int,
-                chapters: [ChapterTiming], skipped: [SkippedText]) {
-        self.title = title
-        self.author = author
-        self.audio = audio
-        self.sampleRate = sampleRate
-        self.sampleCount = sampleCount
-        self.durationMs = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
-        self.chapters = chapters
-        self.skipped = skipped
-        self.wordCount = chapters.reduce(0) { $0 + $1.paragraphs.reduce(0) { $0 + $1.sentences.reduce(0) { $0 + $1.words.count } } }
-    }
-
     /// What the numbers mean, written into every file.
     public struct Units: Codable, Sendable, Equatable {
         public var time = "milliseconds from the start of the decoded audio"
@@ -51,14 +40,6 @@ public struct ChapterTiming: Codable, Sendable, Equatable {
     public var start: Int
     public var end: Int
     public var paragraphs: [ParagraphTiming]
-
-    public init(number: Int, title: String, start: Int, end: Int, paragraphs: [ParagraphTiming]) {
-        self.number = number
-        self.title = title
-        self.start = start
-        self.end = end
-        self.paragraphs = paragraphs
-    }
 }
 
 /// One spoken block (a heading, paragraph, quote or list item).
