@@ -76,6 +76,18 @@ public struct CRC16: Sendable {
         value = v
     }
 
+    /// The same over a `Data`, without per-byte collection overhead (a book's assembly runs
+    /// this over every byte of audio).
+    public mutating func update(_ data: Data) {
+        var v = value
+        Self.table.withUnsafeBufferPointer { table in
+            data.withUnsafeBytes { raw in
+                for b in raw.bindMemory(to: UInt8.self) { v = (v >> 8) ^ table[Int((v ^ UInt16(b)) & 0xFF)] }
+            }
+        }
+        value = v
+    }
+
     public static func checksum<C: Collection>(_ bytes: C) -> UInt16 where C.Element == UInt8 {
         var crc = CRC16()
         crc.update(bytes)

@@ -38,21 +38,23 @@ public enum MP3Frames {
     /// Counts the frames of a file that holds only MPEG audio frames.
     ///
     /// - throws: ``AudioError`` if something other than a frame is found.
-    public static func count(in url: URL) throws -> (frames: Int, bytes: Int) {
+    /// The frames of a stream file, its size, and the size of its first frame.
+    public static func count(in url: URL) throws -> (frames: Int, bytes: Int, firstFrameBytes: Int) {
         let data: Data
         do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
             throw AudioError("cannot read \(url.path): \(error.localizedDescription)")
         }
         return try data.withUnsafeBytes { bytes in
-            var offset = 0, frames = 0
+            var offset = 0, frames = 0, first = 0
             while offset < bytes.count {
                 guard let h = header(in: bytes, at: offset) else {
                     throw AudioError("\(url.path) has no MPEG frame at byte \(offset)")
                 }
+                if frames == 0 { first = h.length }
                 offset += h.length
                 frames += 1
             }
-            return (frames, bytes.count)
+            return (frames, bytes.count, first)
         }
     }
 }

@@ -7,6 +7,7 @@ public final class AtomicFile {
     public let temporaryURL: URL
     public let handle: FileHandle
     private var done = false
+    private var prepared = false
 
     /// A temporary name beside `url` that no other process uses.
     public static func temporaryURL(for url: URL) -> URL {
@@ -36,29 +37,42 @@ public final class AtomicFile {
         }
     }
 
-    /// Syncs the file and renames it into place.
-    public func commit() throws {
-        guard !done else { return }
+    /// Syncs and closes the file without renaming it yet, so that several files can be made
+    /// durable first and then renamed into place one right after the other.
+    public func prepare() throws {
+        guard !done, !prepared else { return }
         do {
             try handle.synchronize()
             try handle.close()
+            prepared = true
         } catch {
             discard()
             throw FileError("cannot write \(url.path): \(error.localizedDescription)")
         }
+    }
+
+    /// Syncs the file (unless ``prepare()`` did) and renames it into place.
+    public func commit() throws {
+        guard !done else { return }
+        try prepare()
         guard rename(temporaryURL.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw FileError("cannot move \(temporaryURL.path) to \(url.path): \(reason)")
         }
         done = true
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        if folder >= 0 {  // make the rename itself durable
+            fsync(folder)
+            close(folder)
+        }
     }
 
     /// Removes the temporary file; the destination is untouched.
     public func discard() {
         guard !done else { return }
         done = true
-        try? handle.close()
+        if !prepared { try? handle.close() }
         try? FileManager.default.removeItem(at: temporaryURL)
     }
 

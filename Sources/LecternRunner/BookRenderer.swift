@@ -3,38 +3,44 @@ import LecternCore
 import LecternSpeech
 import LecternAudio
 import LecternTiming
+import LecternStore
 
-/// Renders a narration plan on a pool of worker processes, one chunk per stream, and lays the
-/// chunks out on the book's timeline from the frames each one actually produced.
+/// Renders a narration plan's chunks — taking each from the chunk cache when its key is there,
+/// else on a pool of worker processes — and lays them out on the book's timeline from the frames
+/// each one actually has.
 ///
 /// Decoders play every frame of every chunk, except what the book's LAME tag trims: the first
 /// chunk's encoder delay (plus the decoder's own 529-sample delay) at the start and the last
 /// chunk's padding at the end. So chunk k starts in the decoded book at
 /// `Σ(frames of chunks before k) × samplesPerFrame`, and a sample s of its input plays at that
-/// start plus s. Every time in the sidecar and every chapter mark comes from these counts.
+/// start plus s. Every time in the sidecar and every chapter mark comes from these counts, for
+/// reused chunks as for new ones.
 ///
-/// Chunks finish in any order; they are laid out in book order as soon as all earlier ones are
-/// done, and each paragraph's timing goes straight to the sidecar, so memory stays flat however
-/// long the book is.
+/// A rendered chunk is moved into the cache (synced file, synced folder) and only then recorded
+/// in the store, so a run killed at any moment leaves every recorded chunk usable by the next.
 struct BookRenderer {
-    let manifest: Manifest
+    let plan: NarrationPlan
+    let chunks: [RenderChunk]
+    let keys: [String]
     let sampleRate: Int
-    let engineVersion: String
-    let pool: WorkerPool
-    /// Folder for the chunk streams (removed by the caller).
-    let chunkDirectory: URL
+    let audio: AudioSettings
+    let settings: String
+    let store: JobStore
+    let cache: ChunkCache
 
     struct Progress {
         var wordsDone: Int
         var samplesDone: Int
         var chunksDone: Int
         var chunkCount: Int
+        /// Samples of `samplesDone` that came from the cache.
+        var samplesReused = 0
     }
 
     struct ChapterSpan {
         var number: Int
         var title: String
-        var hash: String
+        var fingerprint: ChapterFingerprint
         var startSample: Int
         var sampleCount: Int
     }
@@ -47,26 +53,98 @@ struct BookRenderer {
         var endPadding: Int
     }
 
+    init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: JobStore, cache: ChunkCache) {
+        self.plan = plan
+        self.chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
+        let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio)
+        self.keys = chunks.map(key.key(for:))
+        self.sampleRate = sampleRate
+        self.audio = audio
+        self.settings = key.settings
+        self.store = store
+        self.cache = cache
+    }
+
+    /// The cache's results for this book's chunks, by chunk index; entries whose file is missing
+    /// or has the wrong size are forgotten (and so rendered again).
+    func cachedResults() throws -> [Int: ChunkResult] {
+        let entries = try store.cachedChunks(keys: Set(keys))
+        var results: [Int: ChunkResult] = [:]
+        let decoder = JSONDecoder()
+        for (index, key) in keys.enumerated() {
+            guard let entry = entries[key] else { continue }
+            guard cache.isIntact(key: key, bytes: entry.bytes), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
+                try store.forgetChunk(key: key)
+                continue
+            }
+            result.index = index
+            results[index] = result
+        }
+        return results
+    }
+
+    /// A hash of everything that decides the book's outputs, given its chunk keys: equal hashes
+    /// (and untouched output files) mean a run would write the same files again.
+    func bookHash(manifest: Manifest, cover: ID3Tag.Picture?) -> String {
+        var hasher = SHA256()
+        hasher.update("lectern-book 1\n\(manifest.title)\n\(manifest.author ?? "")\n\(manifest.mp3URL.path)\n")
+        hasher.update("timings \(manifest.timings.map(\.rawValue).sorted()) \(manifest.timingsURL.path)\n")
+        if let cover { hasher.update("cover \(cover.mimeType) \(SHA256.hex(cover.data.base64EncodedString()))\n") }
+        for (chunk, key) in zip(chunks, keys) {
+            hasher.update("chunk \(key) \(chunk.chapter)")
+            for item in chunk.items { hasher.update(" \(item.utterance) \(item.textOffset)") }
+            hasher.update("\n")
+        }
+        for chapter in plan.chapters {
+            hasher.update("chapter \(chapter.number) \(chapter.title.utf8.count) \(chapter.title)\n")
+            for u in chapter.utterances { hasher.update("\(u.kind.rawValue) \(u.voice.name)\n") }
+        }
+        for s in plan.skipped { hasher.update("skipped \(s.source) \(s.chapter ?? 0) \(s.reason)\n\(s.text)\n") }
+        return hasher.hexDigest()
+    }
+
+    /// Renders the chunks missing from `cached` on `pool` (writing their streams into
+    /// `temporaryDirectory` before moving them into the cache) and lays out the whole book.
+    ///
     /// - parameters:
     ///     - sidecar: Receives every chapter and paragraph in order (nil: no JSON timings).
-    func render(_ plan: NarrationPlan, sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
-        let chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
+    ///     - onRendered: Called after each rendered chunk is in the cache and recorded.
+    func render(cached: [Int: ChunkResult], pool: WorkerPool, runId: Int64, temporaryDirectory: URL,
+                sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
         guard !chunks.isEmpty else { throw RunError("nothing to render") }
-        let files = chunks.map { chunkDirectory.appendingPathComponent(String(format: "chunk-%06d.mp3", $0.index)) }
-        let requests = chunks.map { chunk in
-            ChunkRequest(chunk: chunk, output: files[chunk.index].path, bitrate: manifest.audio.bitrate,
-                         quality: manifest.audio.quality, writesTag: chunk.index == 0, compensatesSeam: chunk.index != chunks.count - 1)
-        }
-        var timeline = Timeline(plan: plan, chunks: chunks, sampleRate: sampleRate, sidecar: sidecar, hash: contentHash)
+        var timeline = Timeline(plan: plan, chunks: chunks, sampleRate: sampleRate, sidecar: sidecar,
+                                fingerprint: { ChapterFingerprint($0, settings: settings) })
         var done = Progress(wordsDone: 0, samplesDone: 0, chunksDone: 0, chunkCount: chunks.count)
         var parts = [MP3BookAssembler.Part?](repeating: nil, count: chunks.count)
-        try pool.run(requests) { result in
-            parts[result.index] = MP3BookAssembler.Part(url: files[result.index], audioFrames: result.audioFrames, bytes: result.byteCount)
+        func place(_ result: ChunkResult) throws {
+            parts[result.index] = MP3BookAssembler.Part(url: cache.url(for: keys[result.index]), audioFrames: result.audioFrames,
+                                                        bytes: result.byteCount, tagBytes: result.tagBytes)
             try timeline.add(result)
             done.chunksDone += 1
             done.wordsDone += chunks[result.index].wordCount
             done.samplesDone += result.audioFrames * result.samplesPerFrame
-            try progress(done)
+        }
+        for index in cached.keys.sorted() { try place(cached[index]!) }
+        done.samplesReused = done.samplesDone
+        try progress(done)
+
+        let encoder = JSONEncoder()
+        let requests = chunks.filter { cached[$0.index] == nil }.map { chunk in
+            ChunkRequest(chunk: chunk, output: temporaryDirectory.appendingPathComponent("\(keys[chunk.index]).mp3").path,
+                         bitrate: audio.bitrate, quality: audio.quality)
+        }
+        if !requests.isEmpty {
+            try pool.run(requests) { result in
+                let key = keys[result.index]
+                try cache.install(temporaryDirectory.appendingPathComponent("\(key).mp3"), key: key)
+                var stored = result
+                stored.index = 0
+                let entry = CachedChunkRecord(key: key, bytes: result.byteCount, audioFrames: result.audioFrames,
+                                              result: try encoder.encode(stored), renderedByRunId: runId)
+                try store.recordRendered(entry, runId: runId, position: result.index)
+                try place(result)
+                try progress(done)
+            }
         }
         guard let last = timeline.last, parts.allSatisfy({ $0 != nil }) else {
             throw RunError("\(parts.filter { $0 == nil }.count) chunks were not rendered")
@@ -74,19 +152,5 @@ struct BookRenderer {
         let total = try timeline.finish()
         return Result(chapters: timeline.spans, sampleCount: total, parts: parts.compactMap { $0 },
                       endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount)
-    }
-
-    /// A hash of everything that determines a chapter's audio.
-    func contentHash(_ chapter: PlannedChapter) -> String {
-        var hasher = SHA256()
-        hasher.update("espeak-ng \(engineVersion) \(sampleRate)\n")
-        hasher.update("mp3 \(manifest.audio.bitrate) q\(manifest.audio.quality)\n")
-        hasher.update("chapter \(chapter.title)\n\(chapter.pause.before) \(chapter.pause.after)\n")
-        for u in chapter.utterances {
-            hasher.update("\(u.kind.rawValue) \(u.voice.name) \(u.voice.wordsPerMinute) \(u.voice.pitch) \(u.voice.volume) \(u.preDelay) \(u.postDelay)\n")
-            hasher.update(u.text)
-            hasher.update("\n")
-        }
-        return hasher.hexDigest()
     }
 }

@@ -7,17 +7,35 @@ import LecternAudio
 /// surrounds it with its silences and encodes everything into one MP3 stream file.
 ///
 /// This is what a worker process does for each request. PCM is encoded item by item, so a
-/// worker holds at most one item's audio.
+/// worker holds at most one item's audio. The stream is the same wherever the chunk lies in a
+/// book (see ``ChunkRequest``), so it can be cached under its ``ChunkKey``.
 public struct ChunkRenderer: Sendable {
     public let engine: EspeakEngine
+    /// Called between the steps of rendering, for tests that kill the run at a given point.
+    public var checkpoint: (@Sendable (_ step: Step, _ chunk: Int) -> Void)?
 
-    public init(engine: EspeakEngine) { self.engine = engine }
+    /// Points inside a chunk's rendering.
+    public enum Step: String, Sendable {
+        /// An item has been synthesized and not yet encoded.
+        case synthesis
+        /// Half of the chunk's items are encoded into the stream file.
+        case encoding
+    }
+
+    /// The version of the stream layout this renderer writes; part of every ``ChunkKey``, so
+    /// changing how chunks are rendered (trimming, seams, tags) invalidates the cache.
+    public static let formatVersion = 1
+
+    public init(engine: EspeakEngine, checkpoint: (@Sendable (Step, Int) -> Void)? = nil) {
+        self.engine = engine
+        self.checkpoint = checkpoint
+    }
 
     public func render(_ request: ChunkRequest) throws -> ChunkResult {
         let url = URL(fileURLWithPath: request.output)
         let writer = try MP3StreamWriter(url: url, sampleRate: engine.sampleRate,
                                          settings: AudioSettings(bitrate: request.bitrate, quality: request.quality),
-                                         writesTag: request.writesTag)
+                                         writesTag: true)
         var position = 0
         var layouts: [ChunkResult.ItemLayout] = []
         let items = request.chunk.items
@@ -25,29 +43,33 @@ public struct ChunkRenderer: Sendable {
             let start = position
             try writer.writeSilence(item.silenceBefore)
             position += item.silenceBefore
+            if i == items.count / 2 { checkpoint?(.encoding, request.chunk.index) }
             let synthesis = try engine.synthesize(item.text, voice: item.voice)
+            checkpoint?(.synthesis, request.chunk.index)
             let speech = SilenceTrimmer.speechRange(synthesis.samples)
             try writer.write(Array(synthesis.samples[speech]))
             let marks = synthesis.words.map { [$0.textOffset, $0.sample - speech.lowerBound] }
             layouts.append(.init(start: start, speechStart: position, speechLength: speech.count, marks: marks))
             position += speech.count
             var after = item.silenceAfter
-            if i == items.count - 1, request.compensatesSeam {
+            if i == items.count - 1 {
                 after = seamCompensated(contentEnd: position, silence: after, frame: writer.samplesPerFrame, delay: writer.encoderDelay)
             }
             try writer.writeSilence(after)
             position += after
         }
         try writer.finish()
-        let (frames, bytes) = try MP3Frames.count(in: url)
-        return ChunkResult(index: request.chunk.index, sampleCount: position, audioFrames: frames - (request.writesTag ? 1 : 0),
+        let (frames, bytes, tagBytes) = try MP3Frames.count(in: url)
+        return ChunkResult(index: request.chunk.index, sampleCount: position, audioFrames: frames - 1,
                            samplesPerFrame: writer.samplesPerFrame, encoderDelay: writer.encoderDelay, byteCount: bytes,
-                           items: layouts)
+                           tagBytes: tagBytes, items: layouts)
     }
 
     /// The trailing silence to write so that the chunk's decoded length (all its frames, since a
     /// decoder plays the encoder delay and padding of every chunk after the first) is as close as
-    /// possible to the designed length `contentEnd + silence`.
+    /// possible to the designed length `contentEnd + silence`. (The book's last chunk is no
+    /// exception, so that it stays reusable anywhere: the book's final silence is up to about two
+    /// frames shorter than designed, and every time still comes from the actual counts.)
     ///
     /// LAME emits ⌊(n + delay + 2·frame) / frame⌋ frames for n samples; the largest n that gives
     /// F frames is F·frame − delay − frame − 1.

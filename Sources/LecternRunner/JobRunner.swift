@@ -10,10 +10,16 @@ import LecternStore
 /// Runs a job end to end — read, segment, synthesize, encode, assemble, write sidecars, record —
 /// and keeps its run row in the job store current.
 ///
-/// A failed run leaves no output behind (outputs are renamed into place only when complete)
-/// and is recorded as failed with its error.
+/// Incremental: every chunk whose ``ChunkKey`` is in the cache is reused, the rest are rendered
+/// and cached as they finish, and the book is re-assembled (a concatenation); when nothing that
+/// decides the outputs changed and they are untouched on disk, nothing is written at all.
+///
+/// Safe to kill at any moment: the job is leased while it runs (a second run of it is refused),
+/// outputs appear only by rename of complete, synced files, a chunk is recorded only once its
+/// file is durable, and the next run marks a dead run interrupted and continues from its chunks.
 public struct JobRunner: Sendable {
     public let store: JobStore
+    public let cache: ChunkCache
     public let logger: Logger
     public var configDirectory: URL?
     /// Receives progress after every chunk (nil for none).
@@ -22,10 +28,19 @@ public struct JobRunner: Sendable {
     public var workers: Int?
     /// The binary to start workers from (default: this process's executable).
     public var workerExecutable: URL?
+    /// Render every chunk, even those in the cache.
+    public var force = false
+    /// Lets a signal handler stop the run.
+    public var control: RunControl?
+    /// How long the job's lease lasts without a heartbeat (renewed six times per period).
+    public var leaseDuration: TimeInterval = 60
+    /// Called after each chunk is copied into the book's MP3 (for tests that kill the run there).
+    public var assemblyCheckpoint: (@Sendable (Int) -> Void)?
 
     public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, workers: Int? = nil,
                 progress: (@Sendable (RunProgress) -> Void)? = nil) {
         self.store = store
+        self.cache = ChunkCache(store: store)
         self.logger = logger
         self.configDirectory = configDirectory
         self.workers = workers
@@ -36,18 +51,41 @@ public struct JobRunner: Sendable {
     public struct Summary: Sendable {
         public var run: RunRecord
         public var outputs: [URL]
-        /// Wall-clock seconds of each stage: prepare (read, segment), render, assemble.
+        /// Whether the outputs were already current, so nothing was written.
+        public var upToDate: Bool
+        /// Wall-clock seconds of each stage: prepare (read, segment, look up), render, assemble.
         public var phases: [(name: String, seconds: Double)]
     }
 
     /// Renders the manifest at `url`.
     ///
     /// - throws: the module error of the first failure (``ManifestError``, ``DocumentError``,
-    ///   ``SpeechError``, ``AudioError``, ``StoreError``), after recording the run as failed.
+    ///   ``SpeechError``, ``AudioError``, ``StoreError``, ``RunError``), after recording the run
+    ///   as failed (or cancelled); ``RunError`` without recording a run when another process is
+    ///   rendering the same job.
     public func run(manifest url: URL, trigger: String = "manual") throws -> Summary {
         let manifestURL = url.standardizedFileURL
         let job = try store.job(manifestPath: manifestURL.path, name: manifestURL.deletingPathExtension().lastPathComponent, title: nil)
-        var run = try store.startRun(job: job, trigger: trigger)
+        let holder = ProcessIdentity.current
+        switch try store.acquireLease(jobId: job.id!, holder: holder, duration: leaseDuration) {
+        case .held(let lease):
+            throw RunError("job \(job.name) is already being rendered by process \(ProcessIdentity(lease.holder)?.pid ?? 0)"
+                           + (lease.runId.map { " (run \($0))" } ?? "") + "; wait for it to finish, or stop it, and run again")
+        case .acquired(_, let interrupted):
+            for stale in interrupted {
+                logger.warning("marked interrupted", metadata: ["job": "\(job.name)", "run": "\(stale.id ?? 0)", "pid": "\(stale.pid)"])
+            }
+        }
+        defer { try? store.releaseLease(jobId: job.id!, holder: holder) }
+        let lastSuccess = try store.latestRun(jobId: job.id!, states: [.succeeded])
+        let stopped = try store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
+        let resumes = stopped.flatMap { s in (s.id ?? 0) > (lastSuccess?.id ?? 0) ? s.id : nil }
+        var run = try store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
+        try store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
+        let heartbeat = LeaseHeartbeat(store: store, jobId: job.id!, holder: holder, duration: leaseDuration) { [control] in
+            control?.cancel("another process took over the lease on job \(job.name)")
+        }
+        defer { heartbeat.stop() }
         var temporaries: [URL] = []
         defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
         let begun = Date()
@@ -62,31 +100,55 @@ public struct JobRunner: Sendable {
             let engine = try EspeakEngine.shared()
             try Self.validateVoices(plan, manifest: manifest, engine: engine)
             let cover = try manifest.cover.map(Self.picture)  // a bad cover fails now, not after hours of rendering
+            try control?.check()
+
+            try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
+            let outputs = [manifest.mp3URL] + (manifest.timings.contains(.json) ? [manifest.timingsURL] : [])
+            OutputFiles.removeStaleTemporaries(of: outputs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
+            cache.removeStaleTemporaries()
+
+            let renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
+                                        audio: manifest.audio, store: store, cache: cache)
+            let cached = force ? [:] : try renderer.cachedResults()
             run.chapterCount = plan.chapters.count
             run.paragraphCount = plan.utteranceCount
             run.wordCount = plan.wordCount
             run.skippedCount = plan.skipped.count
-            try store.update(run)
-            logger.info("rendering", metadata: ["job": "\(manifest.name)", "chapters": "\(plan.chapters.count)", "words": "\(plan.wordCount)"])
+            run.chunkCount = renderer.chunks.count
+            run.chunksReused = cached.count
+            run.bookHash = renderer.bookHash(manifest: manifest, cover: cover)
+            let rows = renderer.chunks.map { chunk in
+                RunChunkRecord(runId: run.id!, position: chunk.index, key: renderer.keys[chunk.index],
+                               chapterNumber: plan.chapters[chunk.chapter].number, state: cached[chunk.index] == nil ? .pending : .reused)
+            }
+            try store.planChunks(rows, for: run)
+            let previous = try lastSuccess.map { try store.chapters(runId: $0.id!) } ?? []
 
-            try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
-            let chunkDirectory = manifest.outputDirectory.appendingPathComponent(".\(manifest.name).chunks.\(getpid()).tmp")
-            try FileManager.default.createDirectory(at: chunkDirectory, withIntermediateDirectories: true)
-            temporaries.append(chunkDirectory)
+            if let last = lastSuccess, !force, cached.count == renderer.chunks.count, last.bookHash == run.bookHash,
+               let stamp = last.outputStamp, stamp == OutputFiles.stamp(outputs) {
+                return try finishUpToDate(&run, last: last, previous: previous, outputs: outputs, begun: begun)
+            }
+            logger.info("rendering", metadata: ["job": "\(manifest.name)", "chunks": "\(renderer.chunks.count)", "cached": "\(cached.count)"])
+
+            let temporaryDirectory = try cache.temporaryDirectory()
+            temporaries.append(temporaryDirectory)
             let pool = WorkerPool(executable: workerExecutable, count: workers, logger: logger)
-            let renderer = BookRenderer(manifest: manifest, sampleRate: engine.sampleRate, engineVersion: engine.version,
-                                        pool: pool, chunkDirectory: chunkDirectory)
+            control?.attach(pool)
+            defer { control?.attach(nil) }
             let sidecar = try manifest.timings.contains(.json) ? TimingSidecarWriter(
                 url: manifest.timingsURL, title: manifest.title, author: manifest.author,
                 audio: manifest.mp3URL.lastPathComponent, sampleRate: engine.sampleRate) : nil
             defer { sidecar?.discard() }
             let started = Date()
             var lastUpdate = Date.distantPast
-            let rendered = try renderer.render(plan, sidecar: sidecar) { p in
+            let rendered = try renderer.render(cached: cached, pool: pool, runId: run.id!, temporaryDirectory: temporaryDirectory,
+                                               sidecar: sidecar) { p in
                 let status = RunProgress(wordsDone: p.wordsDone, wordCount: plan.wordCount,
                                          audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
-                                         elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount)
+                                         elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount,
+                                         audioSecondsReused: Double(p.samplesReused) / Double(engine.sampleRate))
                 progress?(status)
+                run.chunksRendered = p.chunksDone - cached.count
                 if Date().timeIntervalSince(lastUpdate) >= 1 || p.chunksDone == p.chunkCount {
                     run.wordsDone = p.wordsDone
                     run.audioMsDone = p.samplesDone * 1000 / engine.sampleRate
@@ -94,15 +156,21 @@ public struct JobRunner: Sendable {
                     lastUpdate = Date()
                 }
             }
+            try control?.check()
 
+            // Both outputs are written and synced under temporary names, then renamed together.
             let renderedAt = Date()
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
             let marks = rendered.chapters.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
                              cover: cover, chapters: marks)
-            try MP3BookAssembler.assemble(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, output: manifest.mp3URL)
-            try sidecar?.commit(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
-            let outputs = [manifest.mp3URL] + (sidecar == nil ? [] : [manifest.timingsURL])
+            let mp3 = try AtomicFile(manifest.mp3URL)
+            try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
+                                       checkpoint: assemblyCheckpoint)
+            try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
+            try control?.check()
+            try mp3.commit()
+            try sidecar?.commit()
 
             run.state = .succeeded
             run.endedAt = Date()
@@ -112,23 +180,58 @@ public struct JobRunner: Sendable {
             run.audioMsDone = ms(rendered.sampleCount)
             run.mp3Path = manifest.mp3URL.path
             run.timingsPath = manifest.timings.contains(.json) ? manifest.timingsURL.path : nil
-            let chapters = rendered.chapters.map {
-                ChapterRecord(runId: run.id!, number: $0.number, title: $0.title, contentHash: $0.hash,
-                              startMs: ms($0.startSample), durationMs: ms($0.startSample + $0.sampleCount) - ms($0.startSample),
-                              sampleCount: $0.sampleCount)
+            run.outputStamp = OutputFiles.stamp(outputs)
+            let chunkCounts = Dictionary(grouping: renderer.chunks, by: { plan.chapters[$0.chapter].number })
+            let chapters = rendered.chapters.map { span in
+                let chunks = chunkCounts[span.number] ?? []
+                let renderedChunks = chunks.filter { cached[$0.index] == nil }.count
+                let f = span.fingerprint
+                return ChapterRecord(runId: run.id!, number: span.number, title: span.title, contentHash: f.content,
+                                     startMs: ms(span.startSample), durationMs: ms(span.startSample + span.sampleCount) - ms(span.startSample),
+                                     sampleCount: span.sampleCount, startSample: span.startSample, textHash: f.text,
+                                     voiceHash: f.voice, pauseHash: f.pause, settingsHash: f.settings, chunkCount: chunks.count,
+                                     chunksRendered: renderedChunks,
+                                     change: f.change(among: previous, number: span.number, rendered: renderedChunks > 0, forced: force))
             }
             try store.finish(run, chapters: chapters)
             logger.info("finished", metadata: ["job": "\(manifest.name)", "duration_ms": "\(run.durationMs ?? 0)"])
             let phases = [("prepare", started.timeIntervalSince(begun)), ("render", renderedAt.timeIntervalSince(started)),
                           ("assemble", Date().timeIntervalSince(renderedAt))]
-            return Summary(run: run, outputs: outputs, phases: phases)
+            return Summary(run: run, outputs: outputs, upToDate: false, phases: phases)
         } catch {
-            run.state = .failed
+            let cancelled = (error as? RunError)?.isCancellation == true || control?.cancellation != nil
+            run.state = cancelled ? .cancelled : .failed
             run.endedAt = Date()
             run.error = "\(error)"
             try? store.update(run)
             throw error
         }
+    }
+
+    /// Records a run that found its outputs current: every chunk reused, the previous run's
+    /// chapters, nothing written.
+    private func finishUpToDate(_ run: inout RunRecord, last: RunRecord, previous: [ChapterRecord], outputs: [URL],
+                                begun: Date) throws -> Summary {
+        run.state = .succeeded
+        run.endedAt = Date()
+        run.sampleCount = last.sampleCount
+        run.durationMs = last.durationMs
+        run.wordsDone = run.wordCount ?? 0
+        run.audioMsDone = last.durationMs ?? 0
+        run.mp3Path = last.mp3Path
+        run.timingsPath = last.timingsPath
+        run.outputStamp = last.outputStamp
+        let chapters = previous.map { old in
+            var chapter = old
+            chapter.id = nil
+            chapter.runId = run.id!
+            chapter.chunksRendered = 0
+            chapter.change = "unchanged"
+            return chapter
+        }
+        try store.finish(run, chapters: chapters)
+        logger.info("up to date", metadata: ["run": "\(run.id ?? 0)"])
+        return Summary(run: run, outputs: outputs, upToDate: true, phases: [("prepare", Date().timeIntervalSince(begun))])
     }
 
     /// Checks every voice the plan uses before any audio is made; an unknown voice is reported

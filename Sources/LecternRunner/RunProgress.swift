@@ -7,10 +7,17 @@ public struct RunProgress: Sendable {
     public var elapsed: Double
     public var chunksDone: Int
     public var chunkCount: Int
+    /// Audio seconds of `audioSecondsDone` that came from the cache.
+    public var audioSecondsReused: Double = 0
 
-    /// Audio seconds rendered per wall-clock second.
-    public var speed: Double { elapsed > 0 ? audioSecondsDone / elapsed : 0 }
+    /// Audio seconds rendered per wall-clock second (reused chunks do not count).
+    public var speed: Double { elapsed > 0 ? (audioSecondsDone - audioSecondsReused) / elapsed : 0 }
     public var fraction: Double { wordCount > 0 ? Double(wordsDone) / Double(wordCount) : 1 }
-    /// Estimated seconds left, from the rate so far.
-    public var remaining: Double? { fraction > 0.01 ? elapsed * (1 - fraction) / fraction : nil }
+    /// Estimated seconds left, from the rate so far (of rendered chunks only).
+    public var remaining: Double? {
+        let rendered = audioSecondsDone - audioSecondsReused
+        guard rendered > 0, fraction > 0.01, fraction < 1, audioSecondsDone > 0 else { return nil }
+        let left = audioSecondsDone / fraction - audioSecondsDone  // audio still to render, by words
+        return left / rendered * elapsed
+    }
 }

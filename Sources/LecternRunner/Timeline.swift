@@ -5,14 +5,14 @@ import LecternTiming
 /// Lays finished chunks out on the book's timeline in book order, turning their layouts and
 /// word marks into paragraph timings (sent to the sidecar at once) and chapter spans.
 ///
-/// Results that arrive ahead of an unfinished earlier chunk wait; at most about one chunk per
-/// worker is ever held.
+/// Results that arrive ahead of an unfinished earlier chunk wait: at most about one chunk per
+/// worker when rendering from scratch, and the cached chunks after the first one not cached.
 struct Timeline {
     let plan: NarrationPlan
     let chunks: [RenderChunk]
     let timer: UtteranceTimer
     let sidecar: TimingSidecarWriter?
-    let hash: (PlannedChapter) -> String
+    let fingerprint: (PlannedChapter) -> ChapterFingerprint
 
     private(set) var spans: [BookRenderer.ChapterSpan] = []
     private(set) var last: ChunkResult?
@@ -25,12 +25,13 @@ struct Timeline {
     /// The utterance being gathered from its parts (it may span chunks).
     private var utterance: (index: Int, start: Int, end: Int, marks: [(offset: Int, sample: Int)])?
 
-    init(plan: NarrationPlan, chunks: [RenderChunk], sampleRate: Int, sidecar: TimingSidecarWriter?, hash: @escaping (PlannedChapter) -> String) {
+    init(plan: NarrationPlan, chunks: [RenderChunk], sampleRate: Int, sidecar: TimingSidecarWriter?,
+         fingerprint: @escaping (PlannedChapter) -> ChapterFingerprint) {
         self.plan = plan
         self.chunks = chunks
         self.timer = UtteranceTimer(sampleRate: sampleRate)
         self.sidecar = sidecar
-        self.hash = hash
+        self.fingerprint = fingerprint
     }
 
     mutating func add(_ result: ChunkResult) throws {
@@ -87,7 +88,7 @@ struct Timeline {
     private mutating func closeChapter(at end: Int) throws {
         let planned = plan.chapters[chapter]
         try sidecar?.endChapter(end: timer.ms(end))
-        spans.append(.init(number: planned.number, title: planned.title, hash: hash(planned),
+        spans.append(.init(number: planned.number, title: planned.title, fingerprint: fingerprint(planned),
                            startSample: chapterStart, sampleCount: end - chapterStart))
     }
 }

@@ -19,6 +19,7 @@ public final class WorkerPool: @unchecked Sendable {
     private var attempts: [Int: Int] = [:]
     private var failure: Error?
     private var stopped = false
+    private var live: [Int: WorkerProcess] = [:]
 
     /// - parameters:
     ///     - executable: The `lectern` binary (default: this process's own executable).
@@ -68,6 +69,31 @@ public final class WorkerPool: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Stops at once: no more chunks, and every worker is killed (its chunk is abandoned; the
+    /// stream it was writing is in the run's temporary folder, which the run removes).
+    public func terminate(_ error: Error) {
+        lock.lock()
+        if failure == nil { failure = error }
+        stopped = true
+        let workers = Array(live.values)
+        lock.unlock()
+        for worker in workers { worker.signal(SIGKILL) }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func register(_ worker: WorkerProcess?, slot: Int) {
+        lock.lock()
+        live[slot] = worker
+        let stop = stopped
+        lock.unlock()
+        if stop { worker?.signal(SIGKILL) }
+    }
+
     private func next() -> ChunkRequest? {
         lock.lock()
         defer { lock.unlock() }
@@ -77,10 +103,16 @@ public final class WorkerPool: @unchecked Sendable {
 
     private func drive(slot: Int, deliver: (ChunkResult) throws -> Void) {
         var worker: WorkerProcess?
-        defer { worker?.stop() }
+        defer {
+            register(nil, slot: slot)
+            worker?.stop()
+        }
         while let request = next() {
             do {
-                if worker == nil { worker = try start() }
+                if worker == nil {
+                    worker = try start()
+                    register(worker, slot: slot)
+                }
                 guard let current = worker else { continue }
                 if let result = current.render(request) {
                     if let message = result.error {
@@ -90,8 +122,10 @@ public final class WorkerPool: @unchecked Sendable {
                     try deliver(result)
                     continue
                 }
-                // The worker died: replace it and retry the chunk once.
+                // The worker died: replace it and retry the chunk once (unless the pool is stopping
+                // and killed it).
                 current.kill()
+                if isStopped { return }
                 let why = current.exitDescription, stderr = current.stderrText()
                 worker = nil
                 lock.lock()

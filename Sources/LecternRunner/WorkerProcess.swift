@@ -75,6 +75,11 @@ final class WorkerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Sends the worker a signal (from any thread).
+    func signal(_ number: Int32) {
+        if process.isRunning { Glibc.kill(process.processIdentifier, number) }
+    }
+
     /// Kills the worker at once.
     func kill() {
         if process.isRunning { process.terminate() }

@@ -4,18 +4,25 @@ import LecternCore
 /// sentence), each holding at most about ``maximumSeconds`` of audio, so that one huge chapter
 /// still spreads over every core and a book with few chapters uses them all.
 ///
+/// Chunk boundaries are content-defined, so that an edit changes only the chunks around it: after
+/// at least ``minimumSeconds``, a chunk ends before an utterance whose text hashes to a boundary
+/// (one in four), and it always ends before exceeding ``maximumSeconds``. Boundaries after an
+/// edit fall on the same utterances as before it, so the chunks there keep their cache keys.
+///
 /// An utterance longer than ``maximumUtteranceWords`` is split at sentence boundaries into parts
 /// (separated by ``sentencePause`` of silence), so that no worker ever holds a long paragraph's
 /// audio at once. A chapter's own pauses go before its first item and after its last.
 public struct ChunkPlanner: Sendable {
     public var sampleRate: Int
     public var maximumSeconds: Double
+    public var minimumSeconds: Double
     public var maximumUtteranceWords: Int
     public var sentencePause: Double
 
     public init(sampleRate: Int, maximumSeconds: Double = 150, maximumUtteranceWords: Int = 300, sentencePause: Double = 0.3) {
         self.sampleRate = sampleRate
         self.maximumSeconds = maximumSeconds
+        self.minimumSeconds = maximumSeconds * 0.4
         self.maximumUtteranceWords = maximumUtteranceWords
         self.sentencePause = sentencePause
     }
@@ -34,7 +41,7 @@ public struct ChunkPlanner: Sendable {
             var seconds = 0.0
             for item in items {
                 let length = estimatedSeconds(item)
-                if !current.isEmpty, seconds + length > maximumSeconds {
+                if !current.isEmpty, seconds + length > maximumSeconds || (seconds >= minimumSeconds && Self.isBoundary(item)) {
                     chunks.append(RenderChunk(index: chunks.count, chapter: c, items: current))
                     current = []
                     seconds = 0
@@ -76,6 +83,13 @@ public struct ChunkPlanner: Sendable {
                          silenceBefore: i == 0 ? pre : 0, silenceAfter: i == groups.count - 1 ? post : gap,
                          wordCount: WordTokenizer.count(in: text))
         }
+    }
+
+    /// Whether a chunk may end before `item`, decided by its text alone (FNV-1a, one in four).
+    static func isBoundary(_ item: RenderChunk.Item) -> Bool {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in item.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash >> 60 & 3 == 0
     }
 
     func estimatedSeconds(_ item: RenderChunk.Item) -> Double {

@@ -16,6 +16,9 @@ public final class EspeakEngine: @unchecked Sendable {
     public let sampleRate: Int
     /// The library's version and data path, e.g. "1.51".
     public let version: String
+    /// The library's version, data folder and the size and date of its phoneme data: what a
+    /// cached rendering depends on besides its input.
+    public let identity: String
     private var currentVoice: String?
 
     nonisolated(unsafe) private static var instance: Result<EspeakEngine, SpeechError>?
@@ -44,6 +47,10 @@ public final class EspeakEngine: @unchecked Sendable {
         var path: UnsafePointer<CChar>?
         let v = espeak_Info(&path)
         version = v.map { String(cString: $0) } ?? "unknown"
+        let data = path.map { String(cString: $0) } ?? ""
+        var info = stat()
+        let phondata = stat(data + "/phondata", &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec)" : "?"
+        identity = "espeak-ng \(version) data \(data) phondata \(phondata)"
         espeak_SetSynthCallback(synthCallback)
     }
 

@@ -5,25 +5,23 @@ import Glibc
 import LecternCore
 
 /// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file.
+///
+/// A chunk's stream depends on nothing but the chunk's content and the audio settings — not on
+/// its place in a book — so that it can be cached and reused in any book (see `ChunkKey`): every
+/// stream starts with a LAME tag frame (the assembler keeps the first and drops the rest), and
+/// every stream's trailing silence is shortened to cancel the seam a decoder plays after it.
 public struct ChunkRequest: Sendable, Codable {
     public var chunk: RenderChunk
-    /// Where to write the chunk's MP3 stream.
+    /// Where to write the chunk's MP3 stream (synced before the worker answers).
     public var output: String
     public var bitrate: Int
     public var quality: Int
-    /// Whether the stream starts with a LAME tag frame (only the book's first chunk has one).
-    public var writesTag: Bool
-    /// Whether to shorten the chunk's trailing silence by the encoder delay and padding that a
-    /// decoder will play at the seam to the next chunk (every chunk but the book's last).
-    public var compensatesSeam: Bool
 
-    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, writesTag: Bool, compensatesSeam: Bool) {
+    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int) {
         self.chunk = chunk
         self.output = output
         self.bitrate = bitrate
         self.quality = quality
-        self.writesTag = writesTag
-        self.compensatesSeam = compensatesSeam
     }
 }
 
@@ -32,11 +30,13 @@ public struct ChunkResult: Sendable, Codable {
     public var index: Int
     /// PCM samples given to the encoder.
     public var sampleCount: Int
-    /// MPEG audio frames in the stream (not counting a LAME tag frame).
+    /// MPEG audio frames in the stream (not counting its LAME tag frame).
     public var audioFrames: Int
     public var samplesPerFrame: Int
     public var encoderDelay: Int
+    /// Bytes of the whole stream file, and of its leading LAME tag frame.
     public var byteCount: Int
+    public var tagBytes: Int
     public var items: [ItemLayout]
     /// Set when the worker failed on this chunk (a bad voice, a full disk…).
     public var error: String?
@@ -58,13 +58,14 @@ public struct ChunkResult: Sendable, Codable {
     }
 
     public init(index: Int, sampleCount: Int, audioFrames: Int, samplesPerFrame: Int, encoderDelay: Int, byteCount: Int,
-                items: [ItemLayout], error: String? = nil) {
+                tagBytes: Int, items: [ItemLayout], error: String? = nil) {
         self.index = index
         self.sampleCount = sampleCount
         self.audioFrames = audioFrames
         self.samplesPerFrame = samplesPerFrame
         self.encoderDelay = encoderDelay
         self.byteCount = byteCount
+        self.tagBytes = tagBytes
         self.items = items
         self.error = error
     }

@@ -65,6 +65,53 @@ public final class JobStore: Sendable {
                 t.column("sampleCount", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2") { db in
+            // Incremental rendering (#4): the chunk cache, each run's chunks, leases on jobs.
+            try db.alter(table: "run") { t in
+                t.add(column: "holder", .text)
+                t.add(column: "resumesRunId", .integer)
+                t.add(column: "forced", .boolean).notNull().defaults(to: false)
+                t.add(column: "chunkCount", .integer)
+                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
+                t.add(column: "chunksReused", .integer).notNull().defaults(to: 0)
+                t.add(column: "bookHash", .text)
+                t.add(column: "outputStamp", .text)
+            }
+            try db.alter(table: "chapter") { t in
+                t.add(column: "startSample", .integer).notNull().defaults(to: 0)
+                t.add(column: "textHash", .text).notNull().defaults(to: "")
+                t.add(column: "voiceHash", .text).notNull().defaults(to: "")
+                t.add(column: "pauseHash", .text).notNull().defaults(to: "")
+                t.add(column: "settingsHash", .text).notNull().defaults(to: "")
+                t.add(column: "chunkCount", .integer).notNull().defaults(to: 0)
+                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
+                t.add(column: "change", .text)
+            }
+            try db.create(table: "cachedChunk") { t in
+                t.primaryKey("key", .text)
+                t.column("bytes", .integer).notNull()
+                t.column("audioFrames", .integer).notNull()
+                t.column("result", .blob).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("renderedByRunId", .integer)
+            }
+            try db.create(table: "runChunk") { t in
+                t.belongsTo("run", onDelete: .cascade).notNull()
+                t.column("position", .integer).notNull()
+                t.column("key", .text).notNull().indexed()
+                t.column("chapterNumber", .integer).notNull()
+                t.column("state", .text).notNull()
+                t.primaryKey(["runId", "position"])
+            }
+            try db.create(table: "lease") { t in
+                t.primaryKey("jobId", .integer).references("job", onDelete: .cascade)
+                t.column("runId", .integer)
+                t.column("holder", .text).notNull()
+                t.column("acquiredAt", .datetime).notNull()
+                t.column("heartbeatAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 
@@ -86,10 +133,15 @@ public final class JobStore: Sendable {
     }
 
     /// Records that a run of `job` has started in this process.
-    public func startRun(job: JobRecord, trigger: String = "manual") throws -> RunRecord {
+    ///
+    /// - parameters:
+    ///     - resumes: The stopped run whose finished chunks this run continues from.
+    ///     - forced: Whether the run ignores the chunk cache.
+    public func startRun(job: JobRecord, trigger: String = "manual", resumes: Int64? = nil, forced: Bool = false) throws -> RunRecord {
         try write { db in
             var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
-                                wordsDone: 0, audioMsDone: 0)
+                                wordsDone: 0, audioMsDone: 0, holder: ProcessIdentity.current.description, resumesRunId: resumes,
+                                forced: forced)
             try run.insert(db)
             return run
         }
@@ -126,13 +178,13 @@ public final class JobStore: Sendable {
         try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
             throw StoreError("job store \(url.path): \(error)")
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.read(body) } catch {
             throw StoreError("job store \(url.path): \(error)")
         }

@@ -41,6 +41,21 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var sampleCount: Int?
     public var mp3Path: String?
     public var timingsPath: String?
+    /// The process that runs it (``ProcessIdentity``), to tell a live run from a dead one.
+    public var holder: String?
+    /// The interrupted, cancelled or failed run whose finished chunks this run continues from.
+    public var resumesRunId: Int64?
+    /// Whether the run ignored the chunk cache (`--force`).
+    public var forced: Bool = false
+    public var chunkCount: Int?
+    /// Chunks synthesized and encoded by this run.
+    public var chunksRendered: Int = 0
+    /// Chunks taken from the cache.
+    public var chunksReused: Int = 0
+    /// A hash of everything that determines the run's outputs; equal hashes mean equal outputs.
+    public var bookHash: String?
+    /// Size and modification time of the outputs as written, to notice they were changed since.
+    public var outputStamp: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -57,8 +72,22 @@ public struct ChapterRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var startMs: Int
     public var durationMs: Int
     public var sampleCount: Int
+    /// Where the chapter starts in the decoded book, in samples.
+    public var startSample: Int
+    /// Hashes of the parts of `contentHash`, to say why a chapter changed between runs.
+    public var textHash: String
+    public var voiceHash: String
+    public var pauseHash: String
+    public var settingsHash: String
+    public var chunkCount: Int
+    /// Chunks of this chapter the run rendered (the rest came from the cache).
+    public var chunksRendered: Int
+    /// Why the chapter differs from the job's previous run ("unchanged", "text changed", …).
+    public var change: String?
 
-    public init(runId: Int64, number: Int, title: String, contentHash: String, startMs: Int, durationMs: Int, sampleCount: Int) {
+    public init(runId: Int64, number: Int, title: String, contentHash: String, startMs: Int, durationMs: Int, sampleCount: Int,
+                startSample: Int = 0, textHash: String = "", voiceHash: String = "", pauseHash: String = "", settingsHash: String = "",
+                chunkCount: Int = 0, chunksRendered: Int = 0, change: String? = nil) {
         self.runId = runId
         self.number = number
         self.title = title
@@ -66,6 +95,14 @@ public struct ChapterRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         self.startMs = startMs
         self.durationMs = durationMs
         self.sampleCount = sampleCount
+        self.startSample = startSample
+        self.textHash = textHash
+        self.voiceHash = voiceHash
+        self.pauseHash = pauseHash
+        self.settingsHash = settingsHash
+        self.chunkCount = chunkCount
+        self.chunksRendered = chunksRendered
+        self.change = change
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -47,12 +47,22 @@ public final class TimingSidecarWriter {
 
     /// Writes the totals and the skipped text, syncs and renames the file into place.
     public func commit(sampleCount: Int, wordCount: Int, skipped: [SkippedText]) throws {
+        try finish(sampleCount: sampleCount, wordCount: wordCount, skipped: skipped)
+        try commit()
+    }
+
+    /// Writes the totals and the skipped text and syncs the file, leaving it under its temporary
+    /// name until ``commit()``.
+    public func finish(sampleCount: Int, wordCount: Int, skipped: [SkippedText]) throws {
         let duration = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
         let tail = "],\"skipped\":" + (try json(skipped)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
         buffer.append(Data(tail.utf8))
         try flush()
-        try file.commit()
+        try file.prepare()
     }
+
+    /// Renames the finished file into place.
+    public func commit() throws { try file.commit() }
 
     /// Abandons the file (the previous sidecar, if any, stays).
     public func discard() { file.discard() }

@@ -24,6 +24,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "After rendering, print peak memory of this process and of its largest worker to stderr.")
     var stats = false
 
+    @Flag(help: "Render every chunk again, ignoring the chunk cache.")
+    var force = false
+
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -40,10 +43,16 @@ struct RunCommand: ParsableCommand {
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
         let printer = ProgressPrinter()
-        let runner = JobRunner(store: jobStore, logger: logger, workers: workers,
+        var runner = JobRunner(store: jobStore, logger: logger, workers: workers,
                                progress: quiet ? nil : { @Sendable p in printer.update(p) })
+        runner.force = force
+        let control = RunControl()
+        runner.control = control
+        let signals = SignalHandlers(control: control)
+        runner.assemblyCheckpoint = Self.assemblyKillPoint()
         var failures = 0
         for path in manifests {
+            if control.cancellation != nil { break }
             do {
                 let summary = try runner.run(manifest: URL(fileURLWithPath: path))
                 if stats {
@@ -51,10 +60,12 @@ struct RunCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("\(path): \(phases)\n".utf8))
                 }
                 if !quiet {
-                    let minutes = Double(summary.run.durationMs ?? 0) / 60000
-                    let counts = "\(summary.run.chapterCount ?? 0) chapters, \(summary.run.wordCount ?? 0) words"
-                    print("\(path): \(counts), \(String(format: "%.1f", minutes)) min")
-                    for output in summary.outputs { print("  wrote \(output.path)") }
+                    let r = summary.run
+                    let minutes = Double(r.durationMs ?? 0) / 60000
+                    let counts = "\(r.chapterCount ?? 0) chapters, \(r.wordCount ?? 0) words"
+                    let chunks = "\(r.chunksRendered) of \(r.chunkCount ?? 0) chunks rendered, \(r.chunksReused) reused"
+                    print("\(path): \(counts), \(String(format: "%.1f", minutes)) min; \(chunks)")
+                    for output in summary.outputs { print(summary.upToDate ? "  up to date: \(output.path)" : "  wrote \(output.path)") }
                 }
             } catch {
                 printer.finish()
@@ -70,6 +81,15 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardError.write(Data("peak RSS: lectern \(own.ru_maxrss / 1024) MB, largest worker \(children.ru_maxrss / 1024) MB\n".utf8))
             FileHandle.standardError.write(Data("CPU: lectern \(cpu(own)), workers \(cpu(children))\n".utf8))
         }
+        if let signal = signals.received { throw ExitCode(128 + signal) }
         if failures > 0 { throw ExitCode.failure }
+    }
+
+    /// Fault injection for tests (`LECTERN_TEST_KILL_AT=assembly:N`): SIGKILL this process once
+    /// N chunks are copied into the book's MP3.
+    static func assemblyKillPoint() -> (@Sendable (Int) -> Void)? {
+        guard let spec = ProcessInfo.processInfo.environment["LECTERN_TEST_KILL_AT"], spec.hasPrefix("assembly:"),
+              let after = Int(spec.dropFirst("assembly:".count)) else { return nil }
+        return { copied in if copied + 1 == after { kill(getpid(), SIGKILL) } }
     }
 }

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import LecternStore
 
-/// `lectern status [JOB] [--json]`: jobs and their recent runs from the job store.
+/// `lectern status [JOB] [--json]`: jobs and their recent runs from the job store — per run its
+/// state, counts, chunks rendered and reused, time taken, and why each re-rendered chapter
+/// changed.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -42,7 +44,16 @@ struct StatusCommand: ParsableCommand {
         var wordsDone: Int
         var audioMsDone: Int
         var durationMs: Int?
+        /// Wall-clock seconds the run took (so far, while running).
+        var seconds: Double
+        var chunks: Int?
+        var chunksRendered: Int
+        var chunksReused: Int
+        var forced: Bool
+        var resumesRun: Int64?
         var outputs: [String]
+        /// Chapters the run rendered (not all from the cache), with why they changed.
+        var rerendered: [ChapterStatus]
         var chapterList: [ChapterStatus]?
     }
 
@@ -52,6 +63,14 @@ struct StatusCommand: ParsableCommand {
         var startMs: Int
         var durationMs: Int
         var contentHash: String
+        var chunks: Int
+        var chunksRendered: Int
+        var change: String?
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 
     func run() throws {
@@ -65,13 +84,18 @@ struct StatusCommand: ParsableCommand {
             }
             let statuses = try jobs.map { j in
                 JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { r in
-                    RunStatus(id: r.id!, trigger: r.trigger, state: r.state.rawValue, startedAt: r.startedAt, endedAt: r.endedAt,
-                              error: r.error, chapters: r.chapterCount, paragraphs: r.paragraphCount, words: r.wordCount,
-                              skipped: r.skippedCount, wordsDone: r.wordsDone, audioMsDone: r.audioMsDone, durationMs: r.durationMs,
-                              outputs: [r.mp3Path, r.timingsPath].compactMap { $0 },
-                              chapterList: self.job == nil ? nil : try jobStore.chapters(runId: r.id!).map {
-                                  ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs, contentHash: $0.contentHash)
-                              })
+                    let chapters = try jobStore.chapters(runId: r.id!).map {
+                        ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs,
+                                      contentHash: $0.contentHash, chunks: $0.chunkCount, chunksRendered: $0.chunksRendered, change: $0.change)
+                    }
+                    return RunStatus(id: r.id!, trigger: r.trigger, state: r.state.rawValue, startedAt: r.startedAt, endedAt: r.endedAt,
+                                     error: r.error, chapters: r.chapterCount, paragraphs: r.paragraphCount, words: r.wordCount,
+                                     skipped: r.skippedCount, wordsDone: r.wordsDone, audioMsDone: r.audioMsDone, durationMs: r.durationMs,
+                                     seconds: (r.endedAt ?? Date()).timeIntervalSince(r.startedAt), chunks: r.chunkCount,
+                                     chunksRendered: r.chunksRendered, chunksReused: r.chunksReused, forced: r.forced,
+                                     resumesRun: r.resumesRunId, outputs: [r.mp3Path, r.timingsPath].compactMap { $0 },
+                                     rerendered: chapters.filter { $0.chunksRendered > 0 },
+                                     chapterList: self.job == nil ? nil : chapters)
                 })
             }
             if json {
@@ -86,10 +110,19 @@ struct StatusCommand: ParsableCommand {
             for j in statuses {
                 print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
                 for r in j.runs {
-                    var line = "  run \(r.id)  \(r.state)  \(formatter.string(from: r.startedAt))"
+                    var line = "  run \(r.id)  \(r.state)  \(r.trigger)  \(formatter.string(from: r.startedAt))  " + Self.clock(r.seconds)
                     if let words = r.words, r.state == "running" { line += "  \(r.wordsDone)/\(words) words" }
                     if let d = r.durationMs { line += String(format: "  %d chapters, %d words, %.1f min", r.chapters ?? 0, r.words ?? 0, Double(d) / 60000) }
                     print(line)
+                    if let chunks = r.chunks {
+                        var detail = "    chunks: \(r.chunksRendered) rendered, \(r.chunksReused) reused of \(chunks)"
+                        if r.forced { detail += " (--force)" }
+                        if let resumed = r.resumesRun { detail += "; continues run \(resumed)" }
+                        print(detail)
+                    }
+                    for c in r.rerendered {
+                        print("    re-rendered chapter \(c.number) \"\(c.title)\" (\(c.chunksRendered) of \(c.chunks) chunks): \(c.change ?? "?")")
+                    }
                     if let e = r.error { print("    error: \(e)") }
                     for o in r.outputs { print("    \(o)") }
                 }

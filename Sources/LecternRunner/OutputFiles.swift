@@ -1,0 +1,31 @@
+import Foundation
+import LecternStore
+
+/// Facts about a job's output files: a stamp (size and modification time of each) that tells
+/// whether they are still as a run wrote them, and clean-up of temporary files left beside them
+/// by processes that died.
+enum OutputFiles {
+    /// `name size mtime` of each file, or `name missing`.
+    static func stamp(_ files: [URL]) -> String {
+        files.map { url in
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { return "\(url.lastPathComponent) missing" }
+            return "\(url.lastPathComponent) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }.joined(separator: "\n")
+    }
+
+    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone.
+    static func removeStaleTemporaries(of files: [URL]) {
+        let fm = FileManager.default
+        for folder in Set(files.map { $0.deletingLastPathComponent() }) {
+            let names = Set(files.filter { $0.deletingLastPathComponent() == folder }.map(\.lastPathComponent))
+            for entry in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+                let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count >= 2, let pid = Int32(parts.last!), names.contains(parts.dropLast().joined(separator: ".")) else { continue }
+                if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                    try? fm.removeItem(at: folder.appendingPathComponent(entry))
+                }
+            }
+        }
+    }
+}

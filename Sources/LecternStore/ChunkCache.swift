@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The chunk cache's files: one MP3 stream per chunk key under `chunks/`, installed by an atomic
+/// rename of a synced file (and a synced folder), so a file under its key is always complete.
+///
+/// Workers write into a per-process folder under `tmp/`; a run removes its own folder when it
+/// ends, and folders of processes that died are removed by the next run (or `lectern gc`).
+public struct ChunkCache: Sendable {
+    public let directory: URL
+
+    /// The cache that belongs to a job store: a `cache` folder beside the database file.
+    public init(store: JobStore) {
+        self.init(directory: store.url.deletingLastPathComponent().appendingPathComponent("cache"))
+    }
+
+    public init(directory: URL) { self.directory = directory }
+
+    var chunksDirectory: URL { directory.appendingPathComponent("chunks") }
+    var temporaryRoot: URL { directory.appendingPathComponent("tmp") }
+
+    /// Where the stream for `key` lives.
+    public func url(for key: String) -> URL {
+        chunksDirectory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).mp3")
+    }
+
+    /// This process's folder for chunks being written (created).
+    public func temporaryDirectory() throws -> URL {
+        let url = temporaryRoot.appendingPathComponent("\(getpid()).\(ProcessIdentity.current.startTicks)")
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw StoreError("cannot create the cache folder \(url.path): \(error.localizedDescription)")
+        }
+        return url
+    }
+
+    /// Moves a finished, synced stream into the cache under `key` and makes the rename durable.
+    public func install(_ file: URL, key: String) throws {
+        let target = url(for: key)
+        let folder = target.deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw StoreError("cannot create the cache folder \(folder.path): \(error.localizedDescription)")
+        }
+        guard rename(file.path, target.path) == 0 else {
+            throw StoreError("cannot move \(file.path) into the cache: \(String(cString: strerror(errno)))")
+        }
+        Self.syncFolder(folder)
+    }
+
+    /// Whether the stream for `key` is on disk with the recorded size.
+    public func isIntact(key: String, bytes: Int) -> Bool {
+        var info = stat()
+        return stat(url(for: key).path, &info) == 0 && Int(info.st_size) == bytes
+    }
+
+    public func remove(key: String) {
+        try? FileManager.default.removeItem(at: url(for: key))
+    }
+
+    /// Every key with a file in the cache.
+    public func keysOnDisk() -> [String] {
+        let fm = FileManager.default
+        let prefixes = (try? fm.contentsOfDirectory(atPath: chunksDirectory.path)) ?? []
+        return prefixes.flatMap { prefix in
+            ((try? fm.contentsOfDirectory(atPath: chunksDirectory.appendingPathComponent(prefix).path)) ?? [])
+                .filter { $0.hasSuffix(".mp3") }.map { String($0.dropLast(4)) }
+        }
+    }
+
+    /// Removes the temporary folders of processes that are no longer running; returns them.
+    @discardableResult
+    public func removeStaleTemporaries(dryRun: Bool = false) -> [URL] {
+        let me = ProcessIdentity.current
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryRoot.path)) ?? []
+        return names.compactMap { name -> URL? in
+            let parts = name.split(separator: ".")
+            guard parts.count == 2, let pid = Int32(parts[0]), let ticks = UInt64(parts[1]) else { return nil }
+            guard !ProcessIdentity(host: me.host, pid: pid, startTicks: ticks).isAlive else { return nil }
+            let url = temporaryRoot.appendingPathComponent(name)
+            if !dryRun { try? FileManager.default.removeItem(at: url) }
+            return url
+        }
+    }
+
+    /// fsync on a folder, so that a rename in it survives a power loss.
+    public static func syncFolder(_ folder: URL) {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// A chunk in the cache: an MP3 stream file named by its key, durable on disk before this row
+/// exists, with the layout and word marks needed to place it on any book's timeline.
+public struct CachedChunkRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "cachedChunk"
+    /// SHA-256 of everything that determines the chunk's audio (see `ChunkKey`).
+    public var key: String
+    /// Size of the stream file, checked before the file is reused.
+    public var bytes: Int
+    public var audioFrames: Int
+    /// The worker's answer for the chunk (JSON), without its position in any one book.
+    public var result: Data
+    public var createdAt: Date
+    public var renderedByRunId: Int64?
+
+    public init(key: String, bytes: Int, audioFrames: Int, result: Data, createdAt: Date = Date(), renderedByRunId: Int64?) {
+        self.key = key
+        self.bytes = bytes
+        self.audioFrames = audioFrames
+        self.result = result
+        self.createdAt = createdAt
+        self.renderedByRunId = renderedByRunId
+    }
+}
+
+/// One chunk of one run's book: which cache entry it is and whether the run rendered it.
+public struct RunChunkRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "runChunk"
+
+    /// `pending` until rendered; `reused` when the cache had it when the run planned.
+    public enum State: String, Codable, Sendable, DatabaseValueConvertible {
+        case pending, rendered, reused
+    }
+
+    public var runId: Int64
+    /// 0-based position of the chunk in the book.
+    public var position: Int
+    public var key: String
+    public var chapterNumber: Int
+    public var state: State
+
+    public init(runId: Int64, position: Int, key: String, chapterNumber: Int, state: State) {
+        self.runId = runId
+        self.position = position
+        self.key = key
+        self.chapterNumber = chapterNumber
+        self.state = state
+    }
+}
+
+/// A job's lease: the one process allowed to render the job, while its heartbeat is fresh.
+public struct LeaseRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "lease"
+    public var jobId: Int64
+    public var runId: Int64?
+    /// The holding process (``ProcessIdentity``).
+    public var holder: String
+    public var acquiredAt: Date
+    public var heartbeatAt: Date
+    public var expiresAt: Date
+}

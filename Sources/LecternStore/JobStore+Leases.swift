@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+
+extension JobStore {
+    /// What ``acquireLease(jobId:holder:duration:)`` found.
+    public enum LeaseOutcome: Sendable {
+        /// The lease is ours. `interrupted` lists runs of the job left running by dead processes,
+        /// now marked interrupted.
+        case acquired(LeaseRecord, interrupted: [RunRecord])
+        /// A live process holds it.
+        case held(LeaseRecord)
+    }
+
+    /// Takes the job's lease for `holder`, unless a live process holds it. A lease whose holder
+    /// is dead (same host) or whose heartbeat expired is taken over, and the runs that process
+    /// left in state `running` are marked `interrupted` — all in one transaction.
+    public func acquireLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> LeaseOutcome {
+        try write { db in
+            let now = Date()
+            if let lease = try LeaseRecord.fetchOne(db, key: jobId), lease.holder != holder.description,
+               lease.expiresAt > now, ProcessIdentity(lease.holder)?.isAlive ?? false {
+                return .held(lease)
+            }
+            let lease = LeaseRecord(jobId: jobId, runId: nil, holder: holder.description, acquiredAt: now, heartbeatAt: now,
+                                    expiresAt: now.addingTimeInterval(duration))
+            try lease.save(db)
+            // We hold the lease now, so no other process may be running this job.
+            var interrupted: [RunRecord] = []
+            for var run in try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).fetchAll(db) {
+                run.state = .interrupted
+                run.endedAt = now
+                run.error = run.error ?? "the process running it (pid \(run.pid)) stopped without finishing"
+                try run.update(db)
+                interrupted.append(run)
+            }
+            return .acquired(lease, interrupted: interrupted)
+        }
+    }
+
+    /// Records which run the lease is for.
+    public func attachLease(jobId: Int64, holder: ProcessIdentity, runId: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE lease SET runId = ? WHERE jobId = ? AND holder = ?", arguments: [runId, jobId, holder.description])
+        }
+    }
+
+    /// Extends the lease; false if `holder` no longer holds it (it expired and was taken over).
+    public func renewLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> Bool {
+        try write { db in
+            let now = Date()
+            try db.execute(sql: "UPDATE lease SET heartbeatAt = ?, expiresAt = ? WHERE jobId = ? AND holder = ?",
+                           arguments: [now, now.addingTimeInterval(duration), jobId, holder.description])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Gives the lease up (if `holder` still holds it).
+    public func releaseLease(jobId: Int64, holder: ProcessIdentity) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM lease WHERE jobId = ? AND holder = ?", arguments: [jobId, holder.description])
+        }
+    }
+
+    /// The job's lease, if any.
+    public func lease(jobId: Int64) throws -> LeaseRecord? {
+        try read { db in try LeaseRecord.fetchOne(db, key: jobId) }
+    }
+}

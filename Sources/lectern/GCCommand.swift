@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import LecternStore
+
+/// `lectern gc [--dry-run]`: removes chunk cache entries that no job references any more.
+///
+/// A job references the chunks of its newest successful run and of every run after it (running,
+/// or stopped and waiting to be continued). Also removed: chunk files the store does not know
+/// (left by a crash between writing a chunk and recording it; only once they are an hour old, so
+/// a run in progress keeps its newest chunk) and temporary folders of processes that died.
+struct GCCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gc",
+        abstract: "Remove chunk cache entries that no job references.",
+        discussion: "Example: lectern gc --dry-run"
+    )
+
+    @Flag(help: "List what would be removed, remove nothing.")
+    var dryRun = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        reportingErrors {
+            let jobStore = try JobStore(url: store.url)
+            let cache = ChunkCache(store: jobStore)
+            let referenced = try jobStore.referencedChunkKeys()
+            let entries = try jobStore.allCachedChunks()
+            let unreferenced = entries.filter { !referenced.contains($0.key) }
+            let known = Set(entries.map(\.key))
+            let hourAgo = Date().addingTimeInterval(-3600)
+            let orphans = cache.keysOnDisk().filter { key in
+                guard !known.contains(key) else { return false }
+                let modified = (try? FileManager.default.attributesOfItem(atPath: cache.url(for: key).path)[.modificationDate]) as? Date
+                return (modified ?? .distantPast) < hourAgo
+            }
+            let bytes = unreferenced.reduce(0) { $0 + $1.bytes }
+            if !dryRun {
+                try jobStore.forgetChunks(keys: unreferenced.map(\.key))
+                for key in unreferenced.map(\.key) + orphans { cache.remove(key: key) }
+            }
+            let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
+            let verb = dryRun ? "would remove" : "removed"
+            for key in unreferenced.map(\.key) { print("\(verb) \(cache.url(for: key).path)") }
+            for key in orphans { print("\(verb) \(cache.url(for: key).path) (not in the store)") }
+            for folder in temporaries { print("\(verb) \(folder.path) (temporary folder of a process that ended)") }
+            print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders; %d entries kept",
+                         verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, entries.count - unreferenced.count))
+        }
+    }
+}
