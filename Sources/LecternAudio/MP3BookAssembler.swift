@@ -56,7 +56,7 @@ public enum MP3BookAssembler {
         } catch {
             file.discard()
             if error is AudioError { throw error }
-            throw FileError("cannot write \(file.url.path): \(error.localizedDescription)")
+            throw FileError("cannot write \(file.url.path): \(FileError.reason(error))")
         }
         try file.prepare()
     }

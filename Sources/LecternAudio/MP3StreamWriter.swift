@@ -28,7 +28,7 @@ public final class MP3StreamWriter {
             throw AudioError("cannot create \(url.path)")
         }
         do { handle = try FileHandle(forWritingTo: url) } catch {
-            throw AudioError("cannot open \(url.path) for writing: \(error.localizedDescription)")
+            throw AudioError("cannot open \(url.path) for writing: \(FileError.reason(error))")
         }
         pending.reserveCapacity(1 << 16)
     }
@@ -64,7 +64,7 @@ public final class MP3StreamWriter {
             try handle.synchronize()
             try handle.close()
         } catch {
-            throw AudioError("cannot write \(url.path): \(error.localizedDescription)")
+            throw AudioError("cannot write \(url.path): \(FileError.reason(error))")
         }
     }
 
@@ -76,7 +76,7 @@ public final class MP3StreamWriter {
     private func drain() throws {
         guard !pending.isEmpty else { return }
         do { try handle.write(contentsOf: Data(pending)) } catch {
-            throw AudioError("cannot write \(url.path): \(error.localizedDescription)")
+            throw AudioError("cannot write \(url.path): \(FileError.reason(error))")
         }
         pending.removeAll(keepingCapacity: true)
     }

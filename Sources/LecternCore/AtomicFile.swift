@@ -25,7 +25,7 @@ public final class AtomicFile {
             }
             handle = try FileHandle(forWritingTo: temporaryURL)
         } catch let error as FileError { throw error } catch {
-            throw FileError("cannot create \(temporaryURL.path): \(error.localizedDescription)")
+            throw FileError("cannot create \(temporaryURL.path): \(FileError.reason(error))")
         }
     }
 
@@ -33,7 +33,7 @@ public final class AtomicFile {
 
     public func write(_ data: Data) throws {
         do { try handle.write(contentsOf: data) } catch {
-            throw FileError("cannot write \(url.path): \(error.localizedDescription)")
+            throw FileError("cannot write \(url.path): \(FileError.reason(error))")
         }
     }
 
@@ -47,7 +47,7 @@ public final class AtomicFile {
             prepared = true
         } catch {
             discard()
-            throw FileError("cannot write \(url.path): \(error.localizedDescription)")
+            throw FileError("cannot write \(url.path): \(FileError.reason(error))")
         }
     }
 
@@ -100,4 +100,16 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+
+    /// The system's own words for an I/O error ("No space left on device", "File too large"),
+    /// from the POSIX error under Foundation's, else Foundation's description.
+    public static func reason(_ error: Error) -> String {
+        if let known = error as? FileError { return known.message }
+        let ns = error as NSError
+        for candidate in [ns, ns.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(candidate.code)))
+        }
+        if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return String(cString: strerror(ENOSPC)) }
+        return ns.localizedDescription
+    }
 }

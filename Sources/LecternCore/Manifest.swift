@@ -125,8 +125,10 @@ public struct AudioSettings: Sendable, Equatable {
     /// LAME's algorithm quality, 0 (best, slowest) … 9 (worst, fastest).
     public var quality: Int
 
-    /// The CBR bitrates of MPEG-2 Layer III, the MP3 flavour for espeak-ng's 22050 Hz output.
-    public static let validBitrates = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+    /// The CBR bitrates of MPEG-2 Layer III, the MP3 flavour for espeak-ng's 22050 Hz output, from
+    /// 56 kbit/s up: below that a frame is too small for the LAME tag that tells decoders the
+    /// encoder delay and padding, without which no time in a book could be exact.
+    public static let validBitrates = [56, 64, 80, 96, 112, 128, 144, 160]
 
     public init(bitrate: Int = 64, quality: Int = 3) {
         self.bitrate = bitrate

@@ -88,7 +88,7 @@ struct ManifestLayer {
             if let b = m["bitrate"] {
                 let value = try b.int(in: 8...160)
                 guard AudioSettings.validBitrates.contains(value) else {
-                    throw b.error("\(value) is not an MP3 bitrate at 22050 Hz (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
+                    throw b.error("\(value) is not an MP3 bitrate at 22050 Hz that can carry the LAME tag (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
                 }
                 layer.bitrate = value
             }

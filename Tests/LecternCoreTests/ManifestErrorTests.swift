@@ -151,6 +151,8 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         let (bitrate, _) = try #require(try loadError("title: T\nsources: [a.txt]\naudio: { bitrate: 100 }\n", files: ["a.txt"]))
         #expect(bitrate.key == "audio.bitrate")
         #expect(bitrate.message.hasPrefix("100 is not an MP3 bitrate"))
+        let (low, _) = try #require(try loadError("title: T\nsources: [a.txt]\naudio: { bitrate: 32 }\n", files: ["a.txt"]))
+        #expect(low.key == "audio.bitrate" && low.message.contains("LAME tag"), "\(low.message)")
         let (preset, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoice: { preset: nobody }\n", files: ["a.txt"]))
         #expect(preset.key == "voice.preset")
         #expect(preset.message.contains("unknown voice preset \"nobody\""))

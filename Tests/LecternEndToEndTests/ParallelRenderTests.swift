@@ -41,19 +41,19 @@ struct ParallelRenderTests {
         process.standardError = errors
         try process.run()
 
-        // Wait until a worker has produced a chunk, then kill one worker while the run goes on.
+        // Wait until two chunks are recorded, then kill one worker while the run goes on.
         let out = ws.url.appendingPathComponent("out/opening")
         var killed: Int32?
         let deadline = Date().addingTimeInterval(120)
         while killed == nil, process.isRunning, Date() < deadline {
-            let chunkDirs = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.contains(".chunks.") }
-            let chunkFiles = chunkDirs.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent($0).path)) ?? [] }
+            let probe = try? StoreProbe(ws.db)
+            let recorded = (try? probe.map { p in try p.runs().last.map { try p.rendered(by: $0).count } ?? 0 }) ?? 0
             let workers = Self.children(of: process.processIdentifier)
-            if chunkFiles.count >= 2, let victim = workers.first {
+            if recorded ?? 0 >= 2, let victim = workers.first {
                 kill(victim, SIGKILL)
                 killed = victim
             } else {
-                usleep(20_000)  // polling for a condition (a chunk on disk), not waiting for a result
+                usleep(20_000)  // polling for a condition (chunks recorded), not waiting for a result
             }
         }
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

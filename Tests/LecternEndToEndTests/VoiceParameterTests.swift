@@ -71,8 +71,12 @@ struct VoiceParameterTests {
         let expected = [0.25 + 0.5, 1.2 + 0.3, 0.7 + 0.3, 0.7 + 2.0 + 0.25 + 0.5, 1.2 + 0.3, 0.7 + 2.0]
         let frame = 576.0 / 22050
         #expect(gaps.count == expected.count, "silences found: \(gaps)")
-        for (gap, want) in zip(gaps, expected) {
-            #expect(abs(gap - want) <= frame, "silence of \(gap) s where \(want) s was configured")
+        for (i, (gap, want)) in zip(gaps, expected).enumerated() {
+            // Every chunk cancels the seam after it, the book's last one too (so that chunks are
+            // reusable anywhere): the final silence may end up to the encoder delay plus one frame
+            // (1,153 samples) early; every time in the sidecar still comes from the real layout.
+            let short = i == expected.count - 1 ? 1153.0 / 22050 : 0
+            #expect(gap - want <= frame && want - gap <= frame + short, "silence of \(gap) s where \(want) s was configured")
         }
     }
 
