@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import LecternStore
+
+/// Issue #4's headline case on a whole novel: Pride and Prejudice rendered once, one paragraph of
+/// chapter 30 edited, and the re-run renders only chunks of chapter 30 while every later time
+/// moves by exactly the change in chapter 30's length.
+@Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
+struct NovelIncrementalTests {
+    @Test func editingOneParagraphOfChapter30RerendersOnlyChapter30() throws {
+        let ws = try Workspace("novel")
+        let original = try String(contentsOf: Corpus.file("text/pg1342-pride-and-prejudice.txt"), encoding: .utf8)
+        try ws.write("pride.txt", original)
+        // A fast voice and LAME's faster quality keep the whole-book render short; neither
+        // changes what is tested.
+        let manifest = try ws.write("pride.yml", """
+            title: Pride and Prejudice
+            sources:
+              - path: pride.txt
+                chapters: { heading: '^((?:CHAPTER|Chapter) [IVXLC]+)\\.?\\]?$', skip_before_first: true }
+                skip: ['^\\[(Illustration|_Copyright)']
+            voice: { name: en-gb, wpm: 330 }
+            audio: { quality: 7 }
+            """)
+        let first = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(first.status == 0, "\(first.stderr)")
+        let timings = ws.url.appendingPathComponent("out/pride/pride.timings.json")
+        let before = try Sidecar.load(timings)
+        try #require(before.chapters.count == 61)
+
+        let paragraph = "From the drawing-room they could distinguish nothing in the lane,"
+        try #require(original.components(separatedBy: paragraph).count == 2, "the paragraph to edit is in the text once")
+        try ws.write("pride.txt", original.replacingOccurrences(
+            of: paragraph, with: "From the drawing-room, as Elizabeth soon learned to her amusement, they could distinguish nothing at all in the lane,"))
+        let second = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(second.status == 0, "\(second.stderr)")
+        let after = try Sidecar.load(timings)
+
+        // Only chunks of chapter 30 were rendered (counted from the store).
+        let probe = try StoreProbe(ws.db)
+        let runs = try probe.runs()
+        try #require(runs.count == 2)
+        let rendered = try probe.rendered(by: runs[1])
+        let chapter30 = try probe.chunks(of: runs[1]).filter { $0.chapterNumber == 30 }
+        #expect(!rendered.isEmpty && rendered.allSatisfy { $0.chapter == 30 }, "rendered chunks of chapters \(rendered.map(\.chapter))")
+        #expect(rendered.count < chapter30.count, "\(rendered.count) of chapter 30's \(chapter30.count) chunks rendered; boundaries after the edit should realign")
+        #expect(runs[1].chunksRendered == rendered.count && runs[1].chunksReused == runs[1].chunkCount! - rendered.count)
+        let why = try probe.chapters(of: runs[1]).first { $0.number == 30 }?.change
+        #expect(why == "text changed")
+
+        // Chapters 31–61 move by exactly the change in chapter 30's length: in samples (store) …
+        let old = try probe.chapters(of: runs[0]), new = try probe.chapters(of: runs[1])
+        let delta = new[29].sampleCount - old[29].sampleCount
+        #expect(delta > 0, "the longer paragraph makes chapter 30 longer")
+        for n in 30..<61 {
+            #expect(new[n].startSample - old[n].startSample == delta, "chapter \(n + 1) moved by \(new[n].startSample - old[n].startSample) samples, not \(delta)")
+            #expect(new[n].sampleCount == old[n].sampleCount)
+        }
+        // … and in the sidecar's milliseconds, to the rounding of each time.
+        let deltaMs = Double(delta) * 1000 / Double(after.sampleRate)
+        let allowed: Set<Int> = [Int(deltaMs.rounded(.down)), Int(deltaMs.rounded(.up))]
+        var checked = 0
+        for c in 30..<61 {
+            let a = after.chapters[c], b = before.chapters[c]
+            var pairs = [(a.start, b.start), (a.end, b.end)]
+            for (pa, pb) in zip(a.paragraphs, b.paragraphs) {
+                pairs.append((pa.start, pb.start))
+                pairs += zip(pa.words, pb.words).flatMap { [($0.start, $1.start), ($0.end, $1.end)] }
+            }
+            #expect(a.paragraphs.count == b.paragraphs.count && a.paragraphs.map(\.text) == b.paragraphs.map(\.text))
+            for (x, y) in pairs where !allowed.contains(x - y) {
+                Issue.record("chapter \(c + 1): a time moved by \(x - y) ms, not \(deltaMs) ms")
+                break
+            }
+            checked += pairs.count
+        }
+        #expect(checked > 100_000, "times compared: \(checked)")
+        // Chapters before 30 are untouched.
+        for c in 0..<29 {
+            #expect(after.chapters[c].start == before.chapters[c].start && after.chapters[c].end == before.chapters[c].end)
+            #expect(after.chapters[c].paragraphs.flatMap(\.words).map(\.start) == before.chapters[c].paragraphs.flatMap(\.words).map(\.start))
+        }
+        #expect(after.sampleCount - before.sampleCount == delta)
+
+        // The MP3's chapter marks agree with the sidecar (ffprobe reads the ID3 CHAP frames).
+        let marks = try Tool.probe(ws.url.appendingPathComponent("out/pride/pride.mp3"), ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
+        #expect(marks.count == 61)
+        for (mark, chapter) in zip(marks, after.chapters) {
+            let start = Double(mark["start_time"] as? String ?? "") ?? -1
+            #expect(abs(start * 1000 - Double(chapter.start)) <= 1, "\(chapter.title): mark at \(start) s, sidecar \(chapter.start) ms")
+        }
+    }
+}
