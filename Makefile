@@ -33,8 +33,9 @@ demo: release
 test: build
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
+# make bench [BENCH=parallel|incremental]  (default: both; see docs/BENCHMARKS.md)
 bench: release
-	Scripts/bench.sh
+	Scripts/bench.sh $(BENCH)
 
 clean:
 	rm -rf .build out .lectern

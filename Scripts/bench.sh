@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench` (issue #3). Prints medians and ratios measured in one run:
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental] (default all).
+#
+# parallel (issue #3) prints medians and ratios measured in one run:
 #   A  lectern run of a fresh job (empty output, new job store): the whole book, MP3 + JSON sidecar
 #   B  the naive parallel pipeline: the same chapters' text, xargs -P $(nproc) running
 #      espeak-ng -w ch.wav -f ch.txt && lame (same voice, rate and LAME settings as A)
 #   C  the limit: serial espeak-ng + lame over the whole text on one core, divided by the cores
 # A, B and C alternate, REPEAT times (default 3); medians are reported. Then A's peak RSS on the
 # book repeated 4 times (one manifest, four sources).
+#
+# incremental (issue #4), REPEAT rounds of: F a full render of a fresh job; N a re-run with no
+# change; E a re-run after one paragraph of chapter 30 was edited. Prints N/F and E/F.
 set -euo pipefail
+MODE=${1:-all}
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BIN=$ROOT/.build/release/lectern
@@ -30,6 +36,42 @@ manifest() {  # manifest NAME COPIES
 }
 manifest book 1
 manifest book4 4
+
+if [ "$MODE" = all ] || [ "$MODE" = incremental ]; then
+  # The book's text in the work folder, so that one paragraph can be edited.
+  cp "$BOOK" "$WORK/pride.txt"
+  BOOK_ORIG=$BOOK; BOOK=$WORK/pride.txt; manifest inc 1; BOOK=$BOOK_ORIG
+  PARAGRAPH="From the drawing-room they could distinguish nothing in the lane,"
+  EDITED="From the drawing-room, as Elizabeth soon learned to her amusement, they could distinguish nothing at all in the lane,"
+  grep -qF "$PARAGRAPH" "$WORK/pride.txt" || { echo "bench: the paragraph to edit is not in $BOOK"; exit 1; }
+  inc_run() { /usr/bin/time -f "%e" -o "$WORK/time.txt" "$BIN" run --quiet "$WORK/inc.yml" --db "$WORK/inc.sqlite" >/dev/null; cat "$WORK/time.txt"; }
+  declare -a F N E
+  for i in $(seq "$REPEAT"); do
+    cp "$BOOK" "$WORK/pride.txt"
+    rm -rf "$WORK/out/inc" "$WORK"/inc.sqlite* "$WORK/cache"
+    t=$(inc_run); F+=("$t"); echo "round $i  F full render      ${t}s"
+    t=$(inc_run); N+=("$t"); echo "round $i  N no change        ${t}s"
+    python3 - "$WORK/pride.txt" "$PARAGRAPH" "$EDITED" <<'PY'
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path, encoding="utf-8").read()
+open(path, "w", encoding="utf-8").write(text.replace(old, new, 1))
+PY
+    t=$(inc_run); E+=("$t"); echo "round $i  E one paragraph    ${t}s"
+    python3 -c "import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute('SELECT chunksRendered, chunkCount FROM run ORDER BY id DESC LIMIT 1').fetchone(); print(f'round $i  E rendered {r[0]} of {r[1]} chunks')" "$WORK/inc.sqlite"
+  done
+  python3 - "${F[*]}" "${N[*]}" "${E[*]}" <<'PY'
+import statistics, sys
+f, n, e = ([float(x) for x in s.split()] for s in sys.argv[1:4])
+mf, mn, me = statistics.median(f), statistics.median(n), statistics.median(e)
+print()
+print(f"incremental, Pride and Prejudice; medians of {len(f)} rounds")
+print(f"F  full render                  {mf:8.2f} s")
+print(f"N  re-run, no change            {mn:8.2f} s   N/F = {mn/mf*100:.2f}%  (target ≤ 2%)")
+print(f"E  re-run, one paragraph edited {me:8.2f} s   E/F = {me/mf*100:.2f}%  (target ≤ 5%)")
+PY
+  [ "$MODE" = incremental ] && exit 0
+fi
 
 # Seconds and peak RSS (KiB) of a command: "SECONDS KIB".
 measure() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null; cat "$WORK/time.txt"; }

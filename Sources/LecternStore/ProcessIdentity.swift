@@ -37,7 +37,7 @@ public struct ProcessIdentity: Sendable, Equatable, CustomStringConvertible {
     public var isAlive: Bool {
         guard host == Self.current.host else { return true }
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
-        guard let ticks = Self.startTicks(of: pid) else { return false }
+        guard let (state, ticks) = Self.stat(of: pid), state != "Z" else { return false }  // a zombie has ended
         return startTicks == 0 || ticks == startTicks
     }
 
@@ -47,12 +47,15 @@ public struct ProcessIdentity: Sendable, Equatable, CustomStringConvertible {
         return String(cString: buffer)
     }
 
-    static func startTicks(of pid: Int32) -> UInt64? {
+    static func startTicks(of pid: Int32) -> UInt64? { stat(of: pid)?.startTicks }
+
+    /// The state letter and start time of a process, from `/proc/PID/stat`.
+    static func stat(of pid: Int32) -> (state: String, startTicks: UInt64)? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
         // Fields after the command name start at field 3 (state); the start time is field 22.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19 else { return nil }
-        return UInt64(fields[19])
+        guard fields.count > 19, let ticks = UInt64(fields[19]) else { return nil }
+        return (String(fields[0]), ticks)
     }
 }

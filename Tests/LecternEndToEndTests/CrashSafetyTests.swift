@@ -120,12 +120,18 @@ struct CrashSafetyTests {
         let (process, errors) = try Self.start(ws, manifest, environment: [:])
         let started = try Self.waitFor(ws, process) { run, probe in try !probe.rendered(by: run).isEmpty }
         try #require(started, "no chunk was recorded before the run ended")
+        let workers = ParallelRenderTests.children(of: process.processIdentifier)
+        #expect(!workers.isEmpty)
         kill(process.processIdentifier, SIGTERM)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGTERM, "\(stderr)")
         #expect(stderr.contains("cancelled (stopped by SIGTERM)"), "\(stderr)")
-        #expect(ParallelRenderTests.children(of: process.processIdentifier).isEmpty)
+        let running = workers.filter { pid in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return !stat.isEmpty && !stat.contains(") Z ")
+        }
+        #expect(running.isEmpty, "workers still running after the run stopped: \(running)")
         let probe = try StoreProbe(ws.db)
         let cancelled = try probe.lastRun()
         #expect(cancelled.state == .cancelled)
