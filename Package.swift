@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
         .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
+        .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore"]),
     ],
     swiftLanguageModes: [.v6]

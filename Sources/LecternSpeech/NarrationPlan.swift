@@ -27,6 +27,13 @@ public struct PlannedChapter: Sendable {
     public var utterances: [Utterance]
 
     public var wordCount: Int { utterances.reduce(0) { $0 + $1.wordCount } }
+
+    public init(number: Int, title: String, pause: Pause, utterances: [Utterance]) {
+        self.number = number
+        self.title = title
+        self.pause = pause
+        self.utterances = utterances
+    }
 }
 
 /// One utterance, in AVSpeechUtterance's terms: text, voice, pre- and post-utterance delay.

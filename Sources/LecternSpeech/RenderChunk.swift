@@ -9,6 +9,12 @@ public struct RenderChunk: Sendable, Codable, Equatable {
     public var chapter: Int
     public var items: [Item]
 
+    public init(index: Int, chapter: Int, items: [Item]) {
+        self.index = index
+        self.chapter = chapter
+        self.items = items
+    }
+
     /// One utterance, or one part of an utterance split at sentence boundaries.
     public struct Item: Sendable, Codable, Equatable {
         /// 0-based index of the utterance in its chapter.
@@ -21,6 +27,16 @@ public struct RenderChunk: Sendable, Codable, Equatable {
         public var silenceBefore: Int
         public var silenceAfter: Int
         public var wordCount: Int
+
+        public init(utterance: Int, textOffset: Int, text: String, voice: ResolvedVoice, silenceBefore: Int, silenceAfter: Int, wordCount: Int) {
+            self.utterance = utterance
+            self.textOffset = textOffset
+            self.text = text
+            self.voice = voice
+            self.silenceBefore = silenceBefore
+            self.silenceAfter = silenceAfter
+            self.wordCount = wordCount
+        }
     }
 
     public var wordCount: Int { items.reduce(0) { $0 + $1.wordCount } }
