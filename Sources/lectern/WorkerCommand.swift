@@ -17,6 +17,7 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         // Ctrl-C in a terminal reaches the whole process group; the parent decides what stops.
         signal(SIGINT, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)  // a file size limit becomes a write error we report
         Self.exitWhenParentDies()
         let input = FileHandle.standardInput, output = FileHandle.standardOutput
         let environment = ProcessInfo.processInfo.environment
