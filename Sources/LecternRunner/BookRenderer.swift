@@ -128,8 +128,11 @@ struct BookRenderer {
         done.samplesReused = done.samplesDone
         try progress(done)
 
+        // Chunks with equal keys (a repeated passage) are rendered once and placed everywhere.
+        var positions: [String: [Int]] = [:]
+        for chunk in chunks where cached[chunk.index] == nil { positions[keys[chunk.index], default: []].append(chunk.index) }
         let encoder = JSONEncoder()
-        let requests = chunks.filter { cached[$0.index] == nil }.map { chunk in
+        let requests = chunks.filter { cached[$0.index] == nil && positions[keys[$0.index]]?.first == $0.index }.map { chunk in
             ChunkRequest(chunk: chunk, output: temporaryDirectory.appendingPathComponent("\(keys[chunk.index]).mp3").path,
                          bitrate: audio.bitrate, quality: audio.quality)
         }
@@ -141,8 +144,12 @@ struct BookRenderer {
                 stored.index = 0
                 let entry = CachedChunkRecord(key: key, bytes: result.byteCount, audioFrames: result.audioFrames,
                                               result: try encoder.encode(stored), renderedByRunId: runId)
-                try store.recordRendered(entry, runId: runId, position: result.index)
-                try place(result)
+                for index in positions[key] ?? [result.index] {
+                    try store.recordRendered(entry, runId: runId, position: index)
+                    var placed = result
+                    placed.index = index
+                    try place(placed)
+                }
                 try progress(done)
             }
         }

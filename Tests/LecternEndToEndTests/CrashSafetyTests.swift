@@ -60,13 +60,18 @@ struct CrashSafetyTests {
     }
 
     /// Polls the store until `condition` holds for the newest run (a condition, not a fixed wait).
+    /// If it never does, the run is killed (so no process outlives the test) and what the store
+    /// holds is recorded.
     static func waitFor(_ ws: Workspace, _ process: Process, _ condition: (RunRecord, StoreProbe) throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(120)
+        let probe = try StoreProbe(ws.db)  // opened once (and created, if the run has not yet)
         while process.isRunning, Date() < deadline {
-            if FileManager.default.fileExists(atPath: ws.db.path), let probe = try? StoreProbe(ws.db),
-               let run = try? probe.runs().last, try condition(run, probe) { return true }
+            if let run = try? probe.runs().last, try condition(run, probe) { return true }
             usleep(20_000)
         }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let runs = (try? probe.runs()) ?? []
+        Issue.record("condition never held; runs: \(runs.map { "\($0.state) \($0.chunksRendered)/\($0.chunkCount ?? 0) \($0.error ?? "")" })")
         return false
     }
 

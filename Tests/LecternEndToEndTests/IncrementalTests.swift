@@ -134,3 +134,27 @@ struct IncrementalTests {
         #expect(again.rendered.isEmpty, "what the job references is still cached")
     }
 }
+
+/// Equal chunks in one book (a repeated passage) are rendered once and placed everywhere.
+struct RepeatedChunkTests {
+    @Test func aRepeatedChapterIsRenderedOnceAndPlacedTwice() throws {
+        let ws = try Workspace("repeat")
+        let interlude = "# Interlude\n\nThe curtain falls, and the orchestra plays the same short tune again.\n"
+        try ws.write("a.md", interlude + "\n# Act Two\n\nThe curtain rises on a different scene entirely.\n\n" + interlude)
+        let manifest = try ws.write("play.yml", "title: Play\nsources: [a.md]\nvoice: { name: en-us }\n")
+        let result = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(result.status == 0, "\(result.stderr)")
+        let probe = try StoreProbe(ws.db)
+        let chunks = try probe.chunks(of: try probe.lastRun())
+        #expect(chunks.count == 3 && chunks[0].key == chunks[2].key && chunks[0].key != chunks[1].key)
+        let sidecar = try Sidecar.load(ws.url.appendingPathComponent("out/play/play.timings.json"))
+        let pcm = try Tool.decode(ws.url.appendingPathComponent("out/play/play.mp3"))
+        BookChecks.expectDurationMatches(pcm, sidecar)
+        #expect(sidecar.chapters.map(\.title) == ["Interlude", "Act Two", "Interlude"])
+        // Same audio; the book's last chapter ends where decoding ends, up to the encoder delay
+        // plus a frame (52 ms) before its designed silence does (see docs/ARCHITECTURE.md).
+        let shorter = (sidecar.chapters[0].end - sidecar.chapters[0].start) - (sidecar.chapters[2].end - sidecar.chapters[2].start)
+        #expect(shorter >= 0 && shorter <= 53, "the repeated chapter is \(shorter) ms shorter")
+        #expect(BookChecks.expectOnsetsMatch(pcm, sidecar, picks: [(0, 1), (1, 1), (2, 1)]) == 3)
+    }
+}
