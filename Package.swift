@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -19,10 +20,13 @@ let package = Package(
         .systemLibrary(name: "CLAME", providers: [.apt(["libmp3lame-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Pipeline stages.
         .target(name: "LecternCore", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "LecternDocuments", dependencies: ["LecternCore", "CCmark"]),
+        .target(name: "LecternDocuments", dependencies: [
+            "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG"]),
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternTiming", dependencies: ["LecternCore"]),

@@ -50,10 +50,28 @@ public struct Block: Sendable, Equatable {
     public var text: String
     /// A BCP 47 language tag when the block is marked as being in a particular language.
     public var language: String?
+    /// Parts of `text` marked as another language than the block's (HTML `lang`/`xml:lang`),
+    /// in order and not overlapping.
+    public var spans: [LanguageSpan]
 
-    public init(kind: BlockKind, text: String, language: String? = nil) {
+    public init(kind: BlockKind, text: String, language: String? = nil, spans: [LanguageSpan] = []) {
         self.kind = kind
         self.text = text
+        self.language = language
+        self.spans = spans
+    }
+}
+
+/// A run of a block's text in a given language, in UTF-16 code units of the block's text.
+public struct LanguageSpan: Sendable, Equatable, Codable {
+    public var offset: Int
+    public var length: Int
+    /// A BCP 47 language tag, e.g. `fr` or `en-GB`.
+    public var language: String
+
+    public init(offset: Int, length: Int, language: String) {
+        self.offset = offset
+        self.length = length
         self.language = language
     }
 }

@@ -31,7 +31,7 @@ public struct Manifest: Sendable, Equatable {
 
 /// One input document and how to read it.
 public struct Source: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable { case text, markdown }
+    public enum Format: String, Sendable, CaseIterable { case text, markdown, html, epub }
 
     public var url: URL
     /// The path as written in the manifest, used in messages and sidecars.
@@ -40,13 +40,63 @@ public struct Source: Sendable, Equatable {
     public var chapters: ChapterRule
     /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).
     public var skip: [String]
+    /// Where reading starts and ends, and how HTML and EPUB structures are read.
+    public var rules: ReadingRules
 
-    public init(url: URL, displayPath: String? = nil, format: Format, chapters: ChapterRule = ChapterRule(), skip: [String] = []) {
+    public init(url: URL, displayPath: String? = nil, format: Format, chapters: ChapterRule = ChapterRule(), skip: [String] = [],
+                rules: ReadingRules = ReadingRules()) {
         self.url = url
         self.displayPath = displayPath ?? url.lastPathComponent
         self.format = format
         self.chapters = chapters
         self.skip = skip
+        self.rules = rules
+    }
+
+    /// The format a file's extension implies.
+    public static func format(forExtension ext: String) -> Format {
+        switch ext.lowercased() {
+        case "md", "markdown": return .markdown
+        case "htm", "html", "xhtml": return .html
+        case "epub": return .epub
+        default: return .text
+        }
+    }
+}
+
+/// How a source's boilerplate is cut off and how structured documents (HTML, EPUB) are read.
+/// Everything left out is listed as skipped with its reason.
+public struct ReadingRules: Sendable, Equatable {
+    public enum Tables: String, Sendable, CaseIterable { case read, skip }
+    public enum Footnotes: String, Sendable, CaseIterable { case paragraph, chapter, skip }
+    public enum NonLinear: String, Sendable, CaseIterable { case skip, append }
+    public enum Malformed: String, Sendable, CaseIterable { case error, skip }
+
+    /// Reading starts at the first block matching this regular expression (that block included).
+    public var startAt: String?
+    /// Reading starts after the first block matching this regular expression.
+    public var startAfter: String?
+    /// Reading ends before the first block (after the start) matching this regular expression.
+    public var endAt: String?
+    /// Tables are read row by row, or skipped.
+    public var tables: Tables
+    /// Footnote bodies are read at the end of the paragraph that refers to them, at the end of
+    /// the chapter, or skipped.
+    public var footnotes: Footnotes
+    /// EPUB spine items marked `linear="no"` are skipped or read after the rest.
+    public var nonLinear: NonLinear
+    /// A malformed XHTML file in an EPUB fails the run, or is skipped (and listed).
+    public var malformed: Malformed
+
+    public init(startAt: String? = nil, startAfter: String? = nil, endAt: String? = nil, tables: Tables = .read,
+                footnotes: Footnotes = .chapter, nonLinear: NonLinear = .skip, malformed: Malformed = .error) {
+        self.startAt = startAt
+        self.startAfter = startAfter
+        self.endAt = endAt
+        self.tables = tables
+        self.footnotes = footnotes
+        self.nonLinear = nonLinear
+        self.malformed = malformed
     }
 }
 

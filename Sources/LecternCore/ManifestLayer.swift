@@ -26,6 +26,7 @@ struct ManifestLayer {
         var format: Source.Format?
         var chapters: ChapterRule
         var skip: [String]
+        var rules = ReadingRules()
         var line: Int?
     }
 
@@ -131,7 +132,8 @@ struct ManifestLayer {
         if !value.isMapping {
             return SourceLayer(path: try value.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         }
-        let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title"])
+        let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title", "start_at", "start_after", "end_at",
+                                            "tables", "footnotes", "nonlinear", "malformed"])
         guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
         var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         if let f = m["format"] {
@@ -155,6 +157,28 @@ struct ManifestLayer {
             source.chapters.skipBeforeFirst = try cm["skip_before_first"]?.bool() ?? false
             source.chapters.level = try cm["level"]?.int(in: 1...6) ?? 1
         }
+        func regex(_ key: String) throws -> String? {
+            guard let v = m[key] else { return nil }
+            let pattern = try v.string()
+            do { _ = try NSRegularExpression(pattern: pattern) } catch { throw v.error("not a valid regular expression: \(pattern)") }
+            return pattern
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+            guard let v = m[key] else { return nil }
+            let s = try v.string()
+            guard let c = T(rawValue: s) else {
+                throw v.error("unknown value \"\(s)\" (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return c
+        }
+        source.rules.startAt = try regex("start_at")
+        source.rules.startAfter = try regex("start_after")
+        source.rules.endAt = try regex("end_at")
+        if source.rules.startAt != nil, source.rules.startAfter != nil { throw value.error("give either start_at or start_after, not both") }
+        source.rules.tables = try choice("tables", ReadingRules.Tables.self) ?? .read
+        source.rules.footnotes = try choice("footnotes", ReadingRules.Footnotes.self) ?? .chapter
+        source.rules.nonLinear = try choice("nonlinear", ReadingRules.NonLinear.self) ?? .skip
+        source.rules.malformed = try choice("malformed", ReadingRules.Malformed.self) ?? .error
         if let s = m["skip"] {
             source.skip = try s.strings()
             for (i, pattern) in source.skip.enumerated() {

@@ -65,9 +65,9 @@ public struct ManifestLoader: Sendable {
         for (i, s) in sourceLayers.enumerated() {
             let key = "sources[\(i + 1)]"
             for expanded in try expand(s.path, in: folder, file: file, line: s.line, key: key) {
-                let format = s.format ?? (["md", "markdown"].contains(expanded.pathExtension.lowercased()) ? .markdown : .text)
+                let format = s.format ?? Source.format(forExtension: expanded.pathExtension)
                 let display = s.path.contains("*") ? expanded.lastPathComponent : s.path
-                sources.append(Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip))
+                sources.append(Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip, rules: s.rules))
             }
         }
         let name = layer.name ?? stem

@@ -2,34 +2,90 @@ import Foundation
 import LecternCore
 
 /// Collects blocks into chapters while a reader walks a document, applying the source's
-/// front-matter and skip rules and listing everything it leaves out.
+/// front-matter, start/end marker and skip rules and listing everything it leaves out.
 struct BookBuilder {
     let source: Source
     let skips: [NSRegularExpression]
+    let startAt: NSRegularExpression?, startAfter: NSRegularExpression?, endAt: NSRegularExpression?
     private(set) var book = Book()
     private var inChapter = false
+    private var started: Bool
+    private var ended = false
+    /// A chapter whose title is not spoken (EPUB navigation), opened at its first block.
+    private var pendingTitle: String?
 
-    init(source: Source, skips: [NSRegularExpression]) {
+    init(source: Source, skips: [NSRegularExpression]) throws {
         self.source = source
         self.skips = skips
+        let regex = { (p: String?) in try p.map { try NSRegularExpression(pattern: $0) } }
+        startAt = try regex(source.rules.startAt)
+        startAfter = try regex(source.rules.startAfter)
+        endAt = try regex(source.rules.endAt)
+        started = startAt == nil && startAfter == nil
     }
 
     /// The 1-based number the current chapter will have in this source, or nil before the first.
     private var chapterNumber: Int? { inChapter ? book.chapters.count : nil }
 
+    /// Starts a chapter whose title is spoken (a heading in the text).
     mutating func startChapter(title: String) {
-        book.chapters.append(Chapter(title: title, blocks: [], source: source.displayPath))
+        let text = PlainTextReader.clean(title)
+        guard admit(text) else { return }
+        pendingTitle = nil
+        book.chapters.append(Chapter(title: text, blocks: [], source: source.displayPath))
         inChapter = true
     }
 
+    /// Starts a chapter whose title comes from outside the text (a table of contents) and is not
+    /// spoken; it opens at its first block, so an entry with no text makes no chapter.
+    mutating func startSilentChapter(title: String) {
+        guard !ended else { return }
+        pendingTitle = PlainTextReader.clean(title)
+    }
+
+    private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Applies the start and end markers: false, with the text listed as skipped, outside them.
+    private mutating func admit(_ text: String) -> Bool {
+        if ended {
+            skip(text, reason: "after the end marker /\(endAt?.pattern ?? "")/")
+            return false
+        }
+        if !started {
+            if let r = startAt, Self.matches(r, text) {
+                started = true
+            } else if let r = startAfter, Self.matches(r, text) {
+                started = true
+                skip(text, reason: "start marker /\(r.pattern)/")
+                return false
+            } else {
+                skip(text, reason: "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/")
+                return false
+            }
+        }
+        if let r = endAt, Self.matches(r, text) {
+            ended = true
+            skip(text, reason: "end marker /\(r.pattern)/")
+            return false
+        }
+        return true
+    }
+
     /// Adds a block of text; empty text is ignored, text matching a skip pattern is listed as skipped.
-    mutating func add(_ raw: String, kind: BlockKind, language: String? = nil) {
-        let text = PlainTextReader.clean(raw)
-        guard !text.isEmpty else { return }
+    mutating func add(_ raw: String, kind: BlockKind, language: String? = nil, spans: [LanguageSpan] = []) {
+        let text = spans.isEmpty ? PlainTextReader.clean(raw) : raw  // text with spans comes normalised
+        guard !text.isEmpty, admit(text) else { return }
         let range = NSRange(text.startIndex..., in: text)
         if let pattern = skips.first(where: { $0.firstMatch(in: text, range: range) != nil }) {
             skip(text, reason: "matches skip pattern /\(pattern.pattern)/")
             return
+        }
+        if let title = pendingTitle {
+            pendingTitle = nil
+            book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
+            inChapter = true
         }
         if !inChapter {
             if source.chapters.skipBeforeFirst {
@@ -40,7 +96,7 @@ struct BookBuilder {
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
             inChapter = true
         }
-        book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language))
+        book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language, spans: spans))
     }
 
     /// Lists text that is deliberately not narrated.

@@ -11,6 +11,8 @@ public struct DocumentReader: Sendable {
             switch source.format {
             case .text: book.append(try PlainTextReader().read(source))
             case .markdown: book.append(try MarkdownReader().read(source))
+            case .html: book.append(try HTMLReader().read(source))
+            case .epub: book.append(try EPUBReader().read(source).book)
             }
         }
         return book

@@ -21,7 +21,7 @@ public struct MarkdownReader: Sendable {
     /// Reads already-decoded Markdown.
     public func read(text: String, source: Source) throws -> Book {
         let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
-        var builder = BookBuilder(source: source, skips: skips)
+        var builder = try BookBuilder(source: source, skips: skips)
         let utf8 = Array(text.utf8)
         guard let document = utf8.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.map { base in

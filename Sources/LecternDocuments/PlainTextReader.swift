@@ -23,7 +23,7 @@ public struct PlainTextReader: Sendable {
         let heading = try source.chapters.heading.map { try NSRegularExpression(pattern: $0) }
         let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var builder = BookBuilder(source: source, skips: skips)
+        var builder = try BookBuilder(source: source, skips: skips)
         var paragraph: [String] = []
 
         func flush() {

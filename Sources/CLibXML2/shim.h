@@ -1,0 +1,12 @@
+#include <libxml/xmlversion.h>
+// Debian builds libxml2 with ICU; its ICU headers clash with the ICU inside Foundation. Lectern
+// never touches the encoding handlers whose layout this changes (only pointers to them).
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/parserInternals.h>
+
+/// xmlFree is a global function pointer, which Swift 6 will not read; this wraps it.
+static inline void lectern_xml_free(void *p) { xmlFree(p); }

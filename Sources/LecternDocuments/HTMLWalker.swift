@@ -1,0 +1,256 @@
+import Foundation
+import LecternCore
+
+/// Walks an (X)HTML body the way a careful narrator reads it, feeding a ``BookBuilder``:
+/// headings, paragraphs, list items, block quotes, table rows (or tables skipped), `<br>` as a
+/// space, `lang`/`xml:lang` on any element kept as language spans.
+///
+/// Not read aloud, and listed as skipped with the reason: navigation, page-number markers
+/// (`epub:type="pagebreak"`, `role="doc-pagebreak"`), footnote references, images (their alt
+/// text), code, and entities that are not HTML's own. Scripts, styles and the head carry no
+/// document text and are passed over. Footnote bodies are read after the paragraph that refers
+/// to them, at the end of the chapter, or skipped (``ReadingRules/footnotes``); a footnote no
+/// paragraph refers to is read at the end of its chapter, never dropped.
+struct HTMLWalker {
+    var builder: BookBuilder
+    let rules: ReadingRules
+    /// Headings at or above this level start chapters whose title is spoken; nil: headings are
+    /// blocks, and ``chapterStarts`` decide.
+    let chapterLevel: Int?
+    /// Element ids (EPUB navigation targets) where a chapter with the given title starts.
+    var chapterStarts: [String: String]
+
+    private var block = TextRun()
+    private var footnotes: [String: XMLNode] = [:]
+    private var read: Set<String> = []
+    private var chapterNotes: [XMLNode] = []
+    private var blockNotes: [String] = []
+
+    init(builder: BookBuilder, rules: ReadingRules, chapterLevel: Int?, chapterStarts: [String: String] = [:]) {
+        self.builder = builder
+        self.rules = rules
+        self.chapterLevel = chapterLevel
+        self.chapterStarts = chapterStarts
+    }
+
+    static let skippedElements: Set<String> = ["script", "style", "head", "template", "noscript", "iframe", "object", "embed", "link", "meta"]
+    static let blockElements: Set<String> = [
+        "p", "div", "section", "article", "main", "header", "footer", "aside", "body", "html", "ul", "ol", "dl", "dt", "dd",
+        "figure", "figcaption", "hr", "address", "center", "details", "summary", "hgroup", "fieldset", "form", "caption",
+    ]
+    static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
+
+    /// Reads `body` (a document's body or root); `language` is the document's language.
+    mutating func walk(_ body: XMLNode, language: String?) {
+        for note in body.all(where: { $0.semantics.contains(where: Self.noteTypes.contains) }) {
+            if let id = note["id"] ?? note.attribute("id", namespace: XMLNode.xmlNamespace) { footnotes[id] = note }
+        }
+        visit(body, kind: .paragraph, language: body.language ?? language)
+        endChapter()
+    }
+
+    /// Ends the walk's last chapter: its pending footnotes are read.
+    mutating func endChapter() {
+        flush()
+        let notes = chapterNotes
+        chapterNotes = []
+        for note in notes { readNote(note) }
+    }
+
+    private mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
+        if node.isText || node.isEntityReference {
+            if let text = node.text {
+                block.append(text, language: language)
+            } else {
+                builder.skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
+            }
+            return
+        }
+        guard node.isElement else { return }
+        let name = node.name
+        let language = node.language ?? language
+        if let id = node["id"] ?? node["name"], let title = chapterStarts[id] {
+            endChapter()
+            builder.startSilentChapter(title: title)
+        }
+        if Self.skippedElements.contains(name) { return }
+        let semantics = node.semantics
+        if semantics.contains("pagebreak") {
+            builder.skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
+            return
+        }
+        if semantics.contains("noteref") {
+            builder.skip(node.textContent, reason: "footnote reference")
+            if let href = node["href"], let hash = href.firstIndex(of: "#") { blockNotes.append(String(href[href.index(after: hash)...])) }
+            return
+        }
+        if semantics.contains(where: Self.noteTypes.contains) {
+            let id = node["id"] ?? ""
+            if read.contains(id) { return }
+            if rules.footnotes == .skip {
+                builder.skip(node.textContent, reason: "footnote (footnotes: skip)")
+            } else {
+                chapterNotes.append(node)
+            }
+            return
+        }
+        if name == "nav" || semantics.contains("toc") || semantics.contains("landmarks") || semantics.contains("page-list") {
+            builder.skip(node.textContent, reason: "navigation")
+            return
+        }
+        if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
+            flush()
+            builder.skip(node.textContent, reason: "table of contents (links within the document)")
+            return
+        }
+        switch name {
+        case "br":
+            block.append("\n", language: language)
+        case "img":
+            flush()
+            builder.skip(node["alt"] ?? "", reason: "image")
+        case "svg", "math":
+            flush()
+            builder.skip(node.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
+        case "pre":
+            flush()
+            if node.first(where: { $0.name == "code" }) != nil {
+                builder.skip(node.textContent, reason: "code block")
+            } else {
+                children(of: node, kind: kind, language: language)
+                flush(as: kind)
+            }
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            flush()
+            let level = Int(name.dropFirst())!
+            if let chapterLevel, level <= chapterLevel {
+                var heading = TextRun()
+                swap(&heading, &block)
+                children(of: node, kind: .heading, language: language)
+                swap(&heading, &block)
+                endChapter()
+                builder.startChapter(title: heading.normalised().text)
+            } else {
+                children(of: node, kind: .heading, language: language)
+                flush(as: .heading, language: language)
+            }
+        case "li":
+            flush()
+            children(of: node, kind: .listItem, language: language)
+            flush(as: .listItem, language: language)
+        case "blockquote":
+            flush()
+            children(of: node, kind: .quote, language: language)
+            flush(as: .quote, language: language)
+        case "table":
+            flush()
+            if rules.tables == .skip {
+                builder.skip(node.textContent, reason: "table (tables: skip)")
+            } else {
+                children(of: node, kind: kind, language: language)
+                flush(as: kind, language: language)
+            }
+        case "tr":
+            flush()
+            for (i, cell) in node.elements.enumerated() {
+                if i > 0, !block.isBlank { block.append("; ", language: language) }
+                visit(cell, kind: kind, language: language)
+            }
+            flush(as: kind, language: language)
+        default:
+            if Self.blockElements.contains(name) || name == "td" || name == "th" {
+                flush()
+                children(of: node, kind: kind, language: language)
+                flush(as: kind, language: language)
+            } else {
+                children(of: node, kind: kind, language: language)  // inline: a, span, em, i, b, sup …
+            }
+        }
+    }
+
+    /// A table or list whose text is all links to places in the document (a contents list).
+    static func isTableOfContents(_ node: XMLNode) -> Bool {
+        let links = node.all { $0.name == "a" && ($0["href"]?.hasPrefix("#") ?? false) }
+        guard links.count >= 2 else { return false }
+        let count = { (s: String) in s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count }
+        let linked = links.reduce(0) { $0 + count($1.textContent) }
+        return Double(linked) >= 0.9 * Double(count(node.textContent))
+    }
+
+    private mutating func children(of node: XMLNode, kind: BlockKind, language: String?) {
+        for child in node.children { visit(child, kind: kind, language: language) }
+    }
+
+    /// Ends the current block (if it has text) as a block of `kind`, then reads the footnotes it
+    /// referred to when footnotes are read per paragraph.
+    private mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil) {
+        let run = block
+        block = TextRun()
+        let (text, spans, base) = run.normalised(base: language)
+        if !text.isEmpty { builder.add(text, kind: kind, language: base, spans: spans) }
+        let notes = blockNotes
+        blockNotes = []
+        guard rules.footnotes == .paragraph else { return }
+        for id in notes {
+            if let note = footnotes[id], !read.contains(id) { readNote(note) }
+        }
+    }
+
+    private mutating func readNote(_ note: XMLNode) {
+        let id = note["id"] ?? ""
+        guard id.isEmpty || !read.contains(id) else { return }
+        read.insert(id)
+        var outer = TextRun()
+        swap(&outer, &block)  // the note is a block of its own; the one around it resumes after
+        for child in note.children { visit(child, kind: .paragraph, language: note.language) }
+        flush(as: .paragraph, language: note.language)
+        swap(&outer, &block)
+    }
+}
+
+/// The text of one block as it is gathered, piece by piece with each piece's language; it is
+/// normalised (whitespace collapsed, trimmed) with the languages kept as UTF-16 spans.
+struct TextRun {
+    private var pieces: [(text: String, language: String?)] = []
+
+    mutating func append(_ text: String, language: String?) { pieces.append((text, language)) }
+
+    var isBlank: Bool { pieces.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
+
+    /// The text, the spans in a language other than `base` (default: the language of most of the
+    /// text), and the base language.
+    func normalised(base: String? = nil) -> (text: String, spans: [LanguageSpan], base: String?) {
+        var text = ""
+        var runs: [(start: Int, end: Int, language: String?)] = []
+        var utf16 = 0
+        var pendingSpace = false
+        for piece in pieces {
+            for ch in piece.text {
+                if ch.isWhitespace {
+                    pendingSpace = !text.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    text.append(" ")
+                    utf16 += 1
+                    pendingSpace = false
+                }
+                let start = utf16
+                text.append(ch)
+                utf16 += ch.utf16.count
+                if let last = runs.last, last.language == piece.language, last.end == start || last.end + 1 == start {
+                    runs[runs.count - 1].end = utf16
+                } else {
+                    runs.append((start, utf16, piece.language))
+                }
+            }
+        }
+        var weights: [String?: Int] = [:]
+        for r in runs { weights[r.language, default: 0] += r.end - r.start }
+        let blockLanguage = base ?? weights.max { $0.value < $1.value }?.key ?? nil
+        let spans = runs.filter { $0.language != nil && $0.language != blockLanguage }.map {
+            LanguageSpan(offset: $0.start, length: $0.end - $0.start, language: $0.language!)
+        }
+        return (text, spans, blockLanguage)
+    }
+}
