@@ -7,10 +7,13 @@ public struct Book: Sendable, Equatable {
     public var chapters: [Chapter]
     /// Text that was present in the input but is deliberately not narrated, with the reason.
     public var skipped: [SkippedText]
+    /// What the documents say about the book (EPUB metadata), to fill the manifest's gaps.
+    public var metadata: BookMetadata
 
-    public init(chapters: [Chapter] = [], skipped: [SkippedText] = []) {
+    public init(chapters: [Chapter] = [], skipped: [SkippedText] = [], metadata: BookMetadata = BookMetadata()) {
         self.chapters = chapters
         self.skipped = skipped
+        self.metadata = metadata
     }
 
     /// Appends another book's chapters and skipped text after this one's, renumbering the
@@ -23,6 +26,39 @@ public struct Book: Sendable, Equatable {
             return item
         }
         chapters += other.chapters
+        metadata = metadata.filling(from: other.metadata)
+    }
+}
+
+/// A book's title, author, language and cover as its documents give them.
+public struct BookMetadata: Sendable, Equatable {
+    public var title: String?
+    public var author: String?
+    /// A BCP 47 language tag (`dc:language`).
+    public var language: String?
+    public var cover: Cover?
+
+    /// An image with its MIME type.
+    public struct Cover: Sendable, Equatable {
+        public var mimeType: String
+        public var data: [UInt8]
+        public init(mimeType: String, data: [UInt8]) {
+            self.mimeType = mimeType
+            self.data = data
+        }
+    }
+
+    public init(title: String? = nil, author: String? = nil, language: String? = nil, cover: Cover? = nil) {
+        self.title = title
+        self.author = author
+        self.language = language
+        self.cover = cover
+    }
+
+    /// This metadata with its missing fields taken from `other`.
+    public func filling(from other: BookMetadata) -> BookMetadata {
+        BookMetadata(title: title ?? other.title, author: author ?? other.author, language: language ?? other.language,
+                     cover: cover ?? other.cover)
     }
 }
 

@@ -1,11 +1,93 @@
 import Foundation
 import LecternCore
 
-/// Placeholder until the EPUB reader lands.
+/// Reads an EPUB 2 or 3 the way a careful narrator would: the spine's reading order (never the
+/// manifest's), chapters and their titles from the table of contents — split inside a file at
+/// the entries' fragment anchors, so one XHTML file can hold several chapters — and each content
+/// file through the same XHTML reading as ``HTMLReader``. Metadata (title, author, language,
+/// cover) comes along to fill the manifest's gaps.
+///
+/// Spine items marked `linear="no"` are skipped or read last (``ReadingRules/nonLinear``); a
+/// malformed content file is an error naming the EPUB and the entry, or (``ReadingRules/malformed``)
+/// skipped with its text listed. A table-of-contents entry that points at nothing is listed too.
 public struct EPUBReader: Sendable {
-    public struct Result: Sendable { public var book: Book }
     public init() {}
+
+    /// What an EPUB holds besides its text.
+    public struct Result: Sendable {
+        public var book: Book
+        /// The package's pronunciation lexicons (PLS documents), by path.
+        public var lexicons: [(path: String, data: Data)]
+    }
+
     public func read(_ source: Source) throws -> Result {
-        throw DocumentError(document: source.url.path, message: "EPUB is not supported yet")
+        let archive = try EPUBArchive(url: source.url)
+        let package = try EPUBPackage.read(archive)
+        let document = source.url.path
+        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
+        var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules, chapterLevel: nil)
+
+        // Where each chapter starts: a whole file, or an element id inside one.
+        var fileStarts: [String: String] = [:]
+        var anchorStarts: [String: [String: String]] = [:]
+        for entry in package.toc {
+            if let fragment = entry.fragment, !fragment.isEmpty {
+                if anchorStarts[entry.path]?[fragment] == nil { anchorStarts[entry.path, default: [:]][fragment] = entry.title }
+            } else if fileStarts[entry.path] == nil {
+                fileStarts[entry.path] = entry.title
+            }
+        }
+        var order = package.spine.filter(\.linear)
+        let nonLinear = package.spine.filter { !$0.linear }
+        if source.rules.nonLinear == .append { order += nonLinear }
+        let language = package.metadata.language
+
+        var opened = false
+        for spineItem in order {
+            let path = spineItem.item.path
+            let data = try archive.data(path)
+            let tree: XMLTree
+            do { tree = try XMLTree.xml(data, name: path) } catch let error as XMLTree.ParseError {
+                guard source.rules.malformed == .skip else {
+                    throw DocumentError(document: document, message: "\(path) is malformed XHTML, \(error) (set `malformed: skip` on the source to skip such files)")
+                }
+                walker.builder.skip(XMLTree.html(data, name: path)?.root?.textContent ?? "", reason: "malformed XHTML in \(path), \(error)")
+                continue
+            }
+            guard let root = tree.root else { continue }
+            if let title = fileStarts[path] {
+                walker.endChapter()
+                walker.builder.startSilentChapter(title: title)
+                opened = true
+            } else if !opened {
+                // Text before any table-of-contents entry: a chapter named by the file's title.
+                let title = root.first { $0.name == "title" }?.textContent ?? (path as NSString).lastPathComponent
+                walker.builder.startSilentChapter(title: title)
+                opened = true
+            }
+            walker.chapterStarts = anchorStarts[path] ?? [:]
+            if let starts = anchorStarts[path], !starts.isEmpty { opened = true }
+            walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
+            for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
+                walker.builder.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
+            }
+        }
+        if source.rules.nonLinear == .skip {
+            for spineItem in nonLinear {
+                let data = try archive.data(spineItem.item.path)
+                let text = (try? XMLTree.xml(data, name: spineItem.item.path))?.root?.first { $0.name == "body" }?.textContent
+                    ?? XMLTree.html(data, name: spineItem.item.path)?.root?.textContent ?? ""
+                walker.builder.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
+            }
+        }
+        var book = walker.builder.finish()
+        var metadata = package.metadata
+        if let coverPath = package.coverPath, let item = package.items.values.first(where: { $0.path == coverPath }),
+           ["image/jpeg", "image/png"].contains(item.mediaType) {
+            metadata.cover = BookMetadata.Cover(mimeType: item.mediaType, data: Array(try archive.data(coverPath)))
+        }
+        book.metadata = metadata
+        let lexicons = try package.lexicons.map { (path: $0.path, data: try archive.data($0.path)) }
+        return Result(book: book, lexicons: lexicons)
     }
 }

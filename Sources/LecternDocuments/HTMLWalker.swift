@@ -18,7 +18,9 @@ struct HTMLWalker {
     /// blocks, and ``chapterStarts`` decide.
     let chapterLevel: Int?
     /// Element ids (EPUB navigation targets) where a chapter with the given title starts.
-    var chapterStarts: [String: String]
+    var chapterStarts: [String: String] { didSet { consumedStarts = [] } }
+    /// The ids of ``chapterStarts`` the walk has met.
+    private(set) var consumedStarts: Set<String> = []
 
     private var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -69,7 +71,8 @@ struct HTMLWalker {
         guard node.isElement else { return }
         let name = node.name
         let language = node.language ?? language
-        if let id = node["id"] ?? node["name"], let title = chapterStarts[id] {
+        if let id = node["id"] ?? node["name"], let title = chapterStarts[id], !consumedStarts.contains(id) {
+            consumedStarts.insert(id)
             endChapter()
             builder.startSilentChapter(title: title)
         }
@@ -100,7 +103,7 @@ struct HTMLWalker {
         }
         if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
             flush()
-            builder.skip(node.textContent, reason: "table of contents (links within the document)")
+            builder.skip(node.textContent, reason: "table of contents (links within the book)")
             return
         }
         switch name {
@@ -168,9 +171,12 @@ struct HTMLWalker {
         }
     }
 
-    /// A table or list whose text is all links to places in the document (a contents list).
+    /// A table or list whose text is all links to places in the book (a contents list).
     static func isTableOfContents(_ node: XMLNode) -> Bool {
-        let links = node.all { $0.name == "a" && ($0["href"]?.hasPrefix("#") ?? false) }
+        let links = node.all { a in
+            guard a.name == "a", let href = a["href"], !href.isEmpty else { return false }
+            return !href.contains(":")  // within the book: "#id" or "file.xhtml#id", not http:, mailto:
+        }
         guard links.count >= 2 else { return false }
         let count = { (s: String) in s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count }
         let linked = links.reduce(0) { $0 + count($1.textContent) }
