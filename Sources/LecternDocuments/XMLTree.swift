@@ -20,7 +20,7 @@ final class XMLTree {
     deinit { xmlFreeDoc(doc) }
 
     /// The root element.
-    var root: XMLNode? { xmlDocGetRootElement(doc).map(XMLNode.init) }
+    var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
 
     /// Installs the refusing entity loader once per process.
     private static let refuseExternalEntities: Void = {
@@ -41,7 +41,30 @@ final class XMLTree {
             if let doc { xmlFreeDoc(doc) }
             throw lastError(ctxt) ?? ParseError(line: 0, message: "not well-formed XML")
         }
-        return XMLTree(doc!)
+        let tree = XMLTree(doc!)
+        if let declared = tree.entityDeclarations.first {
+            let count = tree.entityDeclarations.count
+            let what = declared.system.map { "an external entity \"\(declared.name)\" → \($0)" } ?? "an entity \"\(declared.name)\""
+            throw ParseError(line: 0, message: "its DTD declares \(count == 1 ? what : "\(count) entities, among them \(what)"); "
+                             + "books must not, and Lectern neither loads nor expands entities (XXE, billion laughs)")
+        }
+        return tree
+    }
+
+    /// The entities the document's internal DTD subset declares (name, and system id if external).
+    var entityDeclarations: [(name: String, system: String?)] {
+        guard let dtd = doc.pointee.intSubset else { return [] }
+        var result: [(String, String?)] = []
+        var node = dtd.pointee.children
+        while let n = node {
+            if n.pointee.type == XML_ENTITY_DECL {
+                let entity = UnsafeMutableRawPointer(n).assumingMemoryBound(to: xmlEntity.self)
+                let name = entity.pointee.name.map { String(cString: $0) } ?? "?"
+                result.append((name, entity.pointee.SystemID.map { String(cString: $0) }))
+            }
+            node = n.pointee.next
+        }
+        return result
     }
 
     /// Parses HTML as browsers do, recovering from any error; nil only for empty input.
@@ -63,11 +86,15 @@ final class XMLTree {
     }
 }
 
-/// A node of an ``XMLTree`` (valid while the tree lives).
+/// A node of an ``XMLTree``; it keeps its tree alive.
 struct XMLNode {
     let pointer: xmlNodePtr
+    let owner: XMLTree
 
-    init(_ pointer: xmlNodePtr) { self.pointer = pointer }
+    init(_ pointer: xmlNodePtr, owner: XMLTree) {
+        self.pointer = pointer
+        self.owner = owner
+    }
 
     static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
     static let opsNamespace = "http://www.idpf.org/2007/ops"
@@ -98,7 +125,7 @@ struct XMLNode {
         var result: [XMLNode] = []
         var child = pointer.pointee.children
         while let c = child {
-            result.append(XMLNode(c))
+            result.append(XMLNode(c, owner: owner))
             child = c.pointee.next
         }
         return result
@@ -149,16 +176,22 @@ struct XMLNode {
         return types + roles
     }
 
-    /// All text below the node, whitespace collapsed.
+    /// All text below the node, whitespace collapsed; block elements are kept apart by a space.
     var textContent: String {
         var parts: [String] = []
         func collect(_ node: XMLNode) {
             if let t = node.text { parts.append(t) }
+            let separate = node.isElement && !Self.inlineElements.contains(node.name)
+            if separate { parts.append(" ") }
             for c in node.children { collect(c) }
+            if separate { parts.append(" ") }
         }
         collect(self)
         return parts.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    static let inlineElements: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "mark",
+                                              "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr"]
 
     /// The first descendant element (depth first) satisfying `predicate`.
     func first(where predicate: (XMLNode) -> Bool) -> XMLNode? {
