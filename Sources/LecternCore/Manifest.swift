@@ -23,6 +23,15 @@ public struct Manifest: Sendable, Equatable {
     /// The line of each top-level key in the manifest file, for errors found after loading.
     public var lines: [String: Int] = [:]
 
+    /// The manifest with what it leaves unsaid (title, author) taken from the book's own
+    /// metadata; a book with no title is named after the job.
+    public func filling(from metadata: BookMetadata) -> Manifest {
+        var m = self
+        if m.title.isEmpty { m.title = metadata.title ?? name }
+        if m.author == nil { m.author = metadata.author }
+        return m
+    }
+
     /// The book's MP3 file.
     public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }
     /// The JSON word-timing sidecar.

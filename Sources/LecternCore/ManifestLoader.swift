@@ -55,8 +55,11 @@ public struct ManifestLoader: Sendable {
         let file = url.path
         let folder = url.deletingLastPathComponent()
         let stem = url.deletingPathExtension().lastPathComponent
-        guard let title = layer.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ManifestError(file: file, key: "title", message: "missing (every manifest needs a title)")
+        // An EPUB names its own title; the reader fills it in (see `Manifest.filling(from:)`).
+        let fromEPUB = layer.sources?.contains { $0.format == .epub || $0.path.lowercased().hasSuffix(".epub") } ?? false
+        let title = layer.title?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !title.isEmpty || fromEPUB else {
+            throw ManifestError(file: file, key: "title", message: "missing (every manifest needs a title, unless an EPUB source gives one)")
         }
         guard let sourceLayers = layer.sources, !sourceLayers.isEmpty else {
             throw ManifestError(file: file, line: lines["sources"], key: "sources", message: "missing or empty (list at least one document)")

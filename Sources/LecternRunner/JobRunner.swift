@@ -90,16 +90,19 @@ public struct JobRunner: Sendable {
         defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
         let begun = Date()
         do {
-            let manifest = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
+            let loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
+            let book = try DocumentReader().read(loaded.sources)
+            let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
-            let book = try DocumentReader().read(manifest.sources)
             let plan = try Segmenter(manifest: manifest).plan(book)
             guard plan.wordCount > 0 else {
                 throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
             }
             let engine = try EspeakEngine.shared()
             try Self.validateVoices(plan, manifest: manifest, engine: engine)
-            let cover = try manifest.cover.map(Self.picture)  // a bad cover fails now, not after hours of rendering
+            // A bad cover fails now, not after hours of rendering; an EPUB's own cover fills the gap.
+            let cover = try manifest.cover.map(Self.picture)
+                ?? book.metadata.cover.map { ID3Tag.Picture(mimeType: $0.mimeType, data: Data($0.data)) }
             try control?.check()
 
             try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)

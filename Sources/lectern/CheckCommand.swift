@@ -38,8 +38,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let manifest = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
-            let book = try DocumentReader().read(manifest.sources)
+            let loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            let book = try DocumentReader().read(loaded.sources)
+            let manifest = loaded.filling(from: book.metadata)
             let plan = try Segmenter(manifest: manifest).plan(book)
             let engine = try EspeakEngine.shared()
             try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)

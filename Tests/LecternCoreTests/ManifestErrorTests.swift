@@ -107,7 +107,7 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(error.file == file)
         #expect(error.line == nil)
         #expect(error.key == "title")
-        #expect(error.description == "\(file): title: missing (every manifest needs a title)")
+        #expect(error.description == "\(file): title: missing (every manifest needs a title, unless an EPUB source gives one)")
     }
 
     @Test func blankTitleCountsAsMissing() throws {

@@ -143,3 +143,29 @@ struct HostileEPUBTests {
         #expect(report["words"] as? Int == 6)  // "One" and "The second file is fine."
     }
 }
+
+/// An EPUB's own metadata fills what the manifest leaves out: title, author and cover.
+struct EPUBMetadataTests {
+    @Test func titleAuthorAndCoverComeFromTheEPUBWhenTheManifestLeavesThemOut() throws {
+        let ws = try Workspace("metadata")
+        let png = ws.url.appendingPathComponent("cover.png")
+        let made = try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=blue:s=32x32", "-frames:v", "1", png.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let opf = HostileEPUBTests.opf()
+            .replacingOccurrences(of: "<dc:title>Hostile</dc:title>", with: "<dc:title>The Quiet Harbour</dc:title><dc:creator>Ada Writer</dc:creator>")
+            .replacingOccurrences(of: "</manifest>", with: #"<item id="c" href="cover.png" media-type="image/png" properties="cover-image"/></manifest>"#)
+        let epub = try HostileEPUBTests.epub(ws, "harbour.epub", [("META-INF/container.xml", HostileEPUBTests.container), ("OEBPS/content.opf", opf),
+                                                                 ("OEBPS/ch1.xhtml", HostileEPUBTests.chapter("The boats came in before the storm."))])
+        // Python's zipfile writes the PNG's bytes as given; add it as a binary entry.
+        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/cover.png')",
+                                           epub.path, png.path])
+        try #require(add.status == 0, "\(add.stderr)")
+        let manifest = try ws.write("harbour.yml", "sources: [harbour.epub]\nvoice: { name: en-us }\n")
+        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        let tags = try Tool.mutagenInspect(ws.url.appendingPathComponent("out/harbour/harbour.mp3")).stdout
+        #expect(tags.contains("TIT2=The Quiet Harbour"), "\(tags)")
+        #expect(tags.contains("TPE1=Ada Writer"), "\(tags)")
+        #expect(tags.contains("APIC=") && tags.contains("image/png"), "\(tags)")
+    }
+}
