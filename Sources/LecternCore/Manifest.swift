@@ -22,6 +22,11 @@ public struct Manifest: Sendable, Equatable {
     public var schedule: String?
     /// The line of each top-level key in the manifest file, for errors found after loading.
     public var lines: [String: Int] = [:]
+    /// Voices for text marked as another language (`lang`, `xml:lang`), by lowercased BCP 47 tag
+    /// or primary subtag; a language without an entry is spoken with espeak-ng's voice for it.
+    public var languages: [String: VoiceSettings] = [:]
+    /// Whether text in another language is spoken with a voice for that language.
+    public var switchesLanguages = true
 
     /// The manifest with what it leaves unsaid (title, author) taken from the book's own
     /// metadata; a book with no title is named after the job.

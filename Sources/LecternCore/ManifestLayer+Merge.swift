@@ -22,6 +22,8 @@ extension ManifestLayer {
         r.quality = quality ?? base.quality
         r.timings = timings ?? base.timings
         r.schedule = schedule ?? base.schedule
+        r.languages = base.languages.merging(languages) { $1 }
+        r.languageSwitching = languageSwitching ?? base.languageSwitching
         return r
     }
 

@@ -14,6 +14,8 @@ struct ManifestLayer {
     var pauses: [String: PauseLayer] = [:]
     var styles: [BlockKind: VoiceSettings] = [:]
     var overrides: [ChapterOverride] = []
+    var languages: [String: VoiceSettings] = [:]
+    var languageSwitching: Bool?
     var bitrate: Int?
     var quality: Int?
     var timings: [TimingFormat]?
@@ -36,7 +38,7 @@ struct ManifestLayer {
     }
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
-                               "overrides", "audio", "timings", "schedule"]
+                               "overrides", "audio", "timings", "schedule", "languages", "language_switching"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter"]
 
@@ -84,6 +86,14 @@ struct ManifestLayer {
         if let overrides = top["overrides"] {
             layer.overrides = try overrides.list().map { try parseOverride($0, presets: presets) }
         }
+        if let languages = top["languages"] {
+            for (language, value) in try languages.mapping(allowed: nil) {
+                // `fr: fr-fr` names a voice; a mapping is a whole voice (`fr: { name: fr, rate: 0.45 }`).
+                layer.languages[language.lowercased()] = value.isMapping ? try parseVoice(value, presets: presets)
+                    : VoiceSettings(name: try value.string())
+            }
+        }
+        layer.languageSwitching = try top["language_switching"]?.bool()
         if let audio = top["audio"] {
             let m = try audio.mapping(allowed: ["bitrate", "quality"])
             if let b = m["bitrate"] {

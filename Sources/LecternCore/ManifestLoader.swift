@@ -103,7 +103,8 @@ public struct ManifestLoader: Sendable {
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
-            timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines
+            timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
+            languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true
         )
     }
 

@@ -21,7 +21,8 @@ struct YAMLValue {
     }
 
     /// The entries of a mapping, after checking that every key is one of `allowed`.
-    func mapping(allowed: [String]) throws -> [String: YAMLValue] {
+    /// The mapping's entries; a key not in `allowed` is an error (nil: any key).
+    func mapping(allowed: [String]?) throws -> [String: YAMLValue] {
         guard let mapping = node.mapping else { throw error("expected a mapping, found \(shown)") }
         var result: [String: YAMLValue] = [:]
         for (k, v) in mapping {
@@ -29,7 +30,7 @@ struct YAMLValue {
                 throw ManifestError(file: file, line: k.mark?.line, key: key.isEmpty ? nil : key, message: "keys must be plain strings")
             }
             let path = key.isEmpty ? name : "\(key).\(name)"
-            guard allowed.contains(name) else {
+            if let allowed, !allowed.contains(name) {
                 throw ManifestError(file: file, line: k.mark?.line, key: path,
                                     message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
             }

@@ -20,6 +20,9 @@ struct ChapterFingerprint: Equatable {
             text.update("\(u.kind.rawValue) \(u.text.utf8.count)\n")
             text.update(u.text)
             voice.update("\(u.voice.name) \(u.voice.wordsPerMinute) \(u.voice.pitch) \(u.voice.volume)\n")
+            for s in u.segments {
+                voice.update("  \(s.offset) \(s.length) \(s.voice.name) \(s.voice.wordsPerMinute) \(s.voice.pitch) \(s.voice.volume)\n")
+            }
             pause.update("\(u.preDelay) \(u.postDelay)\n")
         }
         self.text = text.hexDigest()

@@ -54,35 +54,81 @@ public struct ChunkPlanner: Sendable {
         return chunks
     }
 
-    /// The utterance as one item, or as parts of whole sentences of at most the word limit.
+    /// The utterance as one item, or as parts: a part per run of one voice (text in another
+    /// language has its own), and runs longer than the word limit cut into whole sentences.
     func parts(of utterance: Utterance, index: Int) -> [RenderChunk.Item] {
-        let words = utterance.wordCount
         let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
-        guard words > maximumUtteranceWords else {
+        if utterance.segments.isEmpty, utterance.wordCount <= maximumUtteranceWords {
             return [.init(utterance: index, textOffset: 0, text: utterance.text, voice: utterance.voice,
-                          silenceBefore: pre, silenceAfter: post, wordCount: words)]
+                          silenceBefore: pre, silenceAfter: post, wordCount: utterance.wordCount)]
         }
         let units = Array(utterance.text.utf16)
+        let gap = samples(sentencePause)
+        var items: [RenderChunk.Item] = []
+        for run in runs(of: utterance, units: units) {
+            let groups = sentenceGroups(units, in: run.range)
+            for (g, range) in groups.enumerated() {
+                let text = String(decoding: units[range], as: UTF16.self)
+                items.append(.init(utterance: index, textOffset: range.lowerBound, text: text, voice: run.voice,
+                                   silenceBefore: 0, silenceAfter: g == groups.count - 1 ? 0 : gap,
+                                   wordCount: WordTokenizer.count(in: text)))
+            }
+        }
+        // Text between the parts (spaces) is not spoken; the parts cover every word.
+        items[0].silenceBefore = pre
+        items[items.count - 1].silenceAfter = post
+        return items
+    }
+
+    /// The utterance's text as consecutive runs of one voice; a stretch without words (spaces,
+    /// punctuation) joins the run before it, so no part is silent.
+    func runs(of utterance: Utterance, units: [UInt16]) -> [(range: Range<Int>, voice: ResolvedVoice)] {
+        var runs: [(range: Range<Int>, voice: ResolvedVoice)] = []
+        var position = 0
+        let words = { (range: Range<Int>) in WordTokenizer.count(in: String(decoding: units[range], as: UTF16.self)) }
+        func add(_ range: Range<Int>, _ voice: ResolvedVoice) {
+            guard !range.isEmpty else { return }
+            if let last = runs.last {
+                if last.voice == voice || words(range) == 0 {
+                    runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+                    return
+                }
+                if words(last.range) == 0 {
+                    runs[runs.count - 1] = (last.range.lowerBound..<range.upperBound, voice)
+                    return
+                }
+            }
+            runs.append((range, voice))
+        }
+        for segment in utterance.segments.sorted(by: { $0.offset < $1.offset }) {
+            let start = max(position, min(segment.offset, units.count)), end = min(units.count, segment.offset + segment.length)
+            guard start < end else { continue }
+            add(position..<start, utterance.voice)
+            add(start..<end, segment.voice)
+            position = end
+        }
+        add(position..<units.count, utterance.voice)
+        return runs
+    }
+
+    /// `range` as one group, or as groups of whole sentences of at most the word limit.
+    func sentenceGroups(_ units: [UInt16], in range: Range<Int>) -> [Range<Int>] {
+        let text = String(decoding: units[range], as: UTF16.self)
+        guard WordTokenizer.count(in: text) > maximumUtteranceWords else { return [range] }
         var groups: [Range<Int>] = []
         var count = 0
-        for sentence in SentenceSplitter.sentences(in: utterance.text) {
-            let n = WordTokenizer.count(in: String(decoding: units[sentence], as: UTF16.self))
+        for sentence in SentenceSplitter.sentences(in: text) {
+            let shifted = (sentence.lowerBound + range.lowerBound)..<(sentence.upperBound + range.lowerBound)
+            let n = WordTokenizer.count(in: String(decoding: units[shifted], as: UTF16.self))
             if let last = groups.last, count + n <= maximumUtteranceWords {
-                groups[groups.count - 1] = last.lowerBound..<sentence.upperBound
+                groups[groups.count - 1] = last.lowerBound..<shifted.upperBound
                 count += n
             } else {
-                groups.append(sentence)
+                groups.append(shifted)
                 count = n
             }
         }
-        // Text between groups (spaces) is not spoken; the groups cover every word.
-        let gap = samples(sentencePause)
-        return groups.enumerated().map { i, range in
-            let text = String(decoding: units[range], as: UTF16.self)
-            return .init(utterance: index, textOffset: range.lowerBound, text: text, voice: utterance.voice,
-                         silenceBefore: i == 0 ? pre : 0, silenceAfter: i == groups.count - 1 ? post : gap,
-                         wordCount: WordTokenizer.count(in: text))
-        }
+        return groups.isEmpty ? [range] : groups
     }
 
     /// Whether a chunk may end before `item`, decided by its text alone (FNV-1a, one in four).

@@ -14,7 +14,9 @@ public struct NarrationPlan: Sendable {
         self.skipped = skipped
     }
     /// The distinct voices the plan uses.
-    public var voiceNames: Set<String> { Set(chapters.flatMap { $0.utterances.map(\.voice.name) }) }
+    public var voiceNames: Set<String> {
+        Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })
+    }
 }
 
 /// A chapter of the plan.
@@ -36,6 +38,23 @@ public struct PlannedChapter: Sendable {
     }
 }
 
+/// A part of an utterance spoken with a voice of its own: text in another language.
+public struct VoiceSegment: Sendable, Equatable {
+    /// UTF-16 range in the utterance's text.
+    public var offset: Int
+    public var length: Int
+    public var voice: ResolvedVoice
+    /// The language it is marked as (BCP 47).
+    public var language: String
+
+    public init(offset: Int, length: Int, voice: ResolvedVoice, language: String) {
+        self.offset = offset
+        self.length = length
+        self.voice = voice
+        self.language = language
+    }
+}
+
 /// One utterance, in AVSpeechUtterance's terms: text, voice, pre- and post-utterance delay.
 public struct Utterance: Sendable {
     public var kind: BlockKind
@@ -47,6 +66,8 @@ public struct Utterance: Sendable {
     public var postDelay: Double
     /// The number of words in `text` (counted once, by ``WordTokenizer``).
     public var wordCount: Int
+    /// Parts of the text spoken with another voice (text marked as another language), in order.
+    public var segments: [VoiceSegment] = []
 
     public init(kind: BlockKind, text: String, voice: ResolvedVoice, preDelay: Double, postDelay: Double) {
         self.kind = kind

@@ -53,12 +53,19 @@ public struct Segmenter: Sendable {
                 continue
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
-            func utterance(_ kind: BlockKind, _ text: String) -> Utterance {
+            func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = []) -> Utterance {
                 var voice = manifest.voice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
+                if let language, let switched = self.voice(for: language, over: voice, wholeBlock: true) { voice = switched }
                 let pause = manifest.pauses.pause(for: kind)
-                return Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+                var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+                u.segments = spans.compactMap { span in
+                    self.voice(for: span.language, over: voice, wholeBlock: false).map {
+                        VoiceSegment(offset: span.offset, length: span.length, voice: $0.resolved(), language: span.language)
+                    }
+                }
+                return u
             }
             var utterances: [Utterance] = []
             if chapter.speaksTitle { utterances.append(utterance(.heading, title)) }
@@ -66,11 +73,30 @@ public struct Segmenter: Sendable {
                 if WordTokenizer.count(in: block.text) == 0 {
                     skipped.append(SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text))
                 } else {
-                    utterances.append(utterance(block.kind, block.text))
+                    utterances.append(utterance(block.kind, block.text, language: block.language, spans: block.spans))
                 }
             }
             chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances))
         }
         return NarrationPlan(chapters: chapters, skipped: skipped)
+    }
+
+    /// The voice for text in `language`, or nil when `voice` already speaks it (or switching is
+    /// off): the manifest's `languages` entry for the tag or its primary subtag, else espeak-ng's
+    /// voice for the language, with the rate, pitch and volume of `voice`.
+    ///
+    /// A whole block switches only when the current voice is named by a language code (`en-gb`)
+    /// whose language differs; a voice named otherwise is taken to speak the book's language.
+    func voice(for language: String, over voice: VoiceSettings, wholeBlock: Bool) -> VoiceSettings? {
+        guard manifest.switchesLanguages else { return nil }
+        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        let primary = String(tag.prefix { $0 != "-" })
+        let current = (voice.name ?? "").lowercased()
+        let currentPrimary = String(current.prefix { $0 != "-" && $0 != "_" })
+        let currentIsLanguage = (2...3).contains(currentPrimary.count) && currentPrimary.allSatisfy(\.isLetter)
+        if currentIsLanguage, currentPrimary == primary { return nil }
+        if !currentIsLanguage, wholeBlock { return nil }
+        let chosen = manifest.languages[tag] ?? manifest.languages[primary] ?? VoiceSettings(name: tag)
+        return chosen.merged(over: voice)
     }
 }

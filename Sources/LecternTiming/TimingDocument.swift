@@ -51,6 +51,23 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var start: Int
     public var end: Int
     public var sentences: [SentenceTiming]
+    /// Parts of the text spoken with another voice than `voice` (text in another language).
+    public var spans: [VoiceSpan]?
+}
+
+/// A part of a paragraph spoken with its own voice, in UTF-16 code units of the paragraph's text.
+public struct VoiceSpan: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+    public var voice: String
+    public var language: String
+
+    public init(offset: Int, length: Int, voice: String, language: String) {
+        self.offset = offset
+        self.length = length
+        self.voice = voice
+        self.language = language
+    }
 }
 
 /// A sentence: its range in the paragraph's text, its time, and its words.
