@@ -21,19 +21,13 @@ public enum MP3BookAssembler {
         }
     }
 
+    /// Writes the book into `file` and syncs it, leaving the rename to the caller (who may want
+    /// to put several outputs in place together). On error the file is discarded.
+    ///
     /// - parameters:
     ///     - parts: The chunk streams in order.
     ///     - endPadding: Samples of the last chunk after its audio, which decoders must drop.
     ///     - checkpoint: Called after each part is copied (for tests that stop the process there).
-    public static func assemble(tag: ID3Tag, parts: [Part], endPadding: Int, output: URL,
-                                checkpoint: ((Int) -> Void)? = nil) throws {
-        let file = try AtomicFile(output)
-        try write(tag: tag, parts: parts, endPadding: endPadding, to: file, checkpoint: checkpoint)
-        try file.commit()
-    }
-
-    /// Writes the book into `file` and syncs it, leaving the rename to the caller (who may want
-    /// to put several outputs in place together). On error the file is discarded.
     public static func write(tag: ID3Tag, parts: [Part], endPadding: Int, to file: AtomicFile,
                              checkpoint: ((Int) -> Void)? = nil) throws {
         guard let first = parts.first else { throw AudioError("no audio to assemble") }

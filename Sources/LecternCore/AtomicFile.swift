@@ -61,11 +61,15 @@ public final class AtomicFile {
             throw FileError("cannot move \(temporaryURL.path) to \(url.path): \(reason)")
         }
         done = true
-        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
-        if folder >= 0 {  // make the rename itself durable
-            fsync(folder)
-            close(folder)
-        }
+        Self.syncFolder(url.deletingLastPathComponent())  // make the rename itself durable
+    }
+
+    /// fsync on a folder, so that a rename in it survives a power loss.
+    public static func syncFolder(_ folder: URL) {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Removes the temporary file; the destination is untouched.

@@ -66,7 +66,6 @@ public struct EPUBReader: Sendable {
                 opened = true
             }
             walker.chapterStarts = anchorStarts[path] ?? [:]
-            if let starts = anchorStarts[path], !starts.isEmpty { opened = true }
             walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
                 walker.builder.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")

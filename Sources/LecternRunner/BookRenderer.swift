@@ -89,7 +89,10 @@ struct BookRenderer {
         var hasher = SHA256()
         hasher.update("lectern-book 1\n\(manifest.title)\n\(manifest.author ?? "")\n\(manifest.mp3URL.path)\n")
         hasher.update("timings \(manifest.timings.map(\.rawValue).sorted()) \(manifest.timingsURL.path)\n")
-        if let cover { hasher.update("cover \(cover.mimeType) \(SHA256.hex(cover.data.base64EncodedString()))\n") }
+        if let cover {
+            hasher.update("cover \(cover.mimeType) \(cover.data.count)\n")
+            hasher.update(cover.data)
+        }
         for (chunk, key) in zip(chunks, keys) {
             hasher.update("chunk \(key) \(chunk.chapter)")
             for item in chunk.items { hasher.update(" \(item.utterance) \(item.textOffset)") }
@@ -108,7 +111,8 @@ struct BookRenderer {
     ///
     /// - parameters:
     ///     - sidecar: Receives every chapter and paragraph in order (nil: no JSON timings).
-    ///     - onRendered: Called after each rendered chunk is in the cache and recorded.
+    ///     - progress: Called once the cached chunks are placed and after each rendered chunk is
+    ///       in the cache and recorded.
     func render(cached: [Int: ChunkResult], pool: WorkerPool, runId: Int64, temporaryDirectory: URL,
                 sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
         guard !chunks.isEmpty else { throw RunError("nothing to render") }

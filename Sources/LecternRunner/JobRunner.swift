@@ -82,8 +82,10 @@ public struct JobRunner: Sendable {
         let resumes = stopped.flatMap { s in (s.id ?? 0) > (lastSuccess?.id ?? 0) ? s.id : nil }
         var run = try store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
         try store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
-        let heartbeat = LeaseHeartbeat(store: store, jobId: job.id!, holder: holder, duration: leaseDuration) { [control] in
-            control?.cancel("another process took over the lease on job \(job.name)")
+        // Without a caller's control, the run still needs one: a lost lease must stop it.
+        let control = self.control ?? RunControl()
+        let heartbeat = LeaseHeartbeat(store: store, jobId: job.id!, holder: holder, duration: leaseDuration) {
+            control.cancel("another process took over the lease on job \(job.name)")
         }
         defer { heartbeat.stop() }
         var temporaries: [URL] = []
@@ -103,7 +105,7 @@ public struct JobRunner: Sendable {
             // A bad cover fails now, not after hours of rendering; an EPUB's own cover fills the gap.
             let cover = try manifest.cover.map(Self.picture)
                 ?? book.metadata.cover.map { ID3Tag.Picture(mimeType: $0.mimeType, data: Data($0.data)) }
-            try control?.check()
+            try control.check()
 
             try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
             let outputs = [manifest.mp3URL] + (manifest.timings.contains(.json) ? [manifest.timingsURL] : [])
@@ -136,8 +138,8 @@ public struct JobRunner: Sendable {
             let temporaryDirectory = try cache.temporaryDirectory()
             temporaries.append(temporaryDirectory)
             let pool = WorkerPool(executable: workerExecutable, count: workers, logger: logger)
-            control?.attach(pool)
-            defer { control?.attach(nil) }
+            control.attach(pool)
+            defer { control.attach(nil) }
             let sidecar = try manifest.timings.contains(.json) ? TimingSidecarWriter(
                 url: manifest.timingsURL, title: manifest.title, author: manifest.author,
                 audio: manifest.mp3URL.lastPathComponent, sampleRate: engine.sampleRate) : nil
@@ -159,7 +161,7 @@ public struct JobRunner: Sendable {
                     lastUpdate = Date()
                 }
             }
-            try control?.check()
+            try control.check()
 
             // Both outputs are written and synced under temporary names, then renamed together.
             let renderedAt = Date()
@@ -171,7 +173,7 @@ public struct JobRunner: Sendable {
             try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: assemblyCheckpoint)
             try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
-            try control?.check()
+            try control.check()
             try mp3.commit()
             try sidecar?.commit()
 
@@ -202,7 +204,7 @@ public struct JobRunner: Sendable {
                           ("assemble", Date().timeIntervalSince(renderedAt))]
             return Summary(run: run, outputs: outputs, upToDate: false, phases: phases)
         } catch {
-            let cancelled = (error as? RunError)?.isCancellation == true || control?.cancellation != nil
+            let cancelled = (error as? RunError)?.isCancellation == true || control.cancellation != nil
             run.state = cancelled ? .cancelled : .failed
             run.endedAt = Date()
             run.error = "\(error)"

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,7 @@ public struct ChunkCache: Sendable {
         guard rename(file.path, target.path) == 0 else {
             throw StoreError("cannot move \(file.path) into the cache: \(String(cString: strerror(errno)))")
         }
-        Self.syncFolder(folder)
+        AtomicFile.syncFolder(folder)
     }
 
     /// Whether the stream for `key` is on disk with the recorded size.
@@ -81,13 +82,5 @@ public struct ChunkCache: Sendable {
             if !dryRun { try? FileManager.default.removeItem(at: url) }
             return url
         }
-    }
-
-    /// fsync on a folder, so that a rename in it survives a power loss.
-    public static func syncFolder(_ folder: URL) {
-        let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }

@@ -59,9 +59,9 @@ struct CheckCommand: ParsableCommand {
             }
             print("\(report.title) → \(report.output)")
             for c in chapters {
-                print(String(format: "%4d  %@  (%d paragraphs, %d words, ~%@)", c.number, c.title, c.paragraphs, c.words, Self.clock(c.estimatedSeconds)))
+                print(String(format: "%4d  %@  (%d paragraphs, %d words, ~%@)", c.number, c.title, c.paragraphs, c.words, clock(c.estimatedSeconds)))
             }
-            print("\(chapters.count) chapters, \(report.paragraphs) paragraphs, \(report.words) words, about \(Self.clock(report.estimatedSeconds))")
+            print("\(chapters.count) chapters, \(report.paragraphs) paragraphs, \(report.words) words, about \(clock(report.estimatedSeconds))")
             if !plan.skipped.isEmpty {
                 var reasons: [String: Int] = [:]
                 for s in plan.skipped { reasons[s.reason, default: 0] += 1 }
@@ -77,8 +77,4 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
-    }
 }

@@ -27,6 +27,12 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
+/// Seconds as `m:ss`, or `h:mm:ss` from an hour on.
+func clock(_ seconds: Double) -> String {
+    let s = Int(seconds.rounded())
+    return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+}
+
 /// Prints an error as one line on stderr and exits with status 1.
 func fail(_ error: Any) -> Never {
     printError(error)

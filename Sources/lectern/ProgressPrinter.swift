@@ -42,8 +42,4 @@ final class ProgressPrinter: @unchecked Sendable {
         return s
     }
 
-    static func clock(_ seconds: Double) -> String {
-        let t = Int(seconds.rounded())
-        return t >= 3600 ? String(format: "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60) : String(format: "%d:%02d", t / 60, t % 60)
-    }
 }

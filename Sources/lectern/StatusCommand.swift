@@ -68,11 +68,6 @@ struct StatusCommand: ParsableCommand {
         var change: String?
     }
 
-    static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
-    }
-
     func run() throws {
         reportingErrors {
             let jobStore = try JobStore(url: store.url)
@@ -110,7 +105,7 @@ struct StatusCommand: ParsableCommand {
             for j in statuses {
                 print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
                 for r in j.runs {
-                    var line = "  run \(r.id)  \(r.state)  \(r.trigger)  \(formatter.string(from: r.startedAt))  " + Self.clock(r.seconds)
+                    var line = "  run \(r.id)  \(r.state)  \(r.trigger)  \(formatter.string(from: r.startedAt))  " + clock(r.seconds)
                     if let words = r.words, r.state == "running" { line += "  \(r.wordsDone)/\(words) words" }
                     if let d = r.durationMs { line += String(format: "  %d chapters, %d words, %.1f min", r.chapters ?? 0, r.words ?? 0, Double(d) / 60000) }
                     print(line)
