@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
         .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore"]),
     ],
     swiftLanguageModes: [.v6]

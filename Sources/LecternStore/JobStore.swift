@@ -15,12 +15,45 @@ public final class JobStore: Sendable {
         self.url = url
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            var config = Configuration()
-            config.busyMode = .timeout(10)
-            pool = try DatabasePool(path: url.path, configuration: config)
-            try Self.migrator.migrate(pool)
+            pool = try Self.open(url)
         } catch {
             throw StoreError("cannot open the job store \(url.path): \(error)")
+        }
+    }
+
+    /// Opens the pool and migrates it. Switching a new database to WAL needs a lock SQLite does not
+    /// wait for, so a process that loses that race to another opening the same new file tries
+    /// again after a moment.
+    static func open(_ url: URL) throws -> DatabasePool {
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: config)
+                try migrate(pool)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 20 {
+                usleep(UInt32(10_000 * attempt))
+            }
+        }
+    }
+
+    /// Applies the migrations this store lacks. GRDB reads which migrations are applied before it
+    /// takes the write lock, so two processes opening a new store at once (a daemon and a
+    /// `lectern run`) can both start the same migration; the loser's transaction rolls back, and
+    /// reading again finds the work done or continues it.
+    static func migrate(_ pool: DatabasePool) throws {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try migrator.migrate(pool)
+            } catch {
+                if try pool.read(migrator.hasCompletedMigrations) { return }
+                if attempt == 5 { throw error }
+            }
         }
     }
 
