@@ -9,6 +9,8 @@ public struct Book: Sendable, Equatable {
     public var skipped: [SkippedText]
     /// What the documents say about the book (EPUB metadata), to fill the manifest's gaps.
     public var metadata: BookMetadata
+    /// The documents' pronunciation hints (PLS entries, `ssml:ph`) that espeak-ng cannot express.
+    public var pronunciationNotes: [PronunciationNote] = []
 
     public init(chapters: [Chapter] = [], skipped: [SkippedText] = [], metadata: BookMetadata = BookMetadata()) {
         self.chapters = chapters
@@ -27,6 +29,7 @@ public struct Book: Sendable, Equatable {
         }
         chapters += other.chapters
         metadata = metadata.filling(from: other.metadata)
+        pronunciationNotes += other.pronunciationNotes
     }
 }
 
@@ -89,12 +92,16 @@ public struct Block: Sendable, Equatable {
     /// Parts of `text` marked as another language than the block's (HTML `lang`/`xml:lang`),
     /// in order and not overlapping.
     public var spans: [LanguageSpan]
+    /// How parts of `text` are to be spoken (the document's `ssml:ph` and PLS lexicons), in order
+    /// and not overlapping.
+    public var pronunciations: [Pronunciation]
 
-    public init(kind: BlockKind, text: String, language: String? = nil, spans: [LanguageSpan] = []) {
+    public init(kind: BlockKind, text: String, language: String? = nil, spans: [LanguageSpan] = [], pronunciations: [Pronunciation] = []) {
         self.kind = kind
         self.text = text
         self.language = language
         self.spans = spans
+        self.pronunciations = pronunciations
     }
 }
 

@@ -27,6 +27,9 @@ public struct Manifest: Sendable, Equatable {
     public var languages: [String: VoiceSettings] = [:]
     /// Whether text in another language is spoken with a voice for that language.
     public var switchesLanguages = true
+    /// Pronunciation lexicons (Lectern YAML or PLS), first first: the manifest's own, then those
+    /// of `Config/defaults.yml`.
+    public var lexicons: [URL] = []
 
     /// The manifest with what it leaves unsaid (title, author) taken from the book's own
     /// metadata; a book with no title is named after the job.
@@ -101,9 +104,12 @@ public struct ReadingRules: Sendable, Equatable {
     public var nonLinear: NonLinear
     /// A malformed XHTML file in an EPUB fails the run, or is skipped (and listed).
     public var malformed: Malformed
+    /// Whether the documents' own pronunciation hints are honoured: `ssml:ph` attributes and the
+    /// PLS lexicons a document links to (`<link rel="pronunciation">`).
+    public var pronunciation: Bool
 
     public init(startAt: String? = nil, startAfter: String? = nil, endAt: String? = nil, tables: Tables = .read,
-                footnotes: Footnotes = .chapter, nonLinear: NonLinear = .skip, malformed: Malformed = .error) {
+                footnotes: Footnotes = .chapter, nonLinear: NonLinear = .skip, malformed: Malformed = .error, pronunciation: Bool = true) {
         self.startAt = startAt
         self.startAfter = startAfter
         self.endAt = endAt
@@ -111,6 +117,7 @@ public struct ReadingRules: Sendable, Equatable {
         self.footnotes = footnotes
         self.nonLinear = nonLinear
         self.malformed = malformed
+        self.pronunciation = pronunciation
     }
 }
 

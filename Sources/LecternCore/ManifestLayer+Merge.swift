@@ -24,6 +24,7 @@ extension ManifestLayer {
         r.schedule = schedule ?? base.schedule
         r.languages = base.languages.merging(languages) { $1 }
         r.languageSwitching = languageSwitching ?? base.languageSwitching
+        r.lexicons = lexicons + base.lexicons  // this layer's words win over the defaults'
         return r
     }
 

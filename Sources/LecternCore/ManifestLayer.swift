@@ -16,6 +16,8 @@ struct ManifestLayer {
     var overrides: [ChapterOverride] = []
     var languages: [String: VoiceSettings] = [:]
     var languageSwitching: Bool?
+    /// Lexicon files, already resolved against the folder of the file that lists them.
+    var lexicons: [(url: URL, line: Int?, file: String)] = []
     var bitrate: Int?
     var quality: Int?
     var timings: [TimingFormat]?
@@ -38,7 +40,7 @@ struct ManifestLayer {
     }
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
-                               "overrides", "audio", "timings", "schedule", "languages", "language_switching"]
+                               "overrides", "audio", "timings", "schedule", "languages", "language_switching", "lexicons"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter"]
 
@@ -94,6 +96,18 @@ struct ManifestLayer {
             }
         }
         layer.languageSwitching = try top["language_switching"]?.bool()
+        if let lexicons = top["lexicons"] {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            let items = lexicons.isList ? try lexicons.list() : [lexicons]
+            layer.lexicons = try items.map { item in
+                let path = try item.string()
+                let ext = (path as NSString).pathExtension.lowercased()
+                guard ["yml", "yaml", "pls"].contains(ext) else {
+                    throw item.error("a lexicon is a .yml (Lectern's form) or .pls (W3C PLS) file, found \(path)")
+                }
+                return (ManifestLoader.resolve(path, in: folder), item.line, file)
+            }
+        }
         if let audio = top["audio"] {
             let m = try audio.mapping(allowed: ["bitrate", "quality"])
             if let b = m["bitrate"] {
@@ -143,7 +157,7 @@ struct ManifestLayer {
             return SourceLayer(path: try value.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         }
         let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title", "start_at", "start_after", "end_at",
-                                            "tables", "footnotes", "nonlinear", "malformed"])
+                                            "tables", "footnotes", "nonlinear", "malformed", "pronunciation"])
         guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
         var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         if let f = m["format"] {
@@ -189,6 +203,7 @@ struct ManifestLayer {
         source.rules.footnotes = try choice("footnotes", ReadingRules.Footnotes.self) ?? .chapter
         source.rules.nonLinear = try choice("nonlinear", ReadingRules.NonLinear.self) ?? .skip
         source.rules.malformed = try choice("malformed", ReadingRules.Malformed.self) ?? .error
+        source.rules.pronunciation = try m["pronunciation"]?.bool() ?? true
         if let s = m["skip"] {
             source.skip = try s.strings()
             for (i, pattern) in source.skip.enumerated() {

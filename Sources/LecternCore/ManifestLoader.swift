@@ -93,6 +93,9 @@ public struct ManifestLoader: Sendable {
             }
             cover = u
         }
+        for lexicon in layer.lexicons where !FileManager.default.fileExists(atPath: lexicon.url.path) {
+            throw ManifestError(file: lexicon.file, line: lexicon.line, key: "lexicons", message: "no such file: \(lexicon.url.path)")
+        }
         var pauses = Pauses()
         for kind in BlockKind.allCases {
             let p = layer.pauses[kind.rawValue]
@@ -104,7 +107,8 @@ public struct ManifestLoader: Sendable {
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
-            languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true
+            languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true,
+            lexicons: layer.lexicons.map(\.url)
         )
     }
 

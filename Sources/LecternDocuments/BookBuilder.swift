@@ -74,8 +74,10 @@ struct BookBuilder {
     }
 
     /// Adds a block of text; empty text is ignored, text matching a skip pattern is listed as skipped.
-    mutating func add(_ raw: String, kind: BlockKind, language: String? = nil, spans: [LanguageSpan] = []) {
-        let text = spans.isEmpty ? PlainTextReader.clean(raw) : raw  // text with spans comes normalised
+    mutating func add(_ raw: String, kind: BlockKind, language: String? = nil, spans: [LanguageSpan] = [],
+                      pronunciations: [Pronunciation] = []) {
+        // Text with spans or pronunciations comes normalised (their offsets refer to it).
+        let text = spans.isEmpty && pronunciations.isEmpty ? PlainTextReader.clean(raw) : raw
         guard !text.isEmpty, admit(text) else { return }
         let range = NSRange(text.startIndex..., in: text)
         if let pattern = skips.first(where: { $0.firstMatch(in: text, range: range) != nil }) {
@@ -96,7 +98,13 @@ struct BookBuilder {
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
             inChapter = true
         }
-        book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language, spans: spans))
+        book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language, spans: spans,
+                                                                  pronunciations: pronunciations))
+    }
+
+    /// Reports a pronunciation hint that espeak-ng cannot express (once).
+    mutating func note(_ note: PronunciationNote) {
+        if !book.pronunciationNotes.contains(note) { book.pronunciationNotes.append(note) }
     }
 
     /// Lists text that is deliberately not narrated.

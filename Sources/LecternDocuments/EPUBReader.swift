@@ -16,8 +16,6 @@ public struct EPUBReader: Sendable {
     /// What an EPUB holds besides its text.
     public struct Result: Sendable {
         public var book: Book
-        /// The package's pronunciation lexicons (PLS documents), by path.
-        public var lexicons: [(path: String, data: Data)]
     }
 
     public func read(_ source: Source) throws -> Result {
@@ -41,6 +39,17 @@ public struct EPUBReader: Sendable {
         let nonLinear = package.spine.filter { !$0.linear }
         if source.rules.nonLinear == .append { order += nonLinear }
         let language = package.metadata.language
+
+        // PLS lexicons, read once each, apply to the documents that link to them.
+        var lexicons: [String: Lexicon] = [:]
+        func lexicon(_ href: String, from path: String) throws -> Lexicon? {
+            let target = try EPUBPackage.resolve(href, from: path, document: source.url.path)
+            if let known = lexicons[target] { return known }
+            guard archive.contains(target) else { return nil }
+            let lexicon = try PLSLexicon.parse(try archive.data(target), name: "\(source.displayPath): \(target)")
+            lexicons[target] = lexicon
+            return lexicon
+        }
 
         var opened = false
         for spineItem in order {
@@ -66,6 +75,7 @@ public struct EPUBReader: Sendable {
                 opened = true
             }
             walker.chapterStarts = anchorStarts[path] ?? [:]
+            try walker.prepare(document: root, name: "\(source.displayPath): \(path)") { try lexicon($0, from: path) }
             walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
                 walker.builder.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
@@ -86,7 +96,6 @@ public struct EPUBReader: Sendable {
             metadata.cover = BookMetadata.Cover(mimeType: item.mediaType, data: Array(try archive.data(coverPath)))
         }
         book.metadata = metadata
-        let lexicons = try package.lexicons.map { (path: $0.path, data: try archive.data($0.path)) }
-        return Result(book: book, lexicons: lexicons)
+        return Result(book: book)
     }
 }

@@ -27,6 +27,12 @@ public struct HTMLReader: Sendable {
         let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
                                 chapterLevel: source.chapters.level)
+        let folder = source.url.deletingLastPathComponent()
+        try walker.prepare(document: root, name: source.displayPath) { href in
+            let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: folder).standardizedFileURL
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            return try PLSLexicon.parse(data, name: url.path)
+        }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         return walker.builder.finish()
     }

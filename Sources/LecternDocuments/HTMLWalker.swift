@@ -3,7 +3,8 @@ import LecternCore
 
 /// Walks an (X)HTML body the way a careful narrator reads it, feeding a ``BookBuilder``:
 /// headings, paragraphs, list items, block quotes, table rows (or tables skipped), `<br>` as a
-/// space, `lang`/`xml:lang` on any element kept as language spans.
+/// space, `lang`/`xml:lang` on any element kept as language spans, `ssml:ph` and the document's
+/// PLS lexicons kept as pronunciations (or, where espeak-ng cannot express them, reported).
 ///
 /// Not read aloud, and listed as skipped with the reason: navigation, page-number markers
 /// (`epub:type="pagebreak"`, `role="doc-pagebreak"`), footnote references, images (their alt
@@ -21,6 +22,14 @@ struct HTMLWalker {
     var chapterStarts: [String: String] { didSet { consumedStarts = [] } }
     /// The ids of ``chapterStarts`` the walk has met.
     private(set) var consumedStarts: Set<String> = []
+    /// The document being walked, for reports (e.g. "book.epub: OEBPS/ch1.xhtml").
+    var documentName = ""
+    /// Whether `ssml:ph` and ``lexicons`` are honoured (``ReadingRules/pronunciation``).
+    var readsPronunciation = true
+    /// The PLS lexicons the current document links to, first first.
+    var lexicons: [Lexicon] = []
+    /// The `ssml:alphabet` in effect (inherited from the element's ancestors).
+    var alphabet = "ipa"
 
     private var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -41,6 +50,27 @@ struct HTMLWalker {
         "figure", "figcaption", "hr", "address", "center", "details", "summary", "hgroup", "fieldset", "form", "caption",
     ]
     static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
+
+    /// Gets ready to walk a document: its name for reports, its `ssml:alphabet`, and the PLS
+    /// lexicons its head links to (`<link rel="pronunciation" href="…">`), which `load` reads
+    /// from an `href` (nil: the link points at nothing, which is reported).
+    mutating func prepare(document root: XMLNode, name: String, load: (String) throws -> Lexicon?) throws {
+        documentName = name
+        readsPronunciation = rules.pronunciation
+        alphabet = root.attribute("alphabet", namespace: XMLNode.ssmlNamespace) ?? "ipa"
+        lexicons = []
+        guard readsPronunciation, let head = root.first(where: { $0.name == "head" }) else { return }
+        for link in head.elements where link.name == "link" {
+            let relations = (link["rel"] ?? "").lowercased().split(separator: " ")
+            guard relations.contains("pronunciation"), let href = link["href"], !href.isEmpty else { continue }
+            if let lexicon = try load(href) {
+                lexicons.append(lexicon)
+                for note in lexicon.notes { builder.note(note) }
+            } else {
+                builder.note(PronunciationNote(source: name, text: href, reason: "the linked pronunciation lexicon does not exist"))
+            }
+        }
+    }
 
     /// Reads `body` (a document's body or root); `language` is the document's language.
     mutating func walk(_ body: XMLNode, language: String?) {
@@ -97,6 +127,18 @@ struct HTMLWalker {
             }
             return
         }
+        let savedAlphabet = alphabet
+        alphabet = node.attribute("alphabet", namespace: XMLNode.ssmlNamespace) ?? alphabet
+        defer { alphabet = savedAlphabet }
+        var pronunciation: Int?
+        if readsPronunciation, let ph = node.attribute("ph", namespace: XMLNode.ssmlNamespace) {
+            switch spoken(ph: ph) {
+            case .success(let spoken): pronunciation = block.beginPronunciation(spoken)
+            case .failure(let problem):
+                builder.note(PronunciationNote(source: "\(documentName) ssml:ph", text: node.textContent, reason: problem.reason))
+            }
+        }
+        defer { if let pronunciation { block.endPronunciation(pronunciation) } }
         if name == "nav" || semantics.contains("toc") || semantics.contains("landmarks") || semantics.contains("page-list") {
             builder.skip(node.textContent, reason: "navigation")
             return
@@ -183,6 +225,16 @@ struct HTMLWalker {
         return Double(linked) >= 0.9 * Double(count(node.textContent))
     }
 
+    /// What espeak-ng reads for an `ssml:ph` in the current alphabet: IPA converted to its
+    /// phonemes, or its own phonemes (`x-espeak`).
+    private func spoken(ph: String) -> Result<String, PronunciationProblem> {
+        switch alphabet.lowercased() {
+        case "ipa": return Pronunciation.spoken(fromIPA: ph)
+        case "x-espeak", "x-espeak-ng": return Lexicon.spoken(from: "[[\(ph)]]")
+        default: return .failure(PronunciationProblem("alphabet \"\(alphabet)\" is not supported (ipa or x-espeak)"))
+        }
+    }
+
     private mutating func children(of node: XMLNode, kind: BlockKind, language: String?) {
         for child in node.children { visit(child, kind: kind, language: language) }
     }
@@ -192,8 +244,12 @@ struct HTMLWalker {
     private mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil) {
         let run = block
         block = TextRun()
-        let (text, spans, base) = run.normalised(base: language)
-        if !text.isEmpty { builder.add(text, kind: kind, language: base, spans: spans) }
+        let (text, spans, base, marked) = run.normalised(base: language)
+        if !text.isEmpty {
+            let pronunciations = readsPronunciation
+                ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
+            builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
+        }
         let notes = blockNotes
         blockNotes = []
         guard rules.footnotes == .paragraph else { return }
@@ -214,20 +270,37 @@ struct HTMLWalker {
     }
 }
 
-/// The text of one block as it is gathered, piece by piece with each piece's language; it is
-/// normalised (whitespace collapsed, trimmed) with the languages kept as UTF-16 spans.
+/// The text of one block as it is gathered, piece by piece with each piece's language and the
+/// pronunciation it is under; it is normalised (whitespace collapsed, trimmed) with the languages
+/// and pronunciations kept as UTF-16 ranges.
 struct TextRun {
-    private var pieces: [(text: String, language: String?)] = []
+    private var pieces: [(text: String, language: String?, pronunciation: Int?)] = []
+    private var spoken: [String] = []
+    private var active: Int?
 
-    mutating func append(_ text: String, language: String?) { pieces.append((text, language)) }
+    mutating func append(_ text: String, language: String?) { pieces.append((text, language, active)) }
+
+    /// Text appended from now until ``endPronunciation(_:)`` is spoken as `spoken` (unless an
+    /// enclosing pronunciation is already active: the outer one covers it). Returns its id.
+    mutating func beginPronunciation(_ spoken: String) -> Int? {
+        guard active == nil else { return nil }
+        self.spoken.append(spoken)
+        active = self.spoken.count - 1
+        return active
+    }
+
+    mutating func endPronunciation(_ id: Int) {
+        if active == id { active = nil }
+    }
 
     var isBlank: Bool { pieces.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
 
     /// The text, the spans in a language other than `base` (default: the language of most of the
     /// text), and the base language.
-    func normalised(base: String? = nil) -> (text: String, spans: [LanguageSpan], base: String?) {
+    func normalised(base: String? = nil) -> (text: String, spans: [LanguageSpan], base: String?, pronunciations: [Pronunciation]) {
         var text = ""
         var runs: [(start: Int, end: Int, language: String?)] = []
+        var marked: [Int: (start: Int, end: Int)] = [:]
         var utf16 = 0
         var pendingSpace = false
         for piece in pieces {
@@ -244,6 +317,7 @@ struct TextRun {
                 let start = utf16
                 text.append(ch)
                 utf16 += ch.utf16.count
+                if let p = piece.pronunciation { marked[p] = (marked[p]?.start ?? start, utf16) }
                 if let last = runs.last, last.language == piece.language, last.end == start || last.end + 1 == start {
                     runs[runs.count - 1].end = utf16
                 } else {
@@ -257,6 +331,9 @@ struct TextRun {
         let spans = runs.filter { $0.language != nil && $0.language != blockLanguage }.map {
             LanguageSpan(offset: $0.start, length: $0.end - $0.start, language: $0.language!)
         }
-        return (text, spans, blockLanguage)
+        let pronunciations = marked.sorted { $0.key < $1.key }.map {
+            Pronunciation(offset: $0.value.start, length: $0.value.end - $0.value.start, spoken: spoken[$0.key])
+        }
+        return (text, spans, blockLanguage, pronunciations)
     }
 }

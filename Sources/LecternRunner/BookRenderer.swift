@@ -103,6 +103,7 @@ struct BookRenderer {
             for u in chapter.utterances { hasher.update("\(u.kind.rawValue) \(u.voice.name)\n") }
         }
         for s in plan.skipped { hasher.update("skipped \(s.source) \(s.chapter ?? 0) \(s.reason)\n\(s.text)\n") }
+        for n in plan.pronunciationNotes { hasher.update("unpronounced \(n.source)\n\(n.text)\n\(n.reason)\n") }
         return hasher.hexDigest()
     }
 

@@ -2,7 +2,7 @@ import LecternCore
 import LecternSpeech
 
 /// The cache key of a chunk: a SHA-256 of everything that changes its audio — each item's text
-/// (as given to the engine), resolved voice and surrounding silences, the engine and its data,
+/// and pronunciations (together: what the engine reads), resolved voice and surrounding silences, the engine and its data,
 /// the sample rate, the MP3 settings, and ``ChunkRenderer/formatVersion``.
 ///
 /// Not part of the key: where the chunk lies in the book (its index, chapter, the utterances its
@@ -22,6 +22,10 @@ public struct ChunkKey: Sendable {
             let v = item.voice
             hasher.update("item \(item.silenceBefore) \(item.silenceAfter) \(v.name) \(v.wordsPerMinute) \(v.pitch) \(v.volume) \(item.text.utf8.count)\n")
             hasher.update(item.text)
+            for p in item.pronunciations {
+                hasher.update("say \(p.offset) \(p.length) \(p.spoken.utf8.count)\n")
+                hasher.update(p.spoken)
+            }
         }
         return hasher.hexDigest()
     }

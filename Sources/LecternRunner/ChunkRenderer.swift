@@ -44,7 +44,7 @@ public struct ChunkRenderer: Sendable {
             try writer.writeSilence(item.silenceBefore)
             position += item.silenceBefore
             if i == items.count / 2 { checkpoint?(.encoding, request.chunk.index) }
-            let synthesis = try engine.synthesize(item.text, voice: item.voice)
+            let synthesis = try engine.synthesize(item.text, voice: item.voice, pronunciations: item.pronunciations)
             checkpoint?(.synthesis, request.chunk.index)
             let speech = SilenceTrimmer.speechRange(synthesis.samples)
             try writer.write(Array(synthesis.samples[speech]))

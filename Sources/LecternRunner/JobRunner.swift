@@ -96,7 +96,11 @@ public struct JobRunner: Sendable {
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
-            let plan = try Segmenter(manifest: manifest).plan(book)
+            let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
+            for note in plan.pronunciationNotes {
+                logger.warning("pronunciation not expressible, read as written",
+                               metadata: ["source": "\(note.source)", "text": "\(note.text)", "reason": "\(note.reason)"])
+            }
             guard plan.wordCount > 0 else {
                 throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
             }
@@ -172,7 +176,7 @@ public struct JobRunner: Sendable {
             let mp3 = try AtomicFile(manifest.mp3URL)
             try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: assemblyCheckpoint)
-            try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped)
+            try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped, unpronounced: plan.pronunciationNotes)
             try control.check()
             try mp3.commit()
             try sidecar?.commit()

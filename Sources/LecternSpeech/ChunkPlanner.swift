@@ -60,7 +60,7 @@ public struct ChunkPlanner: Sendable {
         let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
         if utterance.segments.isEmpty, utterance.wordCount <= maximumUtteranceWords {
             return [.init(utterance: index, textOffset: 0, text: utterance.text, voice: utterance.voice,
-                          silenceBefore: pre, silenceAfter: post, wordCount: utterance.wordCount)]
+                          silenceBefore: pre, silenceAfter: post, wordCount: utterance.wordCount, pronunciations: utterance.pronunciations)]
         }
         let units = Array(utterance.text.utf16)
         let gap = samples(sentencePause)
@@ -71,7 +71,8 @@ public struct ChunkPlanner: Sendable {
                 let text = String(decoding: units[range], as: UTF16.self)
                 items.append(.init(utterance: index, textOffset: range.lowerBound, text: text, voice: run.voice,
                                    silenceBefore: 0, silenceAfter: g == groups.count - 1 ? 0 : gap,
-                                   wordCount: WordTokenizer.count(in: text)))
+                                   wordCount: WordTokenizer.count(in: text),
+                                   pronunciations: Pronunciation.slice(utterance.pronunciations, to: range)))
             }
         }
         // Text between the parts (spaces) is not spoken; the parts cover every word.

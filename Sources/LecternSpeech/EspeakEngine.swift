@@ -54,11 +54,21 @@ public final class EspeakEngine: @unchecked Sendable {
         espeak_SetSynthCallback(synthCallback)
     }
 
-    /// Speaks `text` with `voice` and returns its audio and word marks.
+    /// Speaks `text` with `voice` and returns its audio and word marks (UTF-16 offsets in `text`).
+    /// The stretches that `pronunciations` cover are read as they say (espeak-ng phonemes through
+    /// its `[[ ]]` phoneme input, or a respelling); their marks still point at `text`.
     ///
     /// Calls `espeak_SetVoiceByName`, `espeak_SetParameter` and `espeak_Synth`.
     /// - throws: ``SpeechError`` for an unknown voice or a failed synthesis.
-    public func synthesize(_ text: String, voice: ResolvedVoice) throws -> Synthesis {
+    public func synthesize(_ text: String, voice: ResolvedVoice, pronunciations: [Pronunciation] = []) throws -> Synthesis {
+        guard !pronunciations.isEmpty else { return try synthesize(spoken: text, voice: voice, phonemeInput: false) }
+        let spoken = SpokenText(text, pronunciations: pronunciations)
+        var synthesis = try synthesize(spoken: spoken.text, voice: voice, phonemeInput: spoken.usesPhonemes)
+        synthesis.words = spoken.originalMarks(synthesis.words)
+        return synthesis
+    }
+
+    private func synthesize(spoken text: String, voice: ResolvedVoice, phonemeInput: Bool) throws -> Synthesis {
         lock.lock()
         defer { lock.unlock() }
         try select(voice.name)
@@ -71,7 +81,8 @@ public final class EspeakEngine: @unchecked Sendable {
         defer { activeCollector = nil }
         let utf8 = Array(text.utf8CString)
         let status = utf8.withUnsafeBufferPointer { buffer in
-            espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+            espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+                         UInt32(espeakCHARS_UTF8) | (phonemeInput ? UInt32(espeakPHONEMES) : 0), nil, nil)
         }
         try check(status, "synthesize")
         try check(espeak_Synchronize(), "finish synthesis")

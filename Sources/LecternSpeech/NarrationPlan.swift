@@ -5,6 +5,11 @@ public struct NarrationPlan: Sendable {
     public var chapters: [PlannedChapter]
     /// Everything in the input that is not spoken, with reasons.
     public var skipped: [SkippedText]
+    /// Pronunciation hints espeak-ng cannot express (the text is read as written).
+    public var pronunciationNotes: [PronunciationNote] = []
+
+    /// How many stretches of text are spoken through a pronunciation hint.
+    public var pronunciationCount: Int { chapters.reduce(0) { $0 + $1.utterances.reduce(0) { $0 + $1.pronunciations.count } } }
 
     public var utteranceCount: Int { chapters.reduce(0) { $0 + $1.utterances.count } }
     public var wordCount: Int { chapters.reduce(0) { $0 + $1.wordCount } }
@@ -68,6 +73,8 @@ public struct Utterance: Sendable {
     public var wordCount: Int
     /// Parts of the text spoken with another voice (text marked as another language), in order.
     public var segments: [VoiceSegment] = []
+    /// Parts of the text spoken as a lexicon or the document says, in order, not overlapping.
+    public var pronunciations: [Pronunciation] = []
 
     public init(kind: BlockKind, text: String, voice: ResolvedVoice, preDelay: Double, postDelay: Double) {
         self.kind = kind

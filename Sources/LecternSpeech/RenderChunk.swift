@@ -27,8 +27,11 @@ public struct RenderChunk: Sendable, Codable, Equatable {
         public var silenceBefore: Int
         public var silenceAfter: Int
         public var wordCount: Int
+        /// Parts of `text` the engine reads otherwise (UTF-16 ranges in `text`).
+        public var pronunciations: [Pronunciation]
 
-        public init(utterance: Int, textOffset: Int, text: String, voice: ResolvedVoice, silenceBefore: Int, silenceAfter: Int, wordCount: Int) {
+        public init(utterance: Int, textOffset: Int, text: String, voice: ResolvedVoice, silenceBefore: Int, silenceAfter: Int, wordCount: Int,
+                    pronunciations: [Pronunciation] = []) {
             self.utterance = utterance
             self.textOffset = textOffset
             self.text = text
@@ -36,6 +39,7 @@ public struct RenderChunk: Sendable, Codable, Equatable {
             self.silenceBefore = silenceBefore
             self.silenceAfter = silenceAfter
             self.wordCount = wordCount
+            self.pronunciations = pronunciations
         }
     }
 

@@ -5,10 +5,18 @@ import LecternCore
 /// A block's voice is resolved in layers: the manifest's voice (over `Config/` defaults), then
 /// the style for its kind, then its chapter's override. Each block kind has its own pre- and
 /// post-utterance delays; each chapter adds its own at start and end.
+///
+/// Pronunciation hints are gathered per utterance: the document's own (`ssml:ph`, its PLS
+/// lexicons) first, then the manifest's lexicons, each for text in its language.
 public struct Segmenter: Sendable {
     public let manifest: Manifest
+    /// The manifest's lexicons, loaded (first first).
+    public let lexicons: [Lexicon]
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    public init(manifest: Manifest, lexicons: [Lexicon] = []) {
+        self.manifest = manifest
+        self.lexicons = lexicons
+    }
 
     /// - throws: ``ManifestError`` when an override names a chapter the book does not have.
     public func plan(_ book: Book) throws -> NarrationPlan {
@@ -25,6 +33,7 @@ public struct Segmenter: Sendable {
         }
         var chapters: [PlannedChapter] = []
         var skipped: [SkippedText] = []
+        let bookLanguage = book.metadata.language ?? Self.languageCode(manifest.voice.name)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -53,13 +62,16 @@ public struct Segmenter: Sendable {
                 continue
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
-            func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = []) -> Utterance {
+            func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [],
+                           pronunciations: [Pronunciation] = []) -> Utterance {
                 var voice = manifest.voice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
                 if let language, let switched = self.voice(for: language, over: voice, wholeBlock: true) { voice = switched }
                 let pause = manifest.pauses.pause(for: kind)
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+                u.pronunciations = Lexicon.pronunciations(lexicons, in: text, language: language ?? bookLanguage, spans: spans,
+                                                          adding: pronunciations)
                 u.segments = spans.compactMap { span in
                     self.voice(for: span.language, over: voice, wholeBlock: false).map {
                         VoiceSegment(offset: span.offset, length: span.length, voice: $0.resolved(), language: span.language)
@@ -73,12 +85,22 @@ public struct Segmenter: Sendable {
                 if WordTokenizer.count(in: block.text) == 0 {
                     skipped.append(SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text))
                 } else {
-                    utterances.append(utterance(block.kind, block.text, language: block.language, spans: block.spans))
+                    utterances.append(utterance(block.kind, block.text, language: block.language, spans: block.spans,
+                                                pronunciations: block.pronunciations))
                 }
             }
             chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances))
         }
-        return NarrationPlan(chapters: chapters, skipped: skipped)
+        var plan = NarrationPlan(chapters: chapters, skipped: skipped)
+        plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
+        return plan
+    }
+
+    /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
+    static func languageCode(_ name: String?) -> String? {
+        guard let name else { return nil }
+        let primary = name.prefix { $0 != "-" && $0 != "_" }
+        return (2...3).contains(primary.count) && primary.allSatisfy(\.isLetter) ? name : nil
     }
 
     /// The voice for text in `language`, or nil when `voice` already speaks it (or switching is

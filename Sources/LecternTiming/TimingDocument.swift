@@ -24,6 +24,9 @@ public struct TimingDocument: Codable, Sendable, Equatable {
     public var chapters: [ChapterTiming]
     /// Input text that is not narrated, with the reason (code blocks, front matter, …).
     public var skipped: [SkippedText]
+    /// Pronunciation hints (lexicon entries, `ssml:ph`) espeak-ng cannot express; their text is
+    /// read as written.
+    public var unpronounced: [PronunciationNote]?
 
     /// What the numbers mean, written into every file.
     public struct Units: Codable, Sendable, Equatable {
@@ -53,6 +56,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var sentences: [SentenceTiming]
     /// Parts of the text spoken with another voice than `voice` (text in another language).
     public var spans: [VoiceSpan]?
+    /// Parts of the text spoken otherwise than written: `spoken` is the engine's input for them
+    /// (`[[espeak phonemes]]` or a respelling), from a lexicon or the document's `ssml:ph`.
+    public var pronounced: [Pronunciation]?
 }
 
 /// A part of a paragraph spoken with its own voice, in UTF-16 code units of the paragraph's text.

@@ -46,16 +46,16 @@ public final class TimingSidecarWriter {
     }
 
     /// Writes the totals and the skipped text, syncs and renames the file into place.
-    public func commit(sampleCount: Int, wordCount: Int, skipped: [SkippedText]) throws {
-        try finish(sampleCount: sampleCount, wordCount: wordCount, skipped: skipped)
+    public func commit(sampleCount: Int, wordCount: Int, skipped: [SkippedText], unpronounced: [PronunciationNote] = []) throws {
+        try finish(sampleCount: sampleCount, wordCount: wordCount, skipped: skipped, unpronounced: unpronounced)
         try commit()
     }
 
-    /// Writes the totals and the skipped text and syncs the file, leaving it under its temporary
-    /// name until ``commit()``.
-    public func finish(sampleCount: Int, wordCount: Int, skipped: [SkippedText]) throws {
+    /// Writes the totals, the skipped text and the pronunciation hints that could not be honoured,
+    /// and syncs the file, leaving it under its temporary name until ``commit()``.
+    public func finish(sampleCount: Int, wordCount: Int, skipped: [SkippedText], unpronounced: [PronunciationNote] = []) throws {
         let duration = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
-        let tail = "],\"skipped\":" + (try json(skipped)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
+        let tail = "],\"skipped\":" + (try json(skipped)) + ",\"unpronounced\":" + (try json(unpronounced)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
         buffer.append(Data(tail.utf8))
         try flush()
         try file.prepare()

@@ -17,7 +17,8 @@ public struct UtteranceTimer: Sendable {
     ///     - speechStart: The absolute sample at which the speech starts in the book.
     ///     - speechLength: The speech's length in samples.
     public func paragraph(kind: BlockKind, text: String, voice: String, marks: [(offset: Int, sample: Int)],
-                          speechStart: Int, speechLength: Int, spans: [VoiceSpan] = []) -> ParagraphTiming {
+                          speechStart: Int, speechLength: Int, spans: [VoiceSpan] = [],
+                          pronounced: [Pronunciation] = []) -> ParagraphTiming {
         let tokens = WordTokenizer.tokens(in: text)
         var starts = [Int?](repeating: nil, count: tokens.count)
         var m = 0
@@ -69,7 +70,8 @@ public struct UtteranceTimer: Sendable {
             sentences.append(SentenceTiming(offset: lo, length: hi - lo, start: first.start, end: last.end, words: members))
         }
         return ParagraphTiming(kind: kind, text: text, voice: voice, start: ms(speechStart), end: ms(speechStart + speechLength),
-                               sentences: sentences, spans: spans.isEmpty ? nil : spans)
+                               sentences: sentences, spans: spans.isEmpty ? nil : spans,
+                               pronounced: pronounced.isEmpty ? nil : pronounced)
     }
 
     /// Milliseconds for a sample position, rounded to the nearest.

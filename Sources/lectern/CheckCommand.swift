@@ -34,6 +34,9 @@ struct CheckCommand: ParsableCommand {
         var words: Int
         var skipped: [SkippedText]
         var estimatedSeconds: Double
+        /// Stretches of text spoken through a pronunciation hint.
+        var pronunciations: Int
+        var unpronounced: [PronunciationNote]
     }
 
     func run() throws {
@@ -41,7 +44,7 @@ struct CheckCommand: ParsableCommand {
             let loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)
-            let plan = try Segmenter(manifest: manifest).plan(book)
+            let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
             let engine = try EspeakEngine.shared()
             try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
             let chapters = plan.chapters.map { c in
@@ -50,7 +53,8 @@ struct CheckCommand: ParsableCommand {
             }
             let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
-                                estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds })
+                                estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
+                                pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -66,6 +70,12 @@ struct CheckCommand: ParsableCommand {
                 var reasons: [String: Int] = [:]
                 for s in plan.skipped { reasons[s.reason, default: 0] += 1 }
                 print("not narrated: " + reasons.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", "))
+            }
+            if report.pronunciations > 0 || !report.unpronounced.isEmpty {
+                print("pronunciation: \(report.pronunciations) passages spoken as a lexicon or the document says")
+            }
+            for note in report.unpronounced {
+                print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")
             }
         }
     }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A pronunciation lexicon: words and regular expressions, each with how to say it (espeak-ng
+/// `[[phonemes]]` or a respelling). Read from `Config/lexicon/*.yml`, a manifest's `lexicons:`,
+/// or an EPUB's PLS files, and applied to the text before synthesis; timings still point at the
+/// original text.
+///
+/// Words match whole (not inside a longer word, nor before `'s`); a word written in lower case
+/// also matches with a capital first letter. Patterns are matched before words; where two hints
+/// overlap, the first one wins.
+public struct Lexicon: @unchecked Sendable {
+    // @unchecked Sendable is safe: the compiled expressions are immutable after init and
+    // NSRegularExpression matching is thread-safe.
+
+    /// One entry as written.
+    public struct Entry: Sendable, Equatable {
+        public enum Match: Sendable, Equatable {
+            case word(String)
+            /// An ICU regular expression; `spoken` may use `$1`… for its groups.
+            case pattern(String)
+        }
+        public var match: Match
+        /// `[[espeak phonemes]]` or plain words.
+        public var spoken: String
+
+        public init(match: Match, spoken: String) {
+            self.match = match
+            self.spoken = spoken
+        }
+    }
+
+    /// The file it came from, for reports.
+    public let name: String
+    /// The language it is for (BCP 47; it applies to text in that primary language), or nil for any.
+    public let language: String?
+    public let entries: [Entry]
+    /// Entries left out because espeak-ng cannot say them as written.
+    public let notes: [PronunciationNote]
+
+    private let words: [String: String]
+    private let wordExpression: NSRegularExpression?
+    private let patterns: [(NSRegularExpression, String)]
+
+    /// - throws: ``PronunciationProblem`` for a pattern that is not a valid regular expression.
+    public init(name: String, language: String?, entries: [Entry], notes: [PronunciationNote] = []) throws {
+        self.name = name
+        self.language = language
+        self.entries = entries
+        self.notes = notes
+        var words: [String: String] = [:]
+        var patterns: [(NSRegularExpression, String)] = []
+        for entry in entries {
+            switch entry.match {
+            case .word(let w):
+                if words[w] == nil { words[w] = entry.spoken }
+                if let first = w.first, first.isLowercase {
+                    let capitalized = first.uppercased() + w.dropFirst()
+                    if words[capitalized] == nil { words[capitalized] = entry.spoken }
+                }
+            case .pattern(let p):
+                do { patterns.append((try NSRegularExpression(pattern: p), entry.spoken)) } catch {
+                    throw PronunciationProblem("\(name): not a valid regular expression: \(p)")
+                }
+            }
+        }
+        self.words = words
+        self.patterns = patterns
+        // One expression for all words, longest first, each bounded where it starts or ends with
+        // a letter or digit.
+        let alternatives = words.keys.sorted { ($0.count, $0) > ($1.count, $1) }.map { word -> String in
+            let escaped = NSRegularExpression.escapedPattern(for: word)
+            let before = word.first.map { $0.isLetter || $0.isNumber } == true ? "(?<![\\p{L}\\p{N}_'’])" : ""
+            let after = word.last.map { $0.isLetter || $0.isNumber } == true ? "(?![\\p{L}\\p{N}_]|['’]\\p{L})" : ""
+            return before + escaped + after
+        }
+        wordExpression = alternatives.isEmpty ? nil : try? NSRegularExpression(pattern: alternatives.joined(separator: "|"))
+    }
+
+    /// Whether the lexicon is for text in `language` (nil: unknown, which every lexicon accepts).
+    public func applies(to language: String?) -> Bool {
+        guard let mine = self.language, let language else { return true }
+        return Self.primary(mine) == Self.primary(language)
+    }
+
+    static func primary(_ tag: String) -> String {
+        String(tag.lowercased().prefix { $0 != "-" && $0 != "_" })
+    }
+
+    /// `existing` hints plus those of `lexicons` (first lexicon first) for a text in `language`
+    /// whose `spans` are in other languages: a lexicon applies only to text in its language.
+    public static func pronunciations(_ lexicons: [Lexicon], in text: String, language: String?, spans: [LanguageSpan] = [],
+                                      adding existing: [Pronunciation] = []) -> [Pronunciation] {
+        var result = existing
+        for lexicon in lexicons {
+            if spans.isEmpty, !lexicon.applies(to: language) { continue }
+            let inForeignSpan = { (p: Pronunciation) in
+                spans.contains { $0.offset < p.end && p.offset < $0.offset + $0.length && !lexicon.applies(to: $0.language) }
+            }
+            let inSpanOfItsLanguage = { (p: Pronunciation) in
+                spans.contains { $0.offset <= p.offset && p.end <= $0.offset + $0.length && lexicon.applies(to: $0.language) }
+            }
+            let found = lexicon.pronunciations(in: text).filter { p in
+                lexicon.applies(to: language) ? !inForeignSpan(p) : inSpanOfItsLanguage(p)
+            }
+            result = Pronunciation.merging(result, found)
+        }
+        return result
+    }
+
+    /// The hints that match in `text`, patterns first, then words; overlapping matches are dropped.
+    public func pronunciations(in text: String) -> [Pronunciation] {
+        let whole = NSRange(text.startIndex..., in: text)
+        let ns = text as NSString
+        var found: [Pronunciation] = []
+        for (expression, template) in patterns {
+            for match in expression.matches(in: text, range: whole) where match.range.length > 0 {
+                let spoken = expression.replacementString(for: match, in: text, offset: 0, template: template)
+                found = Pronunciation.merging(found, [Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken)])
+            }
+        }
+        if let wordExpression {
+            for match in wordExpression.matches(in: text, range: whole) {
+                guard let spoken = words[ns.substring(with: match.range)] else { continue }
+                found = Pronunciation.merging(found, [Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken)])
+            }
+        }
+        return found
+    }
+}
