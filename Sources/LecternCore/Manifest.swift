@@ -43,7 +43,13 @@ public struct Manifest: Sendable, Equatable {
     /// The book's MP3 file.
     public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }
     /// The JSON word-timing sidecar.
-    public var timingsURL: URL { outputDirectory.appendingPathComponent("\(name).timings.json") }
+    public var timingsURL: URL { url(for: .json) }
+
+    /// Where a timing export is written.
+    public func url(for format: TimingFormat) -> URL { outputDirectory.appendingPathComponent("\(name).\(format.fileExtension)") }
+
+    /// The files a run writes: the MP3 and each timing export.
+    public var outputURLs: [URL] { [mp3URL] + timings.map(url(for:)) }
 }
 
 /// One input document and how to read it.
@@ -207,7 +213,20 @@ public struct AudioSettings: Sendable, Equatable {
     }
 }
 
-/// A timing export.
+/// A timing export, written beside the MP3 as `NAME.` + ``fileExtension``.
 public enum TimingFormat: String, Sendable, CaseIterable {
+    /// The JSON sidecar (`NAME.timings.json`), the source of every other export.
     case json
+    /// WebVTT: a cue per sentence with a timestamp before each word.
+    case vtt
+    /// SubRip: a cue per sentence (long ones split), two lines at most.
+    case srt
+
+    public var fileExtension: String {
+        switch self {
+        case .json: return "timings.json"
+        case .vtt: return "vtt"
+        case .srt: return "srt"
+        }
+    }
 }

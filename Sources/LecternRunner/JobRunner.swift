@@ -112,7 +112,7 @@ public struct JobRunner: Sendable {
             try control.check()
 
             try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
-            let outputs = [manifest.mp3URL] + (manifest.timings.contains(.json) ? [manifest.timingsURL] : [])
+            let outputs = manifest.outputURLs
             OutputFiles.removeStaleTemporaries(of: outputs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
             cache.removeStaleTemporaries()
 
@@ -144,7 +144,8 @@ public struct JobRunner: Sendable {
             let pool = WorkerPool(executable: workerExecutable, count: workers, logger: logger)
             control.attach(pool)
             defer { control.attach(nil) }
-            let sidecar = try manifest.timings.contains(.json) ? TimingSidecarWriter(
+            // The JSON sidecar is written whenever any timing export is wanted: the others come from it.
+            let sidecar = try !manifest.timings.isEmpty ? TimingSidecarWriter(
                 url: manifest.timingsURL, title: manifest.title, author: manifest.author,
                 audio: manifest.mp3URL.lastPathComponent, sampleRate: engine.sampleRate) : nil
             defer { sidecar?.discard() }
@@ -177,9 +178,12 @@ public struct JobRunner: Sendable {
             try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: assemblyCheckpoint)
             try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped, unpronounced: plan.pronunciationNotes)
+            let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest) } ?? []
+            defer { exports.forEach { $0.discard() } }
             try control.check()
             try mp3.commit()
-            try sidecar?.commit()
+            if manifest.timings.contains(.json) { try sidecar?.commit() }
+            for export in exports { try export.commit() }
 
             run.state = .succeeded
             run.endedAt = Date()

@@ -61,6 +61,9 @@ public final class TimingSidecarWriter {
         try file.prepare()
     }
 
+    /// Where the file is until ``commit()``.
+    public var temporaryURL: URL { file.temporaryURL }
+
     /// Renames the finished file into place.
     public func commit() throws { try file.commit() }
 
