@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore"]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternTiming"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,210 @@
+extension ReadAlongPage {
+    /// The page's stylesheet: a bar with the title and the player, the chapter list beside the
+    /// text (above it on narrow screens), each scrolling on its own.
+    static let stylesheet = """
+        :root { color-scheme: light dark; --word: #ffd54a; --sentence: rgba(255, 213, 74, 0.22); }
+        html, body { height: 100%; }
+        body { margin: 0; display: flex; flex-direction: column; font: 1.125rem/1.65 Georgia, "Times New Roman", serif; }
+        header { flex: none; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; padding: 0.5rem 1rem;
+          border-bottom: 1px solid rgba(128, 128, 128, 0.35); font-family: system-ui, sans-serif; }
+        header h1 { margin: 0; font-size: 1.1rem; }
+        header .author { margin: 0; opacity: 0.75; }
+        header audio { flex: 1 1 20rem; min-width: 0; }
+        .book { flex: 1; min-height: 0; display: flex; }
+        nav { flex: 0 0 17rem; overflow: auto; padding: 0.75rem 1rem; font: 0.95rem/1.4 system-ui, sans-serif;
+          border-right: 1px solid rgba(128, 128, 128, 0.35); }
+        nav ol { margin: 0; padding-left: 1.75rem; }
+        nav li { margin: 0.2rem 0; }
+        nav a { color: inherit; text-decoration: none; }
+        nav a:hover { text-decoration: underline; }
+        nav a.current-chapter { font-weight: bold; }
+        main { flex: 1; overflow: auto; padding: 0 1.5rem 50vh; }
+        main > * { max-width: 40rem; margin-left: auto; margin-right: auto; }
+        section.chapter { content-visibility: auto; contain-intrinsic-size: auto 100vh; }
+        h2 { font-size: 1.35rem; line-height: 1.3; margin: 2.5rem 0 1rem; }
+        blockquote { margin: 1rem 2rem; font-style: italic; }
+        p.list_item { margin-left: 2rem; display: list-item; }
+        .w { cursor: pointer; border-radius: 0.2em; }
+        .w:hover { text-decoration: underline; }
+        .current-sentence { background: var(--sentence); }
+        .current-word { background: var(--word); color: #000; }
+        @media (max-width: 48rem) {
+          .book { flex-direction: column; }
+          nav { flex: none; max-height: 25vh; border-right: none; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
+        }
+
+        """
+
+    /// The page's script: builds the text from the embedded data (every string goes in through
+    /// `textContent`, never parsed as HTML), keeps the start times in flat arrays in reading
+    /// order, and finds what is spoken by binary search — on each animation frame while playing,
+    /// on every seek, and once on load for `?t=SECONDS`.
+    static let script = """
+        (function () {
+          "use strict";
+          var data = JSON.parse(document.getElementById("lectern-data").textContent);
+          var audio = document.getElementById("audio");
+          var main = document.getElementById("text");
+          var list = document.querySelector("#chapters ol");
+          var tags = { heading: "h2", quote: "blockquote" };
+          var wordStart = [], wordEnd = [], wordSentence = [], sentenceStart = [], sentenceEnd = [];
+          var chapterStart = [], chapterLinks = [];
+          var words = 0, sentences = 0, paragraphs = 0;
+
+          function text(s) { return document.createTextNode(s); }
+
+          // One paragraph: its sentences and words as spans over the paragraph text, sliced by the
+          // sidecar's UTF-16 offsets (the unit of JavaScript strings), text between them as is.
+          function paragraph(item) {
+            var kind = item[0], str = item[1], base = item[2], pos = 0;
+            var el = document.createElement(tags[kind] || "p");
+            el.id = "p" + paragraphs++;
+            el.className = "para " + kind;
+            item[3].forEach(function (sentence) {
+              var from = Math.min(Math.max(sentence[0], pos), str.length);
+              var to = Math.min(Math.max(from, sentence[0] + sentence[1]), str.length);
+              if (from > pos) el.appendChild(text(str.slice(pos, from)));
+              pos = from;
+              var span = document.createElement("span");
+              span.id = "s" + sentences;
+              span.className = "s";
+              var w = sentence[4];
+              for (var k = 0; k < w.length; k += 4) {
+                var start = Math.min(Math.max(w[k], pos), str.length);
+                var end = Math.min(Math.max(start, w[k] + w[k + 1]), str.length);
+                if (start > pos) span.appendChild(text(str.slice(pos, start)));
+                var word = document.createElement("span");
+                word.id = "w" + words++;
+                word.className = "w";
+                word.textContent = str.slice(start, end);
+                span.appendChild(word);
+                wordStart.push(base + w[k + 2]);
+                wordEnd.push(base + w[k + 3]);
+                wordSentence.push(sentences);
+                pos = end;
+              }
+              if (to > pos) { span.appendChild(text(str.slice(pos, to))); pos = to; }
+              el.appendChild(span);
+              sentenceStart.push(base + sentence[2]);
+              sentenceEnd.push(base + sentence[3]);
+              sentences++;
+            });
+            if (pos < str.length) el.appendChild(text(str.slice(pos)));
+            return el;
+          }
+
+          var book = document.createDocumentFragment(), toc = document.createDocumentFragment();
+          data.c.forEach(function (chapter, c) {
+            var section = document.createElement("section");
+            section.id = "c" + c;
+            section.className = "chapter";
+            section.setAttribute("aria-label", chapter[0]);
+            if (!chapter[3].length || chapter[3][0][0] !== "heading") {
+              var title = document.createElement("h2");
+              title.className = "chapter-title";
+              title.textContent = chapter[0];
+              section.appendChild(title);
+            }
+            chapter[3].forEach(function (item) { section.appendChild(paragraph(item)); });
+            book.appendChild(section);
+            var li = document.createElement("li"), a = document.createElement("a");
+            a.href = "#c" + c;
+            a.dataset.chapter = String(c);
+            a.textContent = chapter[0];
+            li.appendChild(a);
+            toc.appendChild(li);
+            chapterStart.push(chapter[1]);
+            chapterLinks.push(a);
+          });
+          main.appendChild(book);
+          list.appendChild(toc);
+
+          // The last index whose start is at or before ms, or -1.
+          function last(starts, ms) {
+            var lo = 0, hi = starts.length - 1, found = -1;
+            while (lo <= hi) {
+              var mid = (lo + hi) >> 1;
+              if (starts[mid] <= ms) { found = mid; lo = mid + 1; } else { hi = mid - 1; }
+            }
+            return found;
+          }
+
+          function move(prefix, from, to, cls) {
+            var old = from >= 0 && document.getElementById(prefix + from);
+            if (old) old.classList.remove(cls);
+            var el = to >= 0 && document.getElementById(prefix + to);
+            if (el) el.classList.add(cls);
+            return el || null;
+          }
+
+          var current = { w: -1, s: -1, c: -1 }, userScrolled = 0;
+
+          function reveal(el, behavior) {
+            if (behavior === "smooth" && Date.now() - userScrolled < 4000) return;
+            var view = main.getBoundingClientRect(), box = el.getBoundingClientRect();
+            if (box.top < view.top + view.height * 0.15 || box.bottom > view.bottom - view.height * 0.25) {
+              el.scrollIntoView({ block: "center", behavior: behavior });
+            }
+          }
+
+          // Marks what the sidecar says is spoken at ms: nothing between paragraphs.
+          function highlight(ms, behavior) {
+            var w = last(wordStart, ms);
+            if (w >= 0 && !(ms < wordEnd[w])) w = -1;
+            var s = w >= 0 ? wordSentence[w] : last(sentenceStart, ms);
+            if (w < 0 && s >= 0 && !(ms < sentenceEnd[s])) s = -1;
+            var c = last(chapterStart, ms);
+            if (c !== current.c) {
+              if (current.c >= 0) { chapterLinks[current.c].classList.remove("current-chapter"); chapterLinks[current.c].removeAttribute("aria-current"); }
+              if (c >= 0) { chapterLinks[c].classList.add("current-chapter"); chapterLinks[c].setAttribute("aria-current", "true"); }
+              current.c = c;
+            }
+            if (s !== current.s) { move("s", current.s, s, "current-sentence"); current.s = s; }
+            if (w !== current.w) {
+              var el = move("w", current.w, w, "current-word");
+              current.w = w;
+              if (el && behavior) reveal(el, behavior);
+            }
+          }
+
+          function now() { return Math.round(audio.currentTime * 1000); }
+
+          function seek(ms) {
+            audio.currentTime = ms / 1000;
+            highlight(ms, "auto");
+          }
+
+          var frame = 0;
+          function tick() {
+            frame = 0;
+            highlight(now(), "smooth");
+            if (!audio.paused && !audio.ended) frame = requestAnimationFrame(tick);
+          }
+          audio.addEventListener("play", function () { if (!frame) frame = requestAnimationFrame(tick); });
+          audio.addEventListener("seeked", function () { highlight(now(), "auto"); });
+          audio.addEventListener("timeupdate", function () { if (!frame) highlight(now(), "smooth"); });
+
+          main.addEventListener("click", function (event) {
+            var el = event.target;
+            if (el.classList && el.classList.contains("w")) seek(wordStart[+el.id.slice(1)]);
+          });
+          list.addEventListener("click", function (event) {
+            var a = event.target.closest && event.target.closest("a[data-chapter]");
+            if (!a) return;
+            event.preventDefault();
+            var c = +a.dataset.chapter;
+            seek(chapterStart[c]);
+            document.getElementById("c" + c).scrollIntoView({ block: "start" });
+          });
+          function scrolledByHand() { userScrolled = Date.now(); }
+          main.addEventListener("wheel", scrolledByHand, { passive: true });
+          main.addEventListener("touchmove", scrolledByHand, { passive: true });
+          document.addEventListener("keydown", scrolledByHand);
+
+          var t = parseFloat(new URLSearchParams(location.search).get("t"));
+          if (t >= 0 && isFinite(t)) seek(Math.round(t * 1000));
+          document.body.dataset.ready = "1";
+        })();
+
+        """
+}

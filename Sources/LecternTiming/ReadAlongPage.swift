@@ -1,0 +1,150 @@
+import Foundation
+
+/// A static, self-contained HTML5 read-along page for a narrated book: the MP3 plays while the
+/// word and sentence being spoken are highlighted in the text.
+///
+/// The page needs no network and no server: CSS and JavaScript are inline and the timings are
+/// embedded (browsers refuse `fetch()` of `file://`), so it works when opened straight from
+/// disk beside the MP3. The text is built in the browser from a compact array form of the
+/// sidecar (see ``data(for:)``), which keeps the file near the size of the sidecar's text and
+/// numbers even for a book of many hours.
+///
+/// What the page promises to scripts and tests:
+/// - elements are addressed by their index in reading order, counted over the whole book:
+///   chapters `c0`, `c1`, … (sections in the text and `a[data-chapter]` links in the chapter
+///   list), paragraphs `p0`, …, sentences `s0`, … and words `w0`, …; each sentence and word
+///   element holds exactly the paragraph text that its UTF-16 `offset`/`length` names;
+/// - the word and the sentence spoken at the current time carry the classes `current-word` and
+///   `current-sentence` (none between paragraphs, when nothing is spoken), the chapter's link
+///   `current-chapter`;
+/// - `?t=SECONDS` seeks the audio there on load and highlights at once what is spoken at
+///   `round(SECONDS × 1000)` ms, without playing; `body[data-ready="1"]` is set when the text
+///   is built and that highlight applied.
+/// - the page writes nothing to the console.
+public enum ReadAlongPage {
+    /// Renders the page for a book.
+    ///
+    /// - parameters:
+    ///     - document: The book's timing sidecar.
+    ///     - audio: The MP3's path relative to where the page will be written (usually the
+    ///       sidecar's ``TimingDocument/audio``, with the page beside it); it is percent-encoded
+    ///       into the page's URL.
+    /// - returns: The page's HTML, to be written as UTF-8.
+    public static func html(for document: TimingDocument, audio: String) -> String {
+        let title = escapeHTML(document.title)
+        let source = escapeHTML(audio.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? audio)
+        var page = """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="Lectern">
+            <link rel="icon" href="data:,">
+            <title>\(title)</title>
+            <style>
+            \(stylesheet)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(title)</h1>
+
+            """
+        if let author = document.author { page += "<p class=\"author\">\(escapeHTML(author))</p>\n" }
+        page += """
+            <audio id="audio" controls preload="metadata" src="\(source)"></audio>
+            </header>
+            <div class="book">
+            <nav id="chapters" aria-label="Chapters"><ol></ol></nav>
+            <main id="text"><noscript><p>This page needs JavaScript to show the text.</p></noscript></main>
+            </div>
+            <script type="application/json" id="lectern-data">
+            """
+        page += data(for: document)
+        page += "</script>\n<script>\n" + script + "</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// The sidecar in the compact form the page's script reads: arrays instead of objects, word
+    /// and sentence times relative to their paragraph's start, a sentence's words flattened.
+    ///
+    /// ```
+    /// {"v":1,"c":[[title, start, end, [paragraph, …]], …]}
+    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …]]
+    /// ```
+    /// `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026` so the text can never
+    /// close the `<script>` element it is embedded in.
+    static func data(for document: TimingDocument) -> String {
+        var out = "{\"v\":1,\"c\":["
+        out.reserveCapacity(document.wordCount * 24)
+        for (c, chapter) in document.chapters.enumerated() {
+            if c > 0 { out += "," }
+            out += "["
+            appendJSONString(chapter.title, to: &out)
+            out += ",\(chapter.start),\(chapter.end),["
+            for (p, paragraph) in chapter.paragraphs.enumerated() {
+                if p > 0 { out += "," }
+                let base = paragraph.start
+                out += "["
+                appendJSONString(paragraph.kind.rawValue, to: &out)
+                out += ","
+                appendJSONString(paragraph.text, to: &out)
+                out += ",\(base),["
+                for (s, sentence) in paragraph.sentences.enumerated() {
+                    if s > 0 { out += "," }
+                    out += "[\(sentence.offset),\(sentence.length),\(sentence.start - base),\(sentence.end - base),["
+                    for (w, word) in sentence.words.enumerated() {
+                        if w > 0 { out += "," }
+                        out += "\(word.offset),\(word.length),\(word.start - base),\(word.end - base)"
+                    }
+                    out += "]]"
+                }
+                out += "]]"
+            }
+            out += "]]"
+        }
+        out += "]}"
+        return out
+    }
+
+    /// Appends a JSON string literal that is also safe inside an HTML `<script>` element.
+    static func appendJSONString(_ string: String, to out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                out += unicodeEscape(scalar.value)
+            default:
+                if scalar.value < 0x20 { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out += "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// Escapes text for an HTML text node or a double- or single-quoted attribute value.
+    static func escapeHTML(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}
