@@ -221,12 +221,15 @@ public enum TimingFormat: String, Sendable, CaseIterable {
     case vtt
     /// SubRip: a cue per sentence (long ones split), two lines at most.
     case srt
+    /// A self-contained read-along page that plays the MP3 and highlights each word.
+    case html
 
     public var fileExtension: String {
         switch self {
         case .json: return "timings.json"
         case .vtt: return "vtt"
         case .srt: return "srt"
+        case .html: return "html"
         }
     }
 }

@@ -30,6 +30,8 @@ public struct JobRunner: Sendable {
     public var workerExecutable: URL?
     /// Render every chunk, even those in the cache.
     public var force = false
+    /// Timing exports written in addition to the manifest's (`lectern run --readalong`).
+    public var extraTimings: [TimingFormat] = []
     /// Lets a signal handler stop the run.
     public var control: RunControl?
     /// How long the job's lease lasts without a heartbeat (renewed six times per period).
@@ -92,7 +94,8 @@ public struct JobRunner: Sendable {
         defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
         let begun = Date()
         do {
-            let loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
+            var loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
+            for format in extraTimings where !loaded.timings.contains(format) { loaded.timings.append(format) }
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)

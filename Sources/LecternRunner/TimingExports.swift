@@ -2,7 +2,7 @@ import Foundation
 import LecternCore
 import LecternTiming
 
-/// Writes the timing exports other than the JSON sidecar (WebVTT, SRT) from the finished sidecar,
+/// Writes the timing exports other than the JSON sidecar (WebVTT, SRT, the read-along page) from the finished sidecar,
 /// each synced under a temporary name, to be renamed into place with the MP3.
 enum TimingExports {
     /// - parameters:
@@ -21,6 +21,7 @@ enum TimingExports {
                 case .json: continue
                 case .vtt: text = WebVTTWriter.render(document)
                 case .srt: text = SRTWriter.render(document)
+                case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent)
                 }
                 let file = try AtomicFile(manifest.url(for: format))
                 files.append(file)

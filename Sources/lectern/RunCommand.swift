@@ -27,6 +27,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Render every chunk again, ignoring the chunk cache.")
     var force = false
 
+    @Flag(help: "Also write NAME.html, a read-along page that plays the MP3 and highlights each word (as `timings: [html]`).")
+    var readalong = false
+
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -46,6 +49,7 @@ struct RunCommand: ParsableCommand {
         var runner = JobRunner(store: jobStore, logger: logger, workers: workers,
                                progress: quiet ? nil : { @Sendable p in printer.update(p) })
         runner.force = force
+        runner.extraTimings = readalong ? [.html] : []
         let control = RunControl()
         runner.control = control
         let signals = SignalHandlers(control: control)
