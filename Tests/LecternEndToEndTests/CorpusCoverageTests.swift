@@ -48,6 +48,8 @@ struct CorpusCoverageTests {
         // text at all (the title page is one image; its alt text is listed as skipped).
         try #require(extracted.toc.count == 141, "the nav has 141 entries (corpus README)")
         try #require(extracted.toc.allSatisfy { $0.fragment == nil }, "each of Moby-Dick's nav entries is a whole file")
+        let spine = Set(extracted.documents.map(\.path))
+        #expect(extracted.toc.filter { !spine.contains($0.path) }.isEmpty, "every nav entry points into the spine")
         var expected: [String] = []
         for document in extracted.documents where document.linear {
             let entries = extracted.toc.filter { $0.path == document.path }
