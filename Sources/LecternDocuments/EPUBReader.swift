@@ -84,8 +84,11 @@ public struct EPUBReader: Sendable {
         if source.rules.nonLinear == .skip {
             for spineItem in nonLinear {
                 let data = try archive.data(spineItem.item.path)
-                let text = (try? XMLTree.xml(data, name: spineItem.item.path))?.root?.first { $0.name == "body" }?.textContent
-                    ?? XMLTree.html(data, name: spineItem.item.path)?.root?.textContent ?? ""
+                let body = (try? XMLTree.xml(data, name: spineItem.item.path))?.root?.first { $0.name == "body" }
+                    ?? XMLTree.html(data, name: spineItem.item.path)?.root
+                // Images' alt text is listed too, as it is for an image in a file that is read.
+                let alt = body?.all { $0.name == "img" }.compactMap { $0["alt"] } ?? []
+                let text = ([body?.textContent ?? ""] + alt).joined(separator: " ")
                 walker.builder.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
             }
         }

@@ -66,6 +66,13 @@ struct EPUBReaderTests {
         #expect(book.skipped.contains { $0.reason == "table of contents (links within the book)" })
     }
 
+    @Test func aSkippedNonLinearItemListsItsImagesAltText() throws {
+        // Georgia's cover.xhtml is linear="no" and holds only <img alt="Cover Image">.
+        let book = try EPUBReader().read(epubSource(Corpus.file("epub/idpf-georgia-pls-ssml.epub"))).book
+        let cover = book.skipped.filter { $0.reason.contains("cover.xhtml is marked linear=\"no\"") }
+        #expect(cover.map(\.text) == ["Cover Image"])
+    }
+
     @Test func frankensteinHTMLHasFourLettersAndTwentyFourChaptersAfterTheStartMarker() throws {
         let source = Source(url: Corpus.file("html/pg84-frankenstein.htm"), format: .html, chapters: ChapterRule(level: 2),
                             rules: ReadingRules(startAt: "^Letter 1$"))

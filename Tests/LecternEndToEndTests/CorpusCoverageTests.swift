@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// Issue #5: every corpus EPUB and HTML file, rendered with real espeak-ng and LAME, accounts
+/// for every word of its text — timed in the sidecar, or listed as skipped with a reason — held
+/// against ``IndependentText``, an extraction that shares no code with Lectern's readers; and a
+/// full render of Moby-Dick has the nav's chapters, in spine order, as ID3 chapters at the
+/// sidecar's times.
+///
+/// Each book is rendered once, as fast as a real render goes (450 words per minute, no pauses,
+/// 56 kbit/s, LAME's fastest algorithm), one book at a time: these are the longest renders of
+/// the test run (about 460,000 words).
+@Suite(.serialized, .enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
+struct CorpusCoverageTests {
+    /// A corpus file and the keys of its source in the manifest.
+    struct Book: Sendable, CustomTestStringConvertible {
+        var file: String
+        var keys: [String] = []
+        var testDescription: String { file }
+    }
+
+    static let books: [Book] = [
+        Book(file: "epub/idpf-childrens-literature.epub"),
+        Book(file: "epub/idpf-georgia-pls-ssml.epub"),
+        // Project Gutenberg's header and license are cut by markers; what they cut must be listed.
+        Book(file: "epub/pg1661-adventures-of-sherlock-holmes-epub2.epub",
+             keys: [#"start_after: "START OF THE PROJECT GUTENBERG""#, #"end_at: "END OF THE PROJECT GUTENBERG""#]),
+        Book(file: "epub/w3c-mol-timing-synchronization_multiple_audio.epub"),
+        // The title page and contents come before the start marker and are listed as skipped.
+        Book(file: "html/pg84-frankenstein.htm", keys: ["chapters: { level: 2 }", #"start_at: "^Letter 1$""#]),
+    ]
+
+    @Test(arguments: books)
+    func everyWordOfTheBookIsTimedOrListedAsSkipped(_ book: Book) throws {
+        let expected = try IndependentText.of(Corpus.file(book.file))
+        let rendered = try Rendered(book)
+        #expect(rendered.sidecar.chapters.contains { !$0.paragraphs.isEmpty }, "nothing was read")
+        BookChecks.expectWordCoverage(input: expected.text, rendered.sidecar)
+        #expect(try BookChecks.chapterTitles(rendered.mp3) == rendered.sidecar.chapters.map(\.title))
+    }
+
+    @Test func mobyDickHasTheNavsChaptersInSpineOrderAsID3ChaptersAtTheSidecarsTimes() throws {
+        let book = Book(file: "epub/idpf-moby-dick.epub")
+        let extracted = try IndependentText.of(Corpus.file(book.file))
+
+        // The chapters a reader expects: walking the spine in order, the nav's entries for each
+        // linear document, with the nav's titles — except entries whose document has no running
+        // text at all (the title page is one image; its alt text is listed as skipped).
+        try #require(extracted.toc.count == 141, "the nav has 141 entries (corpus README)")
+        try #require(extracted.toc.allSatisfy { $0.fragment == nil }, "each of Moby-Dick's nav entries is a whole file")
+        let spine = Set(extracted.documents.map(\.path))
+        #expect(extracted.toc.filter { !spine.contains($0.path) }.isEmpty, "every nav entry points into the spine")
+        var expected: [String] = []
+        for document in extracted.documents where document.linear {
+            let entries = extracted.toc.filter { $0.path == document.path }
+            if independentWords(document.text).isEmpty {
+                #expect(document.labels.count == 1, "\(document.path) holds no text but one image")
+                continue
+            }
+            expected += entries.map(\.title)
+        }
+        let numbered = expected.filter { $0.hasPrefix("Chapter ") }
+        #expect(numbered.count == 135)
+        for (i, title) in numbered.enumerated() { #expect(title.hasPrefix("Chapter \(i + 1). "), "\(title) out of order") }
+        #expect(expected.firstIndex(of: "Epilogue") == expected.firstIndex(of: numbered.last ?? "").map { $0 + 1 })
+        #expect(expected.count == 140, "the nav's 141 entries but the title page: \(expected)")
+        #expect(Set(expected).count == expected.count, "titles are distinct, so order comparisons mean something")
+
+        // `lectern check` lists them.
+        let ws = try Workspace("moby")
+        let manifest = try Rendered.manifest(book, in: ws)
+        let check = try Tool.run(Tool.lectern, ["check", "--json", manifest.path])
+        try #require(check.status == 0, "lectern check failed: \(check.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
+        let checked = (report["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(checked == expected)
+
+        // A full render: the sidecar's chapters, ffprobe's and mutagen's ID3 chapters are the
+        // same, with the same times to within one MP3 frame.
+        let rendered = try Rendered(book, in: ws, manifest: manifest)
+        let sidecar = rendered.sidecar
+        #expect(sidecar.chapters.map(\.title) == expected)
+        let frameMs = 576 * 1000 / sidecar.sampleRate + 1
+        let probed = try Tool.probe(rendered.mp3, ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
+        #expect(probed.compactMap { ($0["tags"] as? [String: Any])?["title"] as? String } == expected)
+        #expect(probed.allSatisfy { $0["time_base"] as? String == "1/1000" })
+        let tagged = try ID3Chapters.inspect(rendered.mp3)
+        #expect(tagged.map(\.title) == expected)
+        try #require(probed.count == sidecar.chapters.count && tagged.count == sidecar.chapters.count)
+        for (i, chapter) in sidecar.chapters.enumerated() {
+            let ffprobe = (start: probed[i]["start"] as? Int ?? -1, end: probed[i]["end"] as? Int ?? -1)
+            for (tool, start, end) in [("ffprobe", ffprobe.start, ffprobe.end), ("mutagen", tagged[i].start, tagged[i].end)] {
+                #expect(abs(start - chapter.start) <= frameMs && abs(end - chapter.end) <= frameMs,
+                        "\(chapter.title): \(tool) \(start)…\(end) ms, sidecar \(chapter.start)…\(chapter.end) ms")
+            }
+        }
+        #expect(sidecar.chapters.last.map { abs($0.end - sidecar.durationMs) <= frameMs } == true)
+
+        // The decoded audio is as long as the sidecar says; every word is accounted for.
+        BookChecks.expectDurationMatches(decodedSamples: try Tool.decodedSampleCount(rendered.mp3), sidecar)
+        BookChecks.expectWordCoverage(input: extracted.text, sidecar)
+    }
+}
+
+/// One corpus book rendered by `lectern run` in a workspace of its own.
+struct Rendered {
+    let workspace: Workspace
+    let mp3: URL
+    let sidecar: Sidecar
+
+    init(_ book: CorpusCoverageTests.Book, in existing: Workspace? = nil, manifest existingManifest: URL? = nil) throws {
+        let ws = try existing ?? Workspace("coverage")
+        let manifest = try existingManifest ?? Self.manifest(book, in: ws)
+        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(run.status == 0, "lectern run failed on \(book.file): \(run.stderr)")
+        workspace = ws
+        mp3 = ws.url.appendingPathComponent("out/book/book.mp3")
+        sidecar = try Sidecar.load(ws.url.appendingPathComponent("out/book/book.timings.json"))
+    }
+
+    /// `book.yml`: the book as its only source, read at the fastest settings a manifest allows.
+    static func manifest(_ book: CorpusCoverageTests.Book, in ws: Workspace) throws -> URL {
+        let lines = ["title: \(URL(fileURLWithPath: book.file).deletingPathExtension().lastPathComponent)",
+                     "sources:", "  - path: \(Corpus.file(book.file).path)"]
+            + book.keys.map { "    \($0)" }
+            + ["voice: { name: en-us, wpm: 450 }", "pauses:"]
+            + ["paragraph", "heading", "quote", "list_item", "chapter"].map { "  \($0): { before: 0, after: 0 }" }
+            + ["audio: { bitrate: 56, quality: 9 }"]
+        return try ws.write("book.yml", lines.joined(separator: "\n") + "\n")
+    }
+}
+
+/// The ID3 chapters as mutagen reads them, in the order of the top-level table of contents.
+enum ID3Chapters {
+    struct Chapter { var title: String; var start: Int; var end: Int }
+
+    static func inspect(_ mp3: URL) throws -> [Chapter] {
+        let output = try Tool.mutagenInspect(mp3)
+        guard output.status == 0 else { throw TestFailure("mutagen-inspect failed on \(mp3.path): \(output.stderr)") }
+        // CHAP=chp1 time=0..4937 offset=…   then   "    TIT2=Loomings"
+        // CTOC=toc flags=3 child_element_ids=chp1,chp2,…
+        var chapters: [String: Chapter] = [:]
+        var order: [String] = []
+        var current: String?
+        for line in output.stdout.components(separatedBy: "\n") {
+            if let m = line.firstMatch(of: /^CHAP=(\S+) time=(\d+)\.\.(\d+)/) {
+                current = String(m.1)
+                chapters[String(m.1)] = Chapter(title: "", start: Int(m.2)!, end: Int(m.3)!)
+            } else if let id = current, line.hasPrefix("    TIT2=") {
+                chapters[id]?.title = String(line.dropFirst("    TIT2=".count))
+                current = nil
+            } else if let m = line.firstMatch(of: /^CTOC=\S+ flags=\d+ child_element_ids=(\S+)/) {
+                order = m.1.split(separator: ",").map(String.init)
+                current = nil
+            } else {
+                current = nil
+            }
+        }
+        return order.compactMap { chapters[$0] }
+    }
+}
+
+extension Tool {
+    /// How many samples ffmpeg decodes from an MP3 (mono), counted as the size of its 8-bit
+    /// output file, so a long book's audio is never held in memory.
+    static func decodedSampleCount(_ mp3: URL) throws -> Int {
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString).u8")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let result = try run("ffmpeg", ["-v", "error", "-y", "-i", mp3.path, "-f", "u8", "-acodec", "pcm_u8", "-ac", "1", raw.path])
+        guard result.status == 0, result.stderr.isEmpty else { throw TestFailure("ffmpeg could not decode \(mp3.path): \(result.stderr)") }
+        return (try FileManager.default.attributesOfItem(atPath: raw.path)[.size] as? NSNumber)?.intValue ?? -1
+    }
+}
+
+extension BookChecks {
+    /// The decoded audio is as long as the sidecar says, within one MP3 frame.
+    static func expectDurationMatches(decodedSamples: Int, _ sidecar: Sidecar, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(abs(decodedSamples - sidecar.sampleCount) <= 576, "decoded \(decodedSamples) samples, sidecar \(sidecar.sampleCount)",
+                sourceLocation: sourceLocation)
+    }
+}
