@@ -167,4 +167,11 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(error.line == 2)
         #expect(error.key == "name")
     }
+
+    @Test func aMissingLexiconOrOneOfAnotherKindNamesTheLine() throws {
+        let (missing, file) = try #require(try loadError("title: T\nsources: [a.txt]\nlexicons: [names.yml]\n", files: ["a.txt"]))
+        #expect(missing.description.hasPrefix("\(file):3: lexicons: no such file: "))
+        let (kind, _) = try #require(try loadError("title: T\nsources: [a.txt]\nlexicons:\n  - a.txt\n", files: ["a.txt"]))
+        #expect(kind.line == 4 && kind.message.contains("a lexicon is a .yml (Lectern's form) or .pls (W3C PLS) file"), "\(kind)")
+    }
 }
