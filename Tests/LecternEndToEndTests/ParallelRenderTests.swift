@@ -49,7 +49,7 @@ struct ParallelRenderTests {
             let probe = try? StoreProbe(ws.db)
             let recorded = (try? probe.map { p in try p.runs().last.map { try p.rendered(by: $0).count } ?? 0 }) ?? 0
             let workers = Self.children(of: process.processIdentifier)
-            if recorded ?? 0 >= 2, let victim = workers.first {
+            if recorded >= 2, let victim = workers.first {
                 kill(victim, SIGKILL)
                 killed = victim
             } else {
