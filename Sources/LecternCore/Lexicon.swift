@@ -111,19 +111,19 @@ public struct Lexicon: @unchecked Sendable {
     public func pronunciations(in text: String) -> [Pronunciation] {
         let whole = NSRange(text.startIndex..., in: text)
         let ns = text as NSString
-        var found: [Pronunciation] = []
+        var candidates: [Pronunciation] = []
         for (expression, template) in patterns {
             for match in expression.matches(in: text, range: whole) where match.range.length > 0 {
                 let spoken = expression.replacementString(for: match, in: text, offset: 0, template: template)
-                found = Pronunciation.merging(found, [Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken)])
+                candidates.append(Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken))
             }
         }
         if let wordExpression {
             for match in wordExpression.matches(in: text, range: whole) {
                 guard let spoken = words[ns.substring(with: match.range)] else { continue }
-                found = Pronunciation.merging(found, [Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken)])
+                candidates.append(Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken))
             }
         }
-        return found
+        return Pronunciation.merging([], candidates)
     }
 }

@@ -30,6 +30,9 @@ struct HTMLWalker {
     var lexicons: [Lexicon] = []
     /// The `ssml:alphabet` in effect (inherited from the element's ancestors).
     var alphabet = "ipa"
+    /// Numbers each `ssml:ph` of the walk, so that ending one never ends another in a text run
+    /// swapped in meanwhile (a heading's, a footnote's).
+    private var pronunciationCount = 0
 
     private var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -133,7 +136,9 @@ struct HTMLWalker {
         var pronunciation: Int?
         if readsPronunciation, let ph = node.attribute("ph", namespace: XMLNode.ssmlNamespace) {
             switch spoken(ph: ph) {
-            case .success(let spoken): pronunciation = block.beginPronunciation(spoken)
+            case .success(let spoken):
+                pronunciationCount += 1
+                pronunciation = block.beginPronunciation(spoken, id: pronunciationCount)
             case .failure(let problem):
                 builder.note(PronunciationNote(source: "\(documentName) ssml:ph", text: node.textContent, reason: problem.reason))
             }
@@ -275,18 +280,19 @@ struct HTMLWalker {
 /// and pronunciations kept as UTF-16 ranges.
 struct TextRun {
     private var pieces: [(text: String, language: String?, pronunciation: Int?)] = []
-    private var spoken: [String] = []
+    private var spoken: [Int: String] = [:]
     private var active: Int?
 
     mutating func append(_ text: String, language: String?) { pieces.append((text, language, active)) }
 
     /// Text appended from now until ``endPronunciation(_:)`` is spoken as `spoken` (unless an
-    /// enclosing pronunciation is already active: the outer one covers it). Returns its id.
-    mutating func beginPronunciation(_ spoken: String) -> Int? {
+    /// enclosing pronunciation is already active: the outer one covers it). Returns `id` when it
+    /// took effect.
+    mutating func beginPronunciation(_ spoken: String, id: Int) -> Int? {
         guard active == nil else { return nil }
-        self.spoken.append(spoken)
-        active = self.spoken.count - 1
-        return active
+        self.spoken[id] = spoken
+        active = id
+        return id
     }
 
     mutating func endPronunciation(_ id: Int) {
@@ -332,7 +338,7 @@ struct TextRun {
             LanguageSpan(offset: $0.start, length: $0.end - $0.start, language: $0.language!)
         }
         let pronunciations = marked.sorted { $0.key < $1.key }.map {
-            Pronunciation(offset: $0.value.start, length: $0.value.end - $0.value.start, spoken: spoken[$0.key])
+            Pronunciation(offset: $0.value.start, length: $0.value.end - $0.value.start, spoken: spoken[$0.key] ?? "")
         }
         return (text, spans, blockLanguage, pronunciations)
     }

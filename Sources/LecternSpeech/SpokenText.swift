@@ -8,18 +8,17 @@ struct SpokenText {
     let text: String
     /// Whether `text` holds `[[phonemes]]` (synthesized with espeak-ng's phoneme input on).
     let usesPhonemes: Bool
-    private let original: String
     /// Consecutive pieces of `text` and the original range each stands for.
     private let pieces: [Piece]
 
     private struct Piece {
         var spoken: Range<Int>
         var original: Range<Int>
-        var replaced: Bool
+        /// For a replaced stretch: the words written there (offsets relative to its start).
+        var writtenWords: [WordTokenizer.Token]?
     }
 
     init(_ original: String, pronunciations: [Pronunciation]) {
-        self.original = original
         let units = Array(original.utf16)
         let hints = pronunciations.filter { $0.offset >= 0 && $0.end <= units.count && $0.length > 0 }.sorted { $0.offset < $1.offset }
         let usesPhonemes = hints.contains(where: \.isPhonemes)
@@ -36,7 +35,7 @@ struct SpokenText {
                     i += 1
                 }
             }
-            pieces.append(Piece(spoken: spoken.count..<(spoken.count + slice.count), original: range, replaced: false))
+            pieces.append(Piece(spoken: spoken.count..<(spoken.count + slice.count), original: range, writtenWords: nil))
             spoken += slice
         }
         var position = 0
@@ -44,7 +43,9 @@ struct SpokenText {
             copy(position..<hint.offset)
             // Phonemes are set off by spaces, so they never fuse with the letters around them.
             let replacement = Array((hint.isPhonemes ? " \(hint.spoken) " : hint.spoken).utf16)
-            pieces.append(Piece(spoken: spoken.count..<(spoken.count + replacement.count), original: hint.offset..<hint.end, replaced: true))
+            let written = String(decoding: units[hint.offset..<hint.end], as: UTF16.self)
+            pieces.append(Piece(spoken: spoken.count..<(spoken.count + replacement.count), original: hint.offset..<hint.end,
+                                writtenWords: WordTokenizer.tokens(in: written)))
             spoken += replacement
             position = hint.end
         }
@@ -58,7 +59,7 @@ struct SpokenText {
     /// inside a replaced stretch become one mark at its start, or, when there are as many of them
     /// as the stretch has words, one mark per word.
     func originalMarks(_ marks: [WordMark]) -> [WordMark] {
-        guard pieces.contains(where: \.replaced) else { return marks }
+        guard pieces.contains(where: { $0.writtenWords != nil }) else { return marks }
         var result: [WordMark] = []
         var m = 0
         var p = 0
@@ -66,7 +67,7 @@ struct SpokenText {
             let mark = marks[m]
             while p + 1 < pieces.count, mark.textOffset >= pieces[p].spoken.upperBound { p += 1 }
             let piece = pieces[p]
-            if !piece.replaced {
+            guard let words = piece.writtenWords else {
                 let offset = piece.original.lowerBound + max(0, mark.textOffset - piece.spoken.lowerBound)
                 let end = min(piece.original.upperBound, offset + mark.textLength)
                 result.append(WordMark(textOffset: offset, textLength: max(0, end - offset), sample: mark.sample))
@@ -78,7 +79,6 @@ struct SpokenText {
                 inside.append(marks[m])
                 m += 1
             }
-            let words = WordTokenizer.tokens(in: String(decoding: Array(original.utf16)[piece.original], as: UTF16.self))
             if words.count > 1, words.count == inside.count {
                 for (word, mark) in zip(words, inside) {
                     result.append(WordMark(textOffset: piece.original.lowerBound + word.start, textLength: word.end - word.start, sample: mark.sample))

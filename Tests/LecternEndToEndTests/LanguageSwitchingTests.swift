@@ -14,7 +14,7 @@ struct LanguageSwitchingTests {
         </body></html>
         """
 
-    static func render(_ ws: Workspace, switching: Bool) throws -> (sidecar: [String: Any], mp3: URL) {
+    static func render(_ ws: Workspace, switching: Bool) throws -> RenderedJob {
         try ws.write("postcard.html", page)
         let name = switching ? "on" : "off"
         let manifest = try ws.write("\(name).yml", """
@@ -24,21 +24,13 @@ struct LanguageSwitchingTests {
             languages: { de: { name: de, rate: 0.45 } }
             language_switching: \(switching)
             """)
-        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
-        try #require(run.status == 0, "\(run.stderr)")
-        let out = ws.url.appendingPathComponent("out/\(name)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).timings.json"))) as? [String: Any] ?? [:]
-        return (json, out.appendingPathComponent("\(name).mp3"))
-    }
-
-    static func paragraphs(_ sidecar: [String: Any]) -> [[String: Any]] {
-        (sidecar["chapters"] as? [[String: Any]] ?? []).flatMap { $0["paragraphs"] as? [[String: Any]] ?? [] }
+        return try RenderedJob.run(ws, manifest)
     }
 
     @Test func aFrenchSpanIsSpokenWithAFrenchVoiceAndRecordedInTheSidecar() throws {
         let ws = try Workspace("languages")
         let on = try Self.render(ws, switching: true)
-        let paragraphs = Self.paragraphs(on.sidecar)
+        let paragraphs = on.paragraphs
         let cafe = try #require(paragraphs.first { ($0["text"] as? String ?? "").hasPrefix("At the café") })
         #expect(cafe["voice"] as? String == "en-gb")
         let spans = cafe["spans"] as? [[String: Any]] ?? []
@@ -60,9 +52,9 @@ struct LanguageSwitchingTests {
 
         // With switching off, one voice reads everything and the French is read differently.
         let off = try Self.render(ws, switching: false)
-        let plain = try #require(Self.paragraphs(off.sidecar).first { ($0["text"] as? String ?? "").hasPrefix("At the café") })
+        let plain = try #require(off.paragraphs.first { ($0["text"] as? String ?? "").hasPrefix("At the café") })
         #expect(plain["spans"] == nil && plain["voice"] as? String == "en-gb")
-        #expect(Self.paragraphs(off.sidecar).allSatisfy { $0["voice"] as? String == "en-gb" })
+        #expect(off.paragraphs.allSatisfy { $0["voice"] as? String == "en-gb" })
         let spokenOn = (cafe["end"] as! Int) - (cafe["start"] as! Int), spokenOff = (plain["end"] as! Int) - (plain["start"] as! Int)
         #expect(spokenOn != spokenOff, "the French voice speaks the span differently (\(spokenOn) ms vs \(spokenOff) ms)")
         let pcm = try Tool.decode(on.mp3)

@@ -8,7 +8,7 @@ import Testing
 struct PronunciationTests {
     /// The Georgia sample up to its History section (about 6,000 words), with or without the
     /// book's own pronunciation hints.
-    static func renderGeorgia(_ ws: Workspace, hints: Bool) throws -> (sidecar: [String: Any], mp3: URL) {
+    static func renderGeorgia(_ ws: Workspace, hints: Bool) throws -> RenderedJob {
         let name = hints ? "with" : "without"
         let manifest = try ws.write("\(name).yml", """
             sources:
@@ -18,15 +18,7 @@ struct PronunciationTests {
             voice: { name: en-us, wpm: 300 }
             audio: { bitrate: 56 }
             """)
-        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
-        try #require(run.status == 0, "\(run.stderr)")
-        let out = ws.url.appendingPathComponent("out/\(name)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).timings.json"))) as? [String: Any] ?? [:]
-        return (json, out.appendingPathComponent("\(name).mp3"))
-    }
-
-    static func paragraphs(_ sidecar: [String: Any]) -> [[String: Any]] {
-        (sidecar["chapters"] as? [[String: Any]] ?? []).flatMap { $0["paragraphs"] as? [[String: Any]] ?? [] }
+        return try RenderedJob.run(ws, manifest)
     }
 
     static func slice(_ text: String, _ offset: Int, _ length: Int) -> String {
@@ -61,7 +53,7 @@ struct PronunciationTests {
         let ws = try Workspace("pronunciation-epub")
         let with = try Self.renderGeorgia(ws, hints: true)
         let without = try Self.renderGeorgia(ws, hints: false)
-        let hinted = Self.paragraphs(with.sidecar), plain = Self.paragraphs(without.sidecar)
+        let hinted = with.paragraphs, plain = without.paragraphs
         try #require(hinted.count == plain.count && hinted.count > 20)
         let graphemes = try Self.plsGraphemes()
 
@@ -146,10 +138,8 @@ struct PronunciationTests {
         let check = try Tool.run(Tool.lectern, ["check", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("read as written: \"noon\""), "\(check.stdout)")
-        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
-        try #require(run.status == 0, "\(run.stderr)")
-        let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: ws.url.appendingPathComponent("out/visit/visit.timings.json"))) as? [String: Any] ?? [:]
-        let paragraph = try #require(Self.paragraphs(sidecar).first { ($0["text"] as? String ?? "").hasPrefix("Hermione met") })
+        let visit = try RenderedJob.run(ws, manifest)
+        let paragraph = try #require(visit.paragraphs.first { ($0["text"] as? String ?? "").hasPrefix("Hermione met") })
         let text = paragraph["text"] as! String
         let hints = (paragraph["pronounced"] as? [[String: Any]] ?? []).map {
             (Self.slice(text, $0["offset"] as! Int, $0["length"] as! Int), $0["spoken"] as! String)
@@ -158,7 +148,7 @@ struct PronunciationTests {
         // "hermione's"; the pattern only before a capitalised name; IPA converted.
         #expect(hints.map(\.0) == ["Hermione", "Dr.", "Okonkwo", "Leicester"], "\(hints)")
         #expect(hints.map(\.1) == ["her my oh nee", "Doctor", "[[oUk'0NkwoU]]", "[[l'Est@]]"], "\(hints)")
-        let unpronounced = sidecar["unpronounced"] as? [[String: Any]] ?? []
+        let unpronounced = visit.sidecar["unpronounced"] as? [[String: Any]] ?? []
         #expect(unpronounced.count == 1 && unpronounced.first?["text"] as? String == "noon", "\(unpronounced)")
         // The respelled name ("her my oh nee", four spoken words) is still one timed word.
         let words = Self.words(paragraph)

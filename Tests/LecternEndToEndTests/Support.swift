@@ -111,3 +111,26 @@ final class Workspace: @unchecked Sendable {
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) }
 }
+
+/// A job rendered by `lectern run`: its sidecar as raw JSON (for the keys the typed ``Sidecar``
+/// leaves out: voices, spans, pronunciations) and its MP3, in `out/NAME` of the workspace.
+struct RenderedJob {
+    let sidecar: [String: Any]
+    let mp3: URL
+
+    /// Runs `lectern run --quiet` on the workspace's manifest `NAME.yml` (the job's name is the
+    /// file's), requiring success.
+    static func run(_ ws: Workspace, _ manifest: URL, arguments: [String] = []) throws -> RenderedJob {
+        let run = try Tool.lectern(["run", "--quiet"] + arguments + [manifest.path], db: ws.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        let name = manifest.deletingPathExtension().lastPathComponent
+        let out = ws.url.appendingPathComponent("out/\(name)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).timings.json")))
+        return RenderedJob(sidecar: json as? [String: Any] ?? [:], mp3: out.appendingPathComponent("\(name).mp3"))
+    }
+
+    /// Every paragraph of every chapter, in order.
+    var paragraphs: [[String: Any]] {
+        (sidecar["chapters"] as? [[String: Any]] ?? []).flatMap { $0["paragraphs"] as? [[String: Any]] ?? [] }
+    }
+}
