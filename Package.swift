@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "LecternRunner", dependencies: [
             "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore",
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternRunner", "LecternCore", "LecternSpeech", "LecternAudio", "LecternStore",

@@ -8,6 +8,8 @@ public final class AtomicFile {
     public let handle: FileHandle
     private var done = false
     private var prepared = false
+    /// Whether the temporary file was made by someone else (``produced(at:by:)``).
+    private var external = false
 
     /// A temporary name beside `url` that no other process uses.
     public static func temporaryURL(for url: URL) -> URL {
@@ -42,8 +44,14 @@ public final class AtomicFile {
     public func prepare() throws {
         guard !done, !prepared else { return }
         do {
-            try handle.synchronize()
-            try handle.close()
+            if external {
+                let written = try FileHandle(forUpdating: temporaryURL)
+                try written.synchronize()
+                try written.close()
+            } else {
+                try handle.synchronize()
+                try handle.close()
+            }
             prepared = true
         } catch {
             discard()
@@ -76,8 +84,23 @@ public final class AtomicFile {
     public func discard() {
         guard !done else { return }
         done = true
-        if !prepared { try? handle.close() }
+        if !prepared, !external { try? handle.close() }
         try? FileManager.default.removeItem(at: temporaryURL)
+    }
+
+    /// A file that `body` creates itself at the temporary URL it is given (for a library that
+    /// insists on creating its output, such as a ZIP writer); prepare and commit it as any other.
+    public static func produced(at url: URL, by body: (URL) throws -> Void) throws -> AtomicFile {
+        let file = try AtomicFile(url)
+        try? file.handle.close()
+        try? FileManager.default.removeItem(at: file.temporaryURL)
+        file.external = true
+        do { try body(file.temporaryURL) } catch {
+            file.discard()
+            if error is FileError { throw error }
+            throw FileError("cannot write \(url.path): \(FileError.reason(error))")
+        }
+        return file
     }
 
     /// Replaces `url` with what `body` writes to the handle.

@@ -223,6 +223,9 @@ public enum TimingFormat: String, Sendable, CaseIterable {
     case srt
     /// A self-contained read-along page that plays the MP3 and highlights each word.
     case html
+    /// A narrated EPUB 3: the text with an id on every paragraph, sentence and word, an MP3 per
+    /// chapter and SMIL media overlays (an EPUB 3 input keeps its own XHTML, marked).
+    case epub
 
     public var fileExtension: String {
         switch self {
@@ -230,6 +233,7 @@ public enum TimingFormat: String, Sendable, CaseIterable {
         case .vtt: return "vtt"
         case .srt: return "srt"
         case .html: return "html"
+        case .epub: return "epub"
         }
     }
 }

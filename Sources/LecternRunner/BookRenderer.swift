@@ -51,6 +51,20 @@ struct BookRenderer {
         var parts: [MP3BookAssembler.Part]
         /// Samples after the last chunk's audio that decoders must drop.
         var endPadding: Int
+        /// Each chapter's chunk streams, which make an MP3 of the chapter alone.
+        var chapterAudio: [ChapterAudio]
+    }
+
+    /// The chunk streams of one chapter (chunks never cross chapters): concatenated, they are the
+    /// chapter's own MP3, whose time t is the book's time `startSample + t` (in samples).
+    struct ChapterAudio {
+        var parts: [MP3BookAssembler.Part]
+        /// Where the chapter's first chunk starts in the decoded book.
+        var startSample: Int
+        /// Samples after the last chunk's audio that decoders must drop.
+        var endPadding: Int
+        /// Length of the decoded chapter file.
+        var sampleCount: Int
     }
 
     init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: JobStore, cache: ChunkCache) {
@@ -107,6 +121,31 @@ struct BookRenderer {
         return hasher.hexDigest()
     }
 
+    /// Groups the laid-out chunks by chapter.
+    private func chapterAudio(_ results: [ChunkResult], parts: [MP3BookAssembler.Part]) -> [ChapterAudio] {
+        var chapters: [ChapterAudio] = []
+        var position = 0
+        var current = -1
+        var frames = 0
+        var delay = 0
+        for (chunk, (result, part)) in zip(chunks, zip(results, parts)) {
+            if chunk.chapter != current {
+                current = chunk.chapter
+                frames = 0
+                delay = result.encoderDelay
+                chapters.append(ChapterAudio(parts: [], startSample: position, endPadding: 0, sampleCount: 0))
+            }
+            let spf = result.samplesPerFrame
+            frames += result.audioFrames
+            chapters[chapters.count - 1].parts.append(part)
+            let padding = result.audioFrames * spf - result.encoderDelay - result.sampleCount
+            chapters[chapters.count - 1].endPadding = padding
+            chapters[chapters.count - 1].sampleCount = frames * spf - delay - padding
+            position += result.audioFrames * spf
+        }
+        return chapters
+    }
+
     /// Renders the chunks missing from `cached` on `pool` (writing their streams into
     /// `temporaryDirectory` before moving them into the cache) and lays out the whole book.
     ///
@@ -121,7 +160,9 @@ struct BookRenderer {
                                 fingerprint: { ChapterFingerprint($0, settings: settings) })
         var done = Progress(wordsDone: 0, samplesDone: 0, chunksDone: 0, chunkCount: chunks.count)
         var parts = [MP3BookAssembler.Part?](repeating: nil, count: chunks.count)
+        var results = [ChunkResult?](repeating: nil, count: chunks.count)
         func place(_ result: ChunkResult) throws {
+            results[result.index] = result
             parts[result.index] = MP3BookAssembler.Part(url: cache.url(for: keys[result.index]), audioFrames: result.audioFrames,
                                                         bytes: result.byteCount, tagBytes: result.tagBytes)
             try timeline.add(result)
@@ -163,6 +204,7 @@ struct BookRenderer {
         }
         let total = try timeline.finish()
         return Result(chapters: timeline.spans, sampleCount: total, parts: parts.compactMap { $0 },
-                      endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount)
+                      endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount,
+                      chapterAudio: chapterAudio(results.compactMap { $0 }, parts: parts.compactMap { $0 }))
     }
 }

@@ -181,7 +181,10 @@ public struct JobRunner: Sendable {
             try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: assemblyCheckpoint)
             try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped, unpronounced: plan.pronunciationNotes)
-            let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest) } ?? []
+            let exportBook = TimingExports.Book(chapterAudio: rendered.chapterAudio, sampleRate: engine.sampleRate,
+                                                language: book.metadata.language ?? Segmenter.languageCode(manifest.voice.name) ?? "en",
+                                                workDirectory: temporaryDirectory)
+            let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: exportBook) } ?? []
             defer { exports.forEach { $0.discard() } }
             try control.check()
             try mp3.commit()

@@ -2,14 +2,25 @@ import Foundation
 import LecternCore
 import LecternTiming
 
-/// Writes the timing exports other than the JSON sidecar (WebVTT, SRT, the read-along page) from the finished sidecar,
-/// each synced under a temporary name, to be renamed into place with the MP3.
+/// Writes the timing exports other than the JSON sidecar (WebVTT, SRT, the read-along page, the
+/// narrated EPUB) from the finished sidecar, each synced under a temporary name, to be renamed
+/// into place with the MP3.
 enum TimingExports {
+    /// What the narrated EPUB needs besides the sidecar.
+    struct Book {
+        var chapterAudio: [BookRenderer.ChapterAudio]
+        var sampleRate: Int
+        /// The book's BCP 47 language.
+        var language: String
+        /// A folder for the chapter MP3s, removed after the run.
+        var workDirectory: URL
+    }
+
     /// - parameters:
     ///     - formats: The manifest's `timings`.
     ///     - sidecar: The finished (prepared, not yet committed) JSON sidecar.
     /// - returns: The prepared files, in `formats` order, for the caller to commit or discard.
-    static func prepare(_ formats: [TimingFormat], from sidecar: TimingSidecarWriter, manifest: Manifest) throws -> [AtomicFile] {
+    static func prepare(_ formats: [TimingFormat], from sidecar: TimingSidecarWriter, manifest: Manifest, book: Book) throws -> [AtomicFile] {
         let others = formats.filter { $0 != .json }
         guard !others.isEmpty else { return [] }
         let document = try JSONDecoder().decode(TimingDocument.self, from: Data(contentsOf: sidecar.temporaryURL))
@@ -19,6 +30,13 @@ enum TimingExports {
                 let text: String
                 switch format {
                 case .json: continue
+                case .epub:
+                    let epub = NarratedEPUB(document: document, manifest: manifest, language: book.language, chapterAudio: book.chapterAudio,
+                                            sampleRate: book.sampleRate, workDirectory: book.workDirectory, modified: Date())
+                    let file = try epub.write(to: manifest.url(for: .epub))
+                    files.append(file)
+                    try file.prepare()
+                    continue
                 case .vtt: text = WebVTTWriter.render(document)
                 case .srt: text = SRTWriter.render(document)
                 case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent)

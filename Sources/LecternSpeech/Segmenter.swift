@@ -97,7 +97,7 @@ public struct Segmenter: Sendable {
     }
 
     /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
-    static func languageCode(_ name: String?) -> String? {
+    public static func languageCode(_ name: String?) -> String? {
         guard let name else { return nil }
         let primary = name.prefix { $0 != "-" && $0 != "_" }
         return (2...3).contains(primary.count) && primary.allSatisfy(\.isLetter) ? name : nil

@@ -1,0 +1,116 @@
+import Foundation
+import ZIPFoundation
+import LecternCore
+import LecternAudio
+import LecternTiming
+
+/// Writes a job's narrated EPUB 3 (`NAME.epub`): the text with an id on every paragraph, sentence
+/// and word, an MP3 per chapter concatenated from the book's own chunk streams (nothing is
+/// re-encoded, so its times are the book's shifted by the chapter's start), and a SMIL media
+/// overlay per content document whose clips come from the sidecar's times.
+///
+/// The text is generated from the sidecar (``EPUBChapterDocument``), one document per chapter.
+/// The archive is written under a temporary name and synced; the caller renames it into place
+/// with the other outputs.
+struct NarratedEPUB {
+    let document: TimingDocument
+    let manifest: Manifest
+    /// The book's BCP 47 language.
+    let language: String
+    /// Each sidecar chapter's audio, in the same order.
+    let chapterAudio: [BookRenderer.ChapterAudio]
+    let sampleRate: Int
+    /// Where the chapter MP3s are put together before they go into the archive.
+    let workDirectory: URL
+    /// `dcterms:modified`, and the entries' dates.
+    let modified: Date
+
+    /// A file of the archive, relative to the package document.
+    private struct Entry {
+        var href: String
+        var data: Data?
+        var file: URL?
+        var item: EPUBPackageDocument.Item
+    }
+
+    static let packageFolder = "EPUB"
+
+    /// Writes the archive (synced, not yet renamed into place).
+    func write(to url: URL) throws -> AtomicFile {
+        guard document.chapters.count == chapterAudio.count else {
+            throw RunError("the sidecar has \(document.chapters.count) chapters but the audio \(chapterAudio.count)")
+        }
+        var entries: [Entry] = []
+        var spine: [String] = []
+        var navigation: [(title: String, href: String)] = []
+        var chapterFiles: [URL] = []
+        defer { for f in chapterFiles { try? FileManager.default.removeItem(at: f) } }
+
+        entries.append(Entry(href: "style.css", data: Data(EPUBPackageDocument.stylesheet.utf8),
+                             item: .init(id: "css", href: "style.css", mediaType: "text/css")))
+        for (index, (chapter, audio)) in zip(document.chapters, chapterAudio).enumerated() {
+            let name = String(format: "chapter-%03d", index + 1)
+            let mp3 = try chapterMP3(audio, title: chapter.title, name: name)
+            chapterFiles.append(mp3)
+            let (xhtml, ids) = EPUBChapterDocument.xhtml(for: chapter, language: language, stylesheet: "../style.css")
+            let startMs = Double(audio.startSample) * 1000 / Double(sampleRate)
+            let paragraphs = zip(chapter.paragraphs, ids).map { timing, marks in
+                MediaOverlay.Paragraph(id: marks.id, sentences: marks.sentences, timing: timing, audio: "../audio/\(name).mp3",
+                                       audioStartMs: startMs, chapterNumber: chapter.number)
+            }
+            let overlay = MediaOverlay(text: "../text/\(name).xhtml", paragraphs: paragraphs)
+            entries.append(Entry(href: "audio/\(name).mp3", file: mp3, item: .init(id: "a-\(name)", href: "audio/\(name).mp3", mediaType: "audio/mpeg")))
+            entries.append(Entry(href: "smil/\(name).smil", data: Data(overlay.smil().utf8),
+                                 item: .init(id: "mo-\(name)", href: "smil/\(name).smil", mediaType: "application/smil+xml",
+                                             durationMs: overlay.durationMs)))
+            entries.append(Entry(href: "text/\(name).xhtml", data: Data(xhtml.utf8),
+                                 item: .init(id: name, href: "text/\(name).xhtml", mediaType: "application/xhtml+xml", mediaOverlay: "mo-\(name)")))
+            spine.append(name)
+            navigation.append((chapter.title, "text/\(name).xhtml"))
+        }
+        let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation)
+        entries.insert(Entry(href: "nav.xhtml", data: Data(nav.utf8),
+                             item: .init(id: "nav", href: "nav.xhtml", mediaType: "application/xhtml+xml", properties: "nav")), at: 0)
+        let package = EPUBPackageDocument(identifier: identifier, title: document.title, author: document.author, language: language,
+                                          modified: modified, items: entries.map(\.item), spine: spine)
+        return try AtomicFile.produced(at: url) { temporary in
+            let archive = try Archive(url: temporary, accessMode: .create)
+            try add("mimetype", Data("application/epub+zip".utf8), to: archive, compressed: false)
+            try add("META-INF/container.xml", Data(EPUBPackageDocument.container(packagePath: "\(Self.packageFolder)/package.opf").utf8), to: archive)
+            try add("\(Self.packageFolder)/package.opf", Data(package.opf().utf8), to: archive)
+            for entry in entries {
+                let path = "\(Self.packageFolder)/\(entry.href)"
+                if let data = entry.data {
+                    try add(path, data, to: archive)
+                } else if let file = entry.file {
+                    try archive.addEntry(with: path, fileURL: file, compressionMethod: .none)
+                }
+            }
+        }
+    }
+
+    /// A stable `urn:uuid:` from the book's title and author.
+    private var identifier: String {
+        var hasher = SHA256()
+        hasher.update("lectern-epub\n\(document.title)\n\(document.author ?? "")\n")
+        let hex = Array(hasher.hexDigest().prefix(32))
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return "urn:uuid:" + groups.joined(separator: "-")
+    }
+
+    /// Puts one chapter's chunk streams together as an MP3 of its own.
+    private func chapterMP3(_ audio: BookRenderer.ChapterAudio, title: String, name: String) throws -> URL {
+        let file = try AtomicFile(workDirectory.appendingPathComponent("\(name).mp3"))
+        let tag = ID3Tag(title: title, artist: document.author, album: document.title)
+        try MP3BookAssembler.write(tag: tag, parts: audio.parts, endPadding: audio.endPadding, to: file)
+        try file.commit()
+        return file.url
+    }
+
+    private func add(_ path: String, _ data: Data, to archive: Archive, compressed: Bool = true) throws {
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
+                             compressionMethod: compressed ? .deflate : .none) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+}
