@@ -22,7 +22,7 @@ struct AliceEndToEndTests {
                   - path: \(Corpus.file("text/pg11-alice-in-wonderland.txt").path)
                     chapters: { heading: '^CHAPTER [IVXLC]+\\.$', subtitle: true, skip_before_first: true }
                 voice: { name: en-gb }
-                timings: [json, vtt, srt]
+                timings: [json, vtt, srt, epub]
                 """)
             let result = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
             guard result.status == 0 else { return .failure(TestFailure("lectern run failed: \(result.stderr)")) }
