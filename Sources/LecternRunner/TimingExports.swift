@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import LecternCore
 import LecternTiming
 
@@ -14,6 +15,7 @@ enum TimingExports {
         var language: String
         /// A folder for the chapter MP3s, removed after the run.
         var workDirectory: URL
+        var logger: Logger
     }
 
     /// - parameters:
@@ -32,7 +34,7 @@ enum TimingExports {
                 case .json: continue
                 case .epub:
                     let epub = NarratedEPUB(document: document, manifest: manifest, language: book.language, chapterAudio: book.chapterAudio,
-                                            sampleRate: book.sampleRate, workDirectory: book.workDirectory, modified: Date())
+                                            sampleRate: book.sampleRate, workDirectory: book.workDirectory, modified: Date(), logger: book.logger)
                     let file = try epub.write(to: manifest.url(for: .epub))
                     files.append(file)
                     try file.prepare()

@@ -57,6 +57,9 @@ public struct EPUBPackageDocument: Sendable {
 
         """
 
+    /// The stylesheet added to a marked EPUB: only the highlight, so the book's own styling stays.
+    public static let highlightStylesheet = ".\(activeClass) { background-color: #ffe58a; color: inherit; }\n"
+
     /// `META-INF/container.xml` pointing at the package document.
     public static func container(packagePath: String) -> String {
         """

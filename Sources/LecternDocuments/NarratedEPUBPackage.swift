@@ -1,0 +1,183 @@
+import Foundation
+import ZIPFoundation
+import LecternCore
+internal import CLibXML2
+
+/// An EPUB 3 re-packaged with its narration: every file of the original is kept as it was
+/// (content documents replaced by their marked versions), the overlays, audio and stylesheet
+/// are added, and the package document is edited to name them: a manifest item each,
+/// `media-overlay` on the narrated content documents, `media:duration` per overlay and in total,
+/// `media:active-class`, and a new `dcterms:modified`.
+public struct NarratedEPUBPackage {
+    /// A file added to the publication.
+    public struct Addition {
+        /// Its path inside the archive.
+        public var path: String
+        public var id: String
+        public var mediaType: String
+        public var data: Data?
+        public var file: URL?
+        /// For an overlay: the content document it narrates (path inside the archive) and its duration.
+        public var narrates: String?
+        public var durationMs: Int?
+
+        public init(path: String, id: String, mediaType: String, data: Data? = nil, file: URL? = nil, narrates: String? = nil, durationMs: Int? = nil) {
+            self.path = path
+            self.id = id
+            self.mediaType = mediaType
+            self.data = data
+            self.file = file
+            self.narrates = narrates
+            self.durationMs = durationMs
+        }
+    }
+
+    let archive: EPUBArchive
+    let package: EPUBPackage
+
+    /// The package document's path inside the archive.
+    public var packagePath: String { package.opfPath }
+    /// Whether the book is an EPUB 3 (whose XHTML can carry media overlays as it is).
+    public var isEPUB3: Bool { package.version.hasPrefix("3") }
+
+    public init(source: URL) throws {
+        archive = try EPUBArchive(url: source)
+        package = try EPUBPackage.read(archive)
+    }
+
+    /// The archive path of `href` written in the document at `from`.
+    public static func relative(_ path: String, from document: String) -> String {
+        let base = document.split(separator: "/").dropLast()
+        let target = path.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count - 1, base[base.startIndex + common] == target[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// Writes the narrated publication to a new archive at `url` (which must not exist).
+    ///
+    /// - parameters:
+    ///     - replacing: New bytes for original files (the marked content documents), by path.
+    ///     - adding: The narration's files.
+    ///     - activeClass: The class reading systems set on the element being spoken.
+    public func write(to url: URL, replacing: [String: Data], adding: [Addition], activeClass: String, modified: Date) throws {
+        let opf = try editedPackage(adding: adding, activeClass: activeClass, modified: modified)
+        let out = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data, compressed: Bool = true) throws {
+            try out.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
+                             compressionMethod: compressed ? .deflate : .none) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add("mimetype", Data("application/epub+zip".utf8), compressed: false)
+        for path in archive.paths where path != "mimetype" && !path.hasSuffix("/") {
+            if path == package.opfPath {
+                try add(path, opf)
+            } else {
+                try add(path, try replacing[path] ?? archive.data(path))
+            }
+        }
+        for addition in adding {
+            if let data = addition.data {
+                try add(addition.path, data)
+            } else if let file = addition.file {
+                try out.addEntry(with: addition.path, fileURL: file, compressionMethod: .none)
+            }
+        }
+    }
+
+    /// The package document with the narration named in it.
+    func editedPackage(adding: [Addition], activeClass: String, modified: Date) throws -> Data {
+        let tree: XMLTree
+        do { tree = try XMLTree.xml(try archive.data(package.opfPath), name: package.opfPath) } catch let error as XMLTree.ParseError {
+            throw DocumentError(document: archive.url.path, message: "\(package.opfPath) is malformed, \(error)")
+        }
+        guard let root = tree.root, let metadata = root.first(where: { $0.name == "metadata" }),
+              let manifest = root.first(where: { $0.name == "manifest" }) else {
+            throw DocumentError(document: archive.url.path, message: "\(package.opfPath) has no metadata or manifest")
+        }
+        var ids = Set(root.all { $0["id"] != nil }.compactMap { $0["id"] })
+        for addition in adding where ids.contains(addition.id) {
+            throw DocumentError(document: archive.url.path, message: "\(package.opfPath) already has an item with the id \(addition.id)")
+        }
+        ids.formUnion(adding.map(\.id))
+        let overlays = Dictionary(adding.compactMap { a in a.narrates.map { ($0, a.id) } }, uniquingKeysWith: { a, _ in a })
+        for item in manifest.elements where item.name == "item" {
+            guard let href = item["href"], let path = try? EPUBPackage.resolve(href, from: package.opfPath, document: archive.url.path),
+                  let overlay = overlays[path] else { continue }
+            item.setAttribute("media-overlay", overlay)
+        }
+        for addition in adding {
+            let href = Self.relative(addition.path, from: package.opfPath)
+            let item = manifest.appendElement("item")
+            item.setAttribute("id", addition.id)
+            item.setAttribute("href", href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? href)
+            item.setAttribute("media-type", addition.mediaType)
+        }
+        let stamp = Self.timestamp(modified)
+        if let existing = metadata.elements.first(where: { $0.name == "meta" && $0["property"] == "dcterms:modified" }) {
+            existing.setText(stamp)
+        } else {
+            metadata.appendElement("meta", text: stamp).setAttribute("property", "dcterms:modified")
+        }
+        var total = 0
+        for addition in adding {
+            guard let ms = addition.durationMs else { continue }
+            total += ms
+            let meta = metadata.appendElement("meta", text: Self.clock(ms))
+            meta.setAttribute("property", "media:duration")
+            meta.setAttribute("refines", "#\(addition.id)")
+        }
+        metadata.appendElement("meta", text: Self.clock(total)).setAttribute("property", "media:duration")
+        metadata.appendElement("meta", text: "eSpeak NG (Lectern)").setAttribute("property", "media:narrator")
+        metadata.appendElement("meta", text: activeClass).setAttribute("property", "media:active-class")
+        return tree.serialized()
+    }
+
+    static func clock(_ ms: Int) -> String {
+        let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
+        return "\(h):" + String(format: "%02d:%02d.%03d", m, s, f)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
+extension XMLTree {
+    /// The document as UTF-8 XML, with its declaration, DOCTYPE and comments as parsed.
+    func serialized() -> Data {
+        var buffer: UnsafeMutablePointer<xmlChar>?
+        var size: Int32 = 0
+        xmlDocDumpMemoryEnc(doc, &buffer, &size, "UTF-8")
+        guard let buffer else { return Data() }
+        defer { lectern_xml_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
+    }
+}
+
+extension XMLNode {
+    /// Sets (or replaces) an attribute without a namespace. The corresponding C function is `xmlSetProp`.
+    @discardableResult
+    func setAttribute(_ name: String, _ value: String) -> XMLNode {
+        xmlSetProp(pointer, name, value)
+        return self
+    }
+
+    /// Replaces the element's content with text (escaped). The corresponding C function is `xmlNodeSetContent`.
+    func setText(_ text: String) {
+        guard let escaped = xmlEncodeSpecialChars(pointer.pointee.doc, text) else { return }
+        defer { lectern_xml_free(escaped) }
+        xmlNodeSetContent(pointer, escaped)
+    }
+
+    /// Appends a child element in this element's namespace, with `text` (escaped) as its content.
+    /// The corresponding C function is `xmlNewTextChild`.
+    @discardableResult
+    func appendElement(_ name: String, text: String? = nil) -> XMLNode {
+        XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
+    }
+}
