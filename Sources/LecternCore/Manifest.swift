@@ -19,7 +19,10 @@ public struct Manifest: Sendable, Equatable {
     public var overrides: [ChapterOverride]
     public var audio: AudioSettings
     public var timings: [TimingFormat]
+    /// A cron expression (5 fields or `@daily` …) saying when `lectern daemon` runs the job.
     public var schedule: String?
+    /// The rest of what `lectern daemon` needs: time zone, watching, catch-up, retries.
+    public var scheduling = Scheduling()
     /// The line of each top-level key in the manifest file, for errors found after loading.
     public var lines: [String: Int] = [:]
     /// Voices for text marked as another language (`lang`, `xml:lang`), by lowercased BCP 47 tag
@@ -50,6 +53,30 @@ public struct Manifest: Sendable, Equatable {
 
     /// The files a run writes: the MP3 and each timing export.
     public var outputURLs: [URL] { [mp3URL] + timings.map(url(for:)) }
+}
+
+/// When and how `lectern daemon` runs a job besides its `schedule`.
+public struct Scheduling: Sendable, Equatable {
+    /// What a daemon does about scheduled runs missed while it was down.
+    public enum CatchUp: String, Sendable, CaseIterable {
+        /// One run serves all the missed times.
+        case once
+        /// Missed times are skipped; the job waits for its next one.
+        case none
+    }
+
+    /// The IANA time zone the schedule is read in (nil: the machine's).
+    public var timeZone: String?
+    /// Re-render when the manifest or a source changes.
+    public var watch = false
+    public var catchUp = CatchUp.once
+    /// Failed runs are retried up to `retryLimit` times, after `retryDelay` seconds, doubling
+    /// each time up to `retryMaxDelay`.
+    public var retryLimit = 3
+    public var retryDelay: Double = 30
+    public var retryMaxDelay: Double = 3600
+
+    public init() {}
 }
 
 /// One input document and how to read it.

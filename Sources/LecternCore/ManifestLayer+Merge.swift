@@ -22,6 +22,10 @@ extension ManifestLayer {
         r.quality = quality ?? base.quality
         r.timings = timings ?? base.timings
         r.schedule = schedule ?? base.schedule
+        r.timeZone = timeZone ?? base.timeZone
+        r.watch = watch ?? base.watch
+        r.catchUp = catchUp ?? base.catchUp
+        r.retry = (retry?.limit ?? base.retry?.limit, retry?.delay ?? base.retry?.delay, retry?.maxDelay ?? base.retry?.maxDelay)
         r.languages = base.languages.merging(languages) { $1 }
         r.languageSwitching = languageSwitching ?? base.languageSwitching
         r.lexicons = lexicons + base.lexicons  // this layer's words win over the defaults'

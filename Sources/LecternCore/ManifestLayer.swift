@@ -22,6 +22,10 @@ struct ManifestLayer {
     var quality: Int?
     var timings: [TimingFormat]?
     var schedule: String?
+    var timeZone: String?
+    var watch: Bool?
+    var catchUp: Scheduling.CatchUp?
+    var retry: (limit: Int?, delay: Double?, maxDelay: Double?)?
     /// Where `sources` was, for "no sources" errors.
     var line: [String: Int] = [:]
 
@@ -40,7 +44,8 @@ struct ManifestLayer {
     }
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
-                               "overrides", "audio", "timings", "schedule", "languages", "language_switching", "lexicons"]
+                               "overrides", "audio", "timings", "schedule", "timezone", "watch", "catchup", "retry",
+                               "languages", "language_switching", "lexicons"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter"]
 
@@ -69,7 +74,30 @@ struct ManifestLayer {
         layer.author = try top["author"]?.string()
         layer.output = try top["output"]?.string()
         layer.cover = try top["cover"]?.string()
-        layer.schedule = try top["schedule"]?.string()
+        if let schedule = top["schedule"] {
+            let expression = try schedule.string()
+            do { _ = try CronSchedule(expression) } catch { throw schedule.error(error.description) }
+            layer.schedule = expression
+        }
+        if let zone = top["timezone"] {
+            let name = try zone.string()
+            guard TimeZone(identifier: name) != nil else {
+                throw zone.error("unknown time zone \"\(name)\" (an IANA name such as Europe/Berlin or America/New_York)")
+            }
+            layer.timeZone = name
+        }
+        layer.watch = try top["watch"]?.bool()
+        if let catchUp = top["catchup"] {
+            let value = try catchUp.string()
+            guard let rule = Scheduling.CatchUp(rawValue: value) else {
+                throw catchUp.error("must be once (one run for all missed times) or none (skip them), found \"\(value)\"")
+            }
+            layer.catchUp = rule
+        }
+        if let retry = top["retry"] {
+            let m = try retry.mapping(allowed: ["limit", "delay", "max_delay"])
+            layer.retry = (try m["limit"]?.int(in: 0...100), try m["delay"]?.double(in: 0.1...86_400), try m["max_delay"]?.double(in: 0.1...604_800))
+        }
         if let voice = top["voice"] { layer.voice = try parseVoice(voice, presets: presets) }
         if let sources = top["sources"] {
             layer.sources = try sources.list().map(parseSource)

@@ -26,6 +26,11 @@ public struct ManifestLoader: Sendable {
         self.configDirectory = configDirectory
     }
 
+    /// Whether sources, cover and lexicons must exist. `lectern daemon` reads a job's schedule
+    /// with this off, so that a job whose source went missing is still run — and fails, and is
+    /// retried, with the error in the store — rather than silently left out.
+    public var checksFiles = true
+
     /// Loads and validates the manifest at `url`.
     ///
     /// - throws: ``ManifestError`` naming the file, line and key of the first problem.
@@ -85,7 +90,7 @@ public struct ManifestLoader: Sendable {
         var cover: URL?
         if let c = layer.cover {
             let u = Self.resolve(c, in: folder)
-            guard FileManager.default.fileExists(atPath: u.path) else {
+            guard FileManager.default.fileExists(atPath: u.path) || !checksFiles else {
                 throw ManifestError(file: file, line: lines["cover"], key: "cover", message: "no such file: \(u.path)")
             }
             guard ["jpg", "jpeg", "png"].contains(u.pathExtension.lowercased()) else {
@@ -93,7 +98,7 @@ public struct ManifestLoader: Sendable {
             }
             cover = u
         }
-        for lexicon in layer.lexicons where !FileManager.default.fileExists(atPath: lexicon.url.path) {
+        for lexicon in layer.lexicons where checksFiles && !FileManager.default.fileExists(atPath: lexicon.url.path) {
             throw ManifestError(file: lexicon.file, line: lexicon.line, key: "lexicons", message: "no such file: \(lexicon.url.path)")
         }
         var pauses = Pauses()
@@ -102,13 +107,20 @@ public struct ManifestLoader: Sendable {
             pauses.byKind[kind] = Pause(before: p?.before ?? 0, after: p?.after ?? 0)
         }
         pauses.chapter = Pause(before: layer.pauses["chapter"]?.before ?? 0, after: layer.pauses["chapter"]?.after ?? 0)
+        var scheduling = Scheduling()
+        scheduling.timeZone = layer.timeZone
+        scheduling.watch = layer.watch ?? false
+        scheduling.catchUp = layer.catchUp ?? .once
+        scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
+        scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay
+        scheduling.retryMaxDelay = max(layer.retry?.maxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
         return Manifest(
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
             languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true,
-            lexicons: layer.lexicons.map(\.url)
+            lexicons: layer.lexicons.map(\.url), scheduling: scheduling
         )
     }
 
@@ -132,13 +144,14 @@ public struct ManifestLoader: Sendable {
                 return !name.hasPrefix(".") && regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
                     && fm.fileExists(atPath: dir.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-            guard !names.isEmpty else {
+            guard !names.isEmpty || !checksFiles else {
                 throw ManifestError(file: file, line: line, key: key, message: "no file matches \(url.path)")
             }
             return names.map { dir.appendingPathComponent($0) }
         }
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            if !checksFiles { return [url] }
             throw ManifestError(file: file, line: line, key: key, message: "no such file: \(url.path)")
         }
         guard !isDirectory.boolValue else {

@@ -145,6 +145,7 @@ public final class JobStore: Sendable {
                 t.column("expiresAt", .datetime).notNull()
             }
         }
+        registerScheduleMigration(&migrator)
         return migrator
     }
 

@@ -27,7 +27,20 @@ struct StatusCommand: ParsableCommand {
         var name: String
         var manifest: String
         var title: String?
+        /// What `lectern daemon` knows of the job (nil: no daemon has scheduled it).
+        var schedule: ScheduleStatus?
         var runs: [RunStatus]
+    }
+
+    struct ScheduleStatus: Encodable {
+        var expression: String?
+        var timeZone: String?
+        var watch: Bool
+        var nextDue: Date?
+        /// Consecutive failed runs, and the last one's error (cleared by a success).
+        var failures: Int
+        var lastError: String?
+        var lastFailureAt: Date?
     }
 
     struct RunStatus: Encodable {
@@ -77,8 +90,12 @@ struct StatusCommand: ParsableCommand {
                 jobs = jobs.filter { $0.name == job || $0.manifestPath == path }
                 guard !jobs.isEmpty else { throw ValidationError("no job named \(job) in \(jobStore.url.path)") }
             }
+            let schedules = try jobStore.schedules()
             let statuses = try jobs.map { j in
-                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { r in
+                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, schedule: schedules[j.id!].map {
+                    ScheduleStatus(expression: $0.expression, timeZone: $0.timeZone, watch: $0.watch, nextDue: $0.nextDue,
+                                   failures: $0.failures, lastError: $0.lastError, lastFailureAt: $0.lastFailureAt)
+                }, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { r in
                     let chapters = try jobStore.chapters(runId: r.id!).map {
                         ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs,
                                       contentHash: $0.contentHash, chunks: $0.chunkCount, chunksRendered: $0.chunksRendered, change: $0.change)
@@ -102,8 +119,19 @@ struct StatusCommand: ParsableCommand {
             }
             if statuses.isEmpty { print("no jobs in \(jobStore.url.path)") }
             let formatter = ISO8601DateFormatter()
+            formatter.timeZone = .current
             for j in statuses {
                 print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
+                if let s = j.schedule {
+                    var line = "  schedule: " + [s.expression.map { "\($0) (\(s.timeZone ?? "local time"))" }, s.watch ? "watching its files" : nil]
+                        .compactMap { $0 }.joined(separator: ", ")
+                    if let next = s.nextDue { line += "; next due \(formatter.string(from: next))" }
+                    print(line)
+                    if s.failures > 0 {
+                        print("  failing: \(s.failures) failed run\(s.failures == 1 ? "" : "s") in a row; last error: \(s.lastError ?? "?")")
+                    }
+                }
+                if let last = j.runs.first { print("  last run: \(last.state) (\(last.trigger), \(formatter.string(from: last.startedAt)))") }
                 for r in j.runs {
                     var line = "  run \(r.id)  \(r.state)  \(r.trigger)  \(formatter.string(from: r.startedAt))  " + clock(r.seconds)
                     if let words = r.words, r.state == "running" { line += "  \(r.wordsDone)/\(words) words" }

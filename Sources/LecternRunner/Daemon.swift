@@ -1,0 +1,323 @@
+import Foundation
+import Logging
+import LecternCore
+import LecternSchedule
+import LecternStore
+
+/// `lectern daemon`: keeps the manifests of a folder narrated — each on its cron `schedule`,
+/// and (with `watch: true`) when its manifest or a source changes — through the same incremental
+/// ``JobRunner`` as `lectern run`.
+///
+/// The loop is thin: every poll it rescans the folder, notices changed files, reads each job's
+/// schedule row from the store, asks the pure ``Scheduler`` what to do, claims each run in the
+/// store (so two daemons on one store start every due run, change and retry exactly once),
+/// starts the claimed runs on threads of their own, and sleeps until the scheduler's next wake
+/// time, the next poll or the end of a run.
+///
+/// ``stop()`` (SIGTERM, SIGINT) stops accepting work and cancels running jobs cleanly (workers
+/// stopped, runs recorded as cancelled, no half-written file), waiting at most
+/// ``Options/stopTimeout``; ``reload()`` (SIGHUP) reloads every manifest and the configuration.
+public final class Daemon: @unchecked Sendable {
+    // @unchecked Sendable is safe: every mutable property is touched only while holding `lock`.
+
+    public struct Options: Sendable {
+        public var jobs: URL
+        public var maxConcurrent = 1
+        /// How long a watched file must stay unchanged before its job runs.
+        public var debounce: TimeInterval = 2
+        /// How often the folder and the watched files are looked at.
+        public var pollInterval: TimeInterval = 1
+        /// How long ``stop()`` waits for cancelled runs.
+        public var stopTimeout: TimeInterval = 8
+        /// Added to the clock (for tests that need a due time soon).
+        public var clockOffset: TimeInterval = 0
+        public var workers: Int?
+        public var configDirectory: URL?
+
+        public init(jobs: URL) { self.jobs = jobs }
+    }
+
+    private let store: JobStore
+    private let logger: Logger
+    private let options: Options
+    private let lock = NSLock()
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let runs = DispatchGroup()
+    private var jobs: [String: DaemonJob] = [:]
+    private var controls: [String: RunControl] = [:]
+    private var stopping = false
+    private var reloading = false
+    private var awakeSince = Date()
+
+    public init(store: JobStore, logger: Logger, options: Options) {
+        self.store = store
+        self.logger = logger
+        self.options = options
+    }
+
+    private var now: Date { Date().addingTimeInterval(options.clockOffset) }
+
+    /// Runs until ``stop()``; returns once the runs it started have ended (or the stop timeout passed).
+    public func run() throws {
+        awakeSince = now
+        logger.info("daemon started", metadata: ["jobs": "\(options.jobs.path)", "max_concurrent": "\(options.maxConcurrent)",
+                                                 "pid": "\(getpid())"])
+        while !isStopping {
+            let wake = try tick()
+            let wait = min(options.pollInterval, max(0, (wake ?? .distantFuture).timeIntervalSince(now)))
+            _ = wakeUp.wait(timeout: .now() + wait)
+        }
+        lock.lock()
+        let running = controls
+        lock.unlock()
+        for (path, control) in running {
+            logger.notice("cancelling run", metadata: ["job": "\(jobs[path]?.name ?? path)"])
+            control.cancel("the daemon is stopping")
+        }
+        if runs.wait(timeout: .now() + options.stopTimeout) == .timedOut {
+            logger.error("runs did not stop in time", metadata: ["seconds": "\(options.stopTimeout)"])
+        }
+        logger.info("daemon stopped")
+    }
+
+    /// Stops accepting work and cancels the running jobs (safe from a signal handler's queue).
+    public func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        wakeUp.signal()
+    }
+
+    /// Reloads every manifest (and the configuration they use) at the next poll.
+    public func reload() {
+        lock.lock()
+        reloading = true
+        lock.unlock()
+        wakeUp.signal()
+    }
+
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    /// One pass: rescan, decide, claim and start. Returns when the scheduler next wants to look.
+    func tick() throws -> Date? {
+        lock.lock()
+        let reload = reloading
+        reloading = false
+        lock.unlock()
+        if reload { logger.notice("reloading manifests and configuration") }
+        try scan(reload: reload)
+
+        let now = self.now
+        let rows = try store.schedules()
+        lock.lock()
+        var inputs: [String: (JobPolicy, JobState)] = [:]
+        for (path, job) in jobs {
+            guard let policy = job.policy, let row = rows[job.jobId] else { continue }
+            let elsewhere = (try? store.lease(jobId: job.jobId)).flatMap { $0 }.map { $0.expiresAt > Date() } ?? false
+            let state = JobState(firstSeen: row.firstSeen, servedThrough: row.servedThrough, running: job.running || elsewhere,
+                                 failures: row.failures, lastFailure: row.lastFailureAt, lastTrigger: job.lastTrigger,
+                                 changedAt: job.changedAt, lastRunStarted: job.lastRunStarted)
+            inputs[path] = (policy, state)
+        }
+        lock.unlock()
+
+        let decision = Scheduler.decide(jobs: inputs, now: now, maxConcurrent: options.maxConcurrent, awakeSince: awakeSince)
+        for action in decision.actions {
+            switch action {
+            case .skip(let path, let through):
+                guard let job = job(path) else { continue }
+                if try store.claimDue(jobId: job.jobId, through: through) {
+                    logger.notice("missed runs skipped (catchup: none)", metadata: ["job": "\(job.name)", "through": "\(through)"])
+                }
+            case .run(let path, let trigger, let reason, let through):
+                guard let job = job(path), let row = rows[job.jobId] else { continue }
+                if try claim(job, row: row, reason: reason, through: through) {
+                    start(job, trigger: trigger, reason: reason)
+                } else {
+                    // Another daemon took it; its run serves the change too.
+                    update(path) { $0.lastRunStarted = now }
+                }
+            }
+        }
+        for (path, job) in jobsSnapshot() {
+            let next = job.policy?.schedule.flatMap { $0.nextDate(after: now, in: job.policy!.timeZone) }
+            if next != job.recordedNextDue {
+                try store.setNextDue(jobId: job.jobId, next)
+                update(path) { $0.recordedNextDue = next }
+            }
+        }
+        return decision.wakeAt
+    }
+
+    /// Claims a run in the store; false when another daemon claimed it first.
+    private func claim(_ job: DaemonJob, row: ScheduleRecord, reason: RunReason, through: Date?) throws -> Bool {
+        var claimed: Bool
+        switch reason {
+        case .retry: claimed = try store.claimRetry(jobId: job.jobId, failures: row.failures)
+        case .changed: claimed = try store.claimChange(jobId: job.jobId, version: job.fingerprint)
+        case .due, .catchUp: claimed = try through.map { try store.claimDue(jobId: job.jobId, through: $0) } ?? false
+        }
+        // A run serves every due time and change up to its start.
+        if claimed, let through, reason != .due(through) { _ = try store.claimDue(jobId: job.jobId, through: through) }
+        if claimed, job.policy?.watch == true { _ = try store.claimChange(jobId: job.jobId, version: job.fingerprint) }
+        return claimed
+    }
+
+    private func start(_ job: DaemonJob, trigger: Trigger, reason: RunReason) {
+        let control = RunControl()
+        let started = now
+        lock.lock()
+        jobs[job.url.path]?.running = true
+        jobs[job.url.path]?.lastRunStarted = started
+        jobs[job.url.path]?.lastTrigger = trigger
+        controls[job.url.path] = control
+        lock.unlock()
+        logger.info("run started", metadata: ["job": "\(job.name)", "trigger": "\(trigger.rawValue)", "reason": "\(Self.describe(reason))"])
+        var runner = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
+        runner.control = control
+        runs.enter()
+        Thread.detachNewThread { [self] in
+            defer { runs.leave() }
+            var failure: String?
+            do {
+                let summary = try runner.run(manifest: job.url, trigger: trigger.rawValue)
+                logger.info(summary.upToDate ? "run finished, outputs already current" : "run finished",
+                            metadata: ["job": "\(job.name)", "run": "\(summary.run.id ?? 0)",
+                                       "chunks_rendered": "\(summary.run.chunksRendered)"])
+            } catch {
+                failure = "\(error)"
+                if control.cancellation == nil {
+                    logger.error("run failed", metadata: ["job": "\(job.name)", "error": "\(error)"])
+                }
+            }
+            if control.cancellation == nil {
+                do { try store.recordOutcome(jobId: job.jobId, error: failure, at: now) } catch {
+                    logger.error("cannot record the run's outcome", metadata: ["job": "\(job.name)", "error": "\(error)"])
+                }
+            }
+            lock.lock()
+            jobs[job.url.path]?.running = false
+            controls[job.url.path] = nil
+            lock.unlock()
+            wakeUp.signal()
+        }
+    }
+
+    /// Loads new and changed manifests, forgets removed ones, and notices changes in watched files.
+    private func scan(reload: Bool) throws {
+        let fm = FileManager.default
+        let names = (try? fm.contentsOfDirectory(atPath: options.jobs.path)) ?? []
+        let paths = Set(names.filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) }
+            .map { options.jobs.appendingPathComponent($0).standardizedFileURL.path })
+        for (path, job) in jobsSnapshot() where !paths.contains(path) {
+            logger.notice("manifest removed", metadata: ["job": "\(job.name)", "manifest": "\(path)"])
+            lock.lock()
+            jobs[path] = nil
+            lock.unlock()
+            try store.removeSchedule(jobId: job.jobId)
+        }
+        let now = self.now
+        for path in paths.sorted() {
+            let url = URL(fileURLWithPath: path)
+            let stamp = DaemonJob.stamp(of: [url])
+            let known = job(path)
+            if reload || known?.manifestStamp != stamp {
+                if let loaded = load(url, stamp: stamp, previous: known, now: now) {
+                    lock.lock()
+                    jobs[path] = loaded
+                    lock.unlock()
+                }
+            } else if let known, known.policy?.watch == true {
+                let fingerprint = DaemonJob.stamp(of: known.watchedFiles)
+                if fingerprint != known.fingerprint {
+                    logger.info("change seen", metadata: ["job": "\(known.name)"])
+                    update(path) {
+                        $0.fingerprint = fingerprint
+                        $0.changedAt = now
+                    }
+                }
+            }
+        }
+    }
+
+    /// Loads a manifest into a job (nil when it is malformed: the error is logged once per version).
+    private func load(_ url: URL, stamp: String, previous: DaemonJob?, now: Date) -> DaemonJob? {
+        do {
+            var loader = ManifestLoader(configDirectory: options.configDirectory)
+            loader.checksFiles = false  // a missing source is the run's failure, retried and reported
+            let manifest = try loader.load(url)
+            let s = manifest.scheduling
+            guard manifest.schedule != nil || s.watch else {
+                if previous == nil { logger.info("no schedule and no watch: not run by the daemon", metadata: ["manifest": "\(url.path)"]) }
+                return nil
+            }
+            let zone = s.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+            let policy = JobPolicy(schedule: try manifest.schedule.map { try CronSchedule($0) }, timeZone: zone, watch: s.watch,
+                                   debounce: options.debounce, catchUp: s.catchUp,
+                                   retry: RetryPolicy(limit: s.retryLimit, initialDelay: s.retryDelay, factor: 2, maxDelay: s.retryMaxDelay))
+            let record = try store.job(manifestPath: url.path, name: manifest.name, title: manifest.title.isEmpty ? nil : manifest.title)
+            var job = DaemonJob(url: url, name: manifest.name, jobId: record.id!, manifestStamp: stamp, policy: policy,
+                                watchedFiles: [url] + manifest.sources.map(\.url) + manifest.lexicons + (manifest.cover.map { [$0] } ?? []))
+            job.fingerprint = DaemonJob.stamp(of: job.watchedFiles)
+            let row = try store.registerSchedule(jobId: job.jobId, expression: manifest.schedule, timeZone: s.timeZone, watch: s.watch,
+                                                 watchVersion: job.fingerprint, now: now)
+            if let previous {
+                job.running = previous.running
+                job.lastRunStarted = previous.lastRunStarted
+                job.lastTrigger = previous.lastTrigger
+                job.changedAt = previous.changedAt
+                job.recordedNextDue = previous.recordedNextDue
+                if s.watch, previous.fingerprint != job.fingerprint { job.changedAt = now }
+                logger.info("manifest loaded", metadata: ["job": "\(job.name)", "manifest": "\(url.path)"])
+            } else {
+                // Changed while no daemon watched: render what changed.
+                if s.watch, let version = row.watchVersion, version != job.fingerprint { job.changedAt = now }
+                logger.info("job added", metadata: ["job": "\(job.name)", "schedule": "\(manifest.schedule ?? "-")",
+                                                    "time_zone": "\(zone.identifier)", "watch": "\(s.watch)"])
+            }
+            return job
+        } catch {
+            if previous?.loadFailure != stamp {
+                logger.error("manifest not loaded", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
+            }
+            var kept = previous
+            kept?.loadFailure = stamp
+            kept?.manifestStamp = stamp
+            return kept
+        }
+    }
+
+    private func job(_ path: String) -> DaemonJob? {
+        lock.lock()
+        defer { lock.unlock() }
+        return jobs[path]
+    }
+
+    private func jobsSnapshot() -> [String: DaemonJob] {
+        lock.lock()
+        defer { lock.unlock() }
+        return jobs
+    }
+
+    private func update(_ path: String, _ body: (inout DaemonJob) -> Void) {
+        lock.lock()
+        if var job = jobs[path] {
+            body(&job)
+            jobs[path] = job
+        }
+        lock.unlock()
+    }
+
+    static func describe(_ reason: RunReason) -> String {
+        switch reason {
+        case .due(let date): return "due at \(date)"
+        case .catchUp(let missed): return "catching up on runs missed from \(missed.lowerBound) to \(missed.upperBound)"
+        case .retry(let attempt): return "retry \(attempt)"
+        case .changed: return "files changed"
+        }
+    }
+}

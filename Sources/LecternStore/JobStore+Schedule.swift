@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+
+/// A job's schedule as the daemons keep it: what its manifest asks for, which due times and
+/// changes have been served, and its failures. Every daemon on the same store reads and claims
+/// through this row, so each due run, change and retry is started by exactly one of them.
+public struct ScheduleRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "schedule"
+    public var jobId: Int64
+    /// The manifest's cron expression, time zone and `watch`, as last loaded.
+    public var expression: String?
+    public var timeZone: String?
+    public var watch: Bool
+    /// When a daemon first saw the job (no run before this was ever missed).
+    public var firstSeen: Date
+    /// The latest due time a run was started for (or skipped, with `catchup: none`).
+    public var servedThrough: Date?
+    /// The fingerprint (sizes and times) of the manifest and sources last rendered for a change.
+    public var watchVersion: String?
+    /// Consecutive failed runs since the last success, when the last one ended, and its error.
+    public var failures: Int
+    public var lastFailureAt: Date?
+    public var lastError: String?
+    /// The number of failures whose retry a daemon has started.
+    public var retriedFailures: Int
+    /// When the job is next due, as the daemon last computed it (for `lectern status`).
+    public var nextDue: Date?
+    public var updatedAt: Date
+}
+
+extension JobStore {
+    static func registerScheduleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v3") { db in
+            // The daemon (#7): schedules, what they have served, failures and retries.
+            try db.create(table: "schedule") { t in
+                t.primaryKey("jobId", .integer).references("job", onDelete: .cascade)
+                t.column("expression", .text)
+                t.column("timeZone", .text)
+                t.column("watch", .boolean).notNull().defaults(to: false)
+                t.column("firstSeen", .datetime).notNull()
+                t.column("servedThrough", .datetime)
+                t.column("watchVersion", .text)
+                t.column("failures", .integer).notNull().defaults(to: 0)
+                t.column("lastFailureAt", .datetime)
+                t.column("lastError", .text)
+                t.column("retriedFailures", .integer).notNull().defaults(to: 0)
+                t.column("nextDue", .datetime)
+                t.column("updatedAt", .datetime).notNull()
+            }
+        }
+    }
+
+    /// Records what a job's manifest asks for, creating its row (seen now, `watchVersion` as
+    /// given) the first time; returns the row.
+    public func registerSchedule(jobId: Int64, expression: String?, timeZone: String?, watch: Bool, watchVersion: String?,
+                                 now: Date) throws -> ScheduleRecord {
+        try write { db in
+            if var row = try ScheduleRecord.fetchOne(db, key: jobId) {
+                if row.expression != expression || row.timeZone != timeZone || row.watch != watch {
+                    row.expression = expression
+                    row.timeZone = timeZone
+                    row.watch = watch
+                    row.updatedAt = now
+                    try row.update(db)
+                }
+                return row
+            }
+            var row = ScheduleRecord(jobId: jobId, expression: expression, timeZone: timeZone, watch: watch, firstSeen: now,
+                                     servedThrough: nil, watchVersion: watchVersion, failures: 0, lastFailureAt: nil, lastError: nil,
+                                     retriedFailures: 0, nextDue: nil, updatedAt: now)
+            try row.insert(db)
+            return row
+        }
+    }
+
+    /// The job's schedule row, if a daemon has seen it.
+    public func schedule(jobId: Int64) throws -> ScheduleRecord? {
+        try read { db in try ScheduleRecord.fetchOne(db, key: jobId) }
+    }
+
+    /// Every schedule row, by job id.
+    public func schedules() throws -> [Int64: ScheduleRecord] {
+        try read { db in Dictionary(uniqueKeysWithValues: try ScheduleRecord.fetchAll(db).map { ($0.jobId, $0) }) }
+    }
+
+    /// Claims the due time `due` for this caller: true for exactly one caller, and only if no run
+    /// was started for it (or a later one) yet.
+    public func claimDue(jobId: Int64, through due: Date) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE schedule SET servedThrough = ?, updatedAt = ? WHERE jobId = ? AND (servedThrough IS NULL OR servedThrough < ?)",
+                           arguments: [due, Date(), jobId, due])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Claims the change to `version` of the job's files: true for exactly one caller per version.
+    public func claimChange(jobId: Int64, version: String) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE schedule SET watchVersion = ?, updatedAt = ? WHERE jobId = ? AND watchVersion IS NOT ?",
+                           arguments: [version, Date(), jobId, version])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Claims the retry after the job's `failures`-th failure: true for exactly one caller.
+    public func claimRetry(jobId: Int64, failures: Int) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE schedule SET retriedFailures = ?, updatedAt = ? WHERE jobId = ? AND retriedFailures < ? AND failures = ?",
+                           arguments: [failures, Date(), jobId, failures, failures])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Records how a daemon's run of the job ended: a success clears the failures, a failure
+    /// counts one more and keeps the error.
+    public func recordOutcome(jobId: Int64, error: String?, at date: Date) throws {
+        try write { db in
+            if let error {
+                try db.execute(sql: "UPDATE schedule SET failures = failures + 1, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",
+                               arguments: [date, error, date, jobId])
+            } else {
+                try db.execute(sql: "UPDATE schedule SET failures = 0, retriedFailures = 0, lastError = NULL, updatedAt = ? WHERE jobId = ?",
+                               arguments: [date, jobId])
+            }
+        }
+    }
+
+    /// Records when the job is next due (nil: not scheduled), for `lectern status`.
+    public func setNextDue(jobId: Int64, _ date: Date?) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE schedule SET nextDue = ? WHERE jobId = ?", arguments: [date, jobId])
+        }
+    }
+
+    /// Forgets the schedule of a job whose manifest is gone (its runs stay).
+    public func removeSchedule(jobId: Int64) throws {
+        try write { db in _ = try ScheduleRecord.deleteOne(db, key: jobId) }
+    }
+}
