@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternTiming", dependencies: ["LecternCore"]),
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LecternSchedule"),
         .target(name: "LecternRunner", dependencies: [
             "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore"]),
+        .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternTiming"]),
     ],
     swiftLanguageModes: [.v6]
