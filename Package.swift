@@ -23,7 +23,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Pipeline stages.
-        .target(name: "LecternCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "LecternSchedule"),
+        .target(name: "LecternCore", dependencies: ["LecternSchedule", .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -31,9 +32,8 @@ let package = Package(
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternTiming", dependencies: ["LecternCore"]),
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "LecternSchedule"),
         .target(name: "LecternRunner", dependencies: [
-            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore",
+            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore", "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import LecternSchedule
 
 /// A fully resolved job manifest: the manifest file merged over `Config/` defaults, with every
 /// path made absolute.
@@ -57,18 +58,11 @@ public struct Manifest: Sendable, Equatable {
 
 /// When and how `lectern daemon` runs a job besides its `schedule`.
 public struct Scheduling: Sendable, Equatable {
-    /// What a daemon does about scheduled runs missed while it was down.
-    public enum CatchUp: String, Sendable, CaseIterable {
-        /// One run serves all the missed times.
-        case once
-        /// Missed times are skipped; the job waits for its next one.
-        case none
-    }
-
     /// The IANA time zone the schedule is read in (nil: the machine's).
     public var timeZone: String?
     /// Re-render when the manifest or a source changes.
     public var watch = false
+    /// What a daemon does about scheduled runs missed while it was down (`catchup: once|none`).
     public var catchUp = CatchUp.once
     /// Failed runs are retried up to `retryLimit` times, after `retryDelay` seconds, doubling
     /// each time up to `retryMaxDelay`.

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import LecternSchedule
 
 /// One layer of settings as written in a YAML file (a manifest or `Config/defaults.yml`):
 /// every field optional, paths still relative to the file.
@@ -24,7 +25,7 @@ struct ManifestLayer {
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
-    var catchUp: Scheduling.CatchUp?
+    var catchUp: CatchUp?
     var retry: (limit: Int?, delay: Double?, maxDelay: Double?)?
     /// Where `sources` was, for "no sources" errors.
     var line: [String: Int] = [:]
@@ -89,7 +90,7 @@ struct ManifestLayer {
         layer.watch = try top["watch"]?.bool()
         if let catchUp = top["catchup"] {
             let value = try catchUp.string()
-            guard let rule = Scheduling.CatchUp(rawValue: value) else {
+            guard let rule = CatchUp(rawValue: value) else {
                 throw catchUp.error("must be once (one run for all missed times) or none (skip them), found \"\(value)\"")
             }
             layer.catchUp = rule

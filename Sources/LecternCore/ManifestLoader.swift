@@ -114,14 +114,16 @@ public struct ManifestLoader: Sendable {
         scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
         scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay
         scheduling.retryMaxDelay = max(layer.retry?.maxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
-        return Manifest(
+        var manifest = Manifest(
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
             languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true,
-            lexicons: layer.lexicons.map(\.url), scheduling: scheduling
+            lexicons: layer.lexicons.map(\.url)
         )
+        manifest.scheduling = scheduling
+        return manifest
     }
 
     /// A path made absolute against `folder` (`~` expands to the home folder).

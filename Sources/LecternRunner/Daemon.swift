@@ -177,8 +177,9 @@ public final class Daemon: @unchecked Sendable {
         controls[job.url.path] = control
         lock.unlock()
         logger.info("run started", metadata: ["job": "\(job.name)", "trigger": "\(trigger.rawValue)", "reason": "\(Self.describe(reason))"])
-        var runner = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
-        runner.control = control
+        var configured = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
+        configured.control = control
+        let runner = configured
         runs.enter()
         Thread.detachNewThread { [self] in
             defer { runs.leave() }
@@ -195,7 +196,9 @@ public final class Daemon: @unchecked Sendable {
                 }
             }
             if control.cancellation == nil {
-                do { try store.recordOutcome(jobId: job.jobId, error: failure, at: now) } catch {
+                var wasRetry = false
+                if case .retry = reason { wasRetry = true }
+                do { try store.recordOutcome(jobId: job.jobId, error: failure, wasRetry: wasRetry, at: now) } catch {
                     logger.error("cannot record the run's outcome", metadata: ["job": "\(job.name)", "error": "\(error)"])
                 }
             }

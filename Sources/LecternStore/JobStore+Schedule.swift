@@ -111,12 +111,16 @@ extension JobStore {
         }
     }
 
-    /// Records how a daemon's run of the job ended: a success clears the failures, a failure
-    /// counts one more and keeps the error.
-    public func recordOutcome(jobId: Int64, error: String?, at date: Date) throws {
+    /// Records how a daemon's run of the job ended: a success clears the failures; a failure
+    /// counts one more (or, for a run that was not a retry, starts a new count of 1, so every
+    /// scheduled run gets its own retries) and keeps the error.
+    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date) throws {
         try write { db in
-            if let error {
+            if let error, wasRetry {
                 try db.execute(sql: "UPDATE schedule SET failures = failures + 1, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",
+                               arguments: [date, error, date, jobId])
+            } else if let error {
+                try db.execute(sql: "UPDATE schedule SET failures = 1, retriedFailures = 0, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",
                                arguments: [date, error, date, jobId])
             } else {
                 try db.execute(sql: "UPDATE schedule SET failures = 0, retriedFailures = 0, lastError = NULL, updatedAt = ? WHERE jobId = ?",
