@@ -34,6 +34,43 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(error.description.hasPrefix("\(file):4: voice.rat: unknown key"))
     }
 
+    @Test(arguments: [
+        ("schedule: \"61 * * * *\"", "schedule", "minute field"),
+        ("schedule: \"0 3 * *\"", "schedule", "5 fields"),
+        ("schedule: \"0 0 * * FUN\"", "schedule", "day-of-week"),
+        ("timezone: Europe/Atlantis", "timezone", "unknown time zone"),
+        ("catchup: sometimes", "catchup", "once"),
+        ("retry: { limit: 2, wait: 5 }", "retry.wait", "unknown key"),
+        ("watch: maybe", "watch", "true"),
+    ])
+    func badSchedulingNamesLineAndKey(line: String, key: String, message: String) throws {
+        let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\n\(line)\n", files: ["a.txt"]))
+        #expect(error.line == 3)
+        #expect(error.key == key)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test func schedulingKeysAreRead() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        try dir.write("a.txt")
+        let url = try dir.write("book.yml", """
+            title: T
+            sources: [a.txt]
+            schedule: "30 2 * * MON-FRI"
+            timezone: America/New_York
+            watch: true
+            catchup: none
+            retry: { limit: 5, delay: 10 }
+            """)
+        let manifest = try ManifestLoader(configDirectory: nil).load(url)
+        #expect(manifest.schedule == "30 2 * * MON-FRI")
+        #expect(manifest.scheduling.timeZone == "America/New_York")
+        #expect(manifest.scheduling.watch)
+        #expect(manifest.scheduling.catchUp == .skip)
+        #expect(manifest.scheduling.retryLimit == 5 && manifest.scheduling.retryDelay == 10)
+    }
+
     @Test func unknownTopLevelKeyIsReportedWithoutAPrefix() throws {
         let (error, _) = try #require(try loadError("title: T\nsources: [a.txt]\nvoices: {}\n", files: ["a.txt"]))
         #expect(error.line == 3)
