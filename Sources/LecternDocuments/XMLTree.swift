@@ -7,7 +7,7 @@ internal import CLibXML2
 /// entities never substituted (an entity reference stays a reference; `XMLNode` resolves only
 /// HTML's predefined names), with libxml2's default size limits (no `XML_PARSE_HUGE`).
 final class XMLTree {
-    private let doc: xmlDocPtr
+    let doc: xmlDocPtr
 
     /// Why a document could not be parsed, with libxml2's line and message.
     struct ParseError: Error, CustomStringConvertible {
@@ -85,6 +85,9 @@ final class XMLTree {
         return ParseError(line: Int(error.pointee.line), message: message)
     }
 }
+
+/// libxml2's node pointer, named for files that do not import libxml2.
+typealias XMLNodePointer = xmlNodePtr
 
 /// A node of an ``XMLTree``; it keeps its tree alive.
 struct XMLNode {
