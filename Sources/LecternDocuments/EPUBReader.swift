@@ -86,15 +86,17 @@ public struct EPUBReader: Sendable {
             try walker.prepare(document: root, name: "\(source.displayPath): \(path)") { try lexicon($0, from: path) }
             walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
             if let trace, var traced = walker.trace {
-                // The walk ends its chapter, so every block it added is from this document. A file
+                // The walk ends its chapter, so every block it added was read now, nearly always
+                // from this document; a footnote kept from an earlier one is that one's. A file
                 // the spine lists twice is traced once: the second reading's blocks keep no origins.
                 let again = trace.documents[path] != nil
+                if !again { trace.documents[path] = EPUBTrace.Document(tree: tree, data: data) }
                 for i in traced.indices {
-                    traced[i].document = path
-                    if again { traced[i].origins = [] }
+                    guard let node = traced[i].origins.lazy.compactMap({ $0 }).first?.node else { continue }
+                    let owner = tree.owns(node) ? (again ? nil : path) : trace.documents.first { $0.value.tree.owns(node) }?.key
+                    if let owner { traced[i].document = owner } else { traced[i].origins = [] }
                 }
                 trace.blocks += traced
-                if !again { trace.documents[path] = EPUBTrace.Document(tree: tree, data: data) }
                 walker.trace = []
             }
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {

@@ -22,8 +22,8 @@ public struct NarratedParagraph: Sendable, Equatable {
 /// while the documents keep their structure, styling and text.
 ///
 /// The EPUB is read again exactly as ``EPUBReader`` reads it (same rules, spine order, chapter
-/// starts, footnotes), recording where every character of every kept block came from. Each
-/// paragraph is matched, in order, to the next block with the same text. A paragraph is marked
+/// starts, footnotes), recording where every character of every kept block came from. The
+/// paragraphs are matched to those blocks in order by equal text. A paragraph is marked
 /// by the element that holds exactly its text (keeping that element's `id`, or giving it one),
 /// or else by a `span` around it; its sentences by `span`s inside it, and their words by `span`s
 /// inside those. A range that starts or ends inside an inline element (`<i>`, `<em>`, `<a>` …)
@@ -60,19 +60,12 @@ public struct EPUBTextMarker: Sendable {
         guard let trace = try EPUBReader().read(source, tracing: true).trace else { return MarkedEPUB(documents: [:], placements: []) }
         var markers: [String: XHTMLMarker] = [:]
         var placements: [ParagraphPlacement?] = []
-        var next = 0
-        for paragraph in paragraphs {
-            // Blocks without a paragraph (punctuation only) are passed over.
-            guard let found = trace.blocks[next...].firstIndex(where: { $0.text == paragraph.text }) else {
+        for (paragraph, found) in zip(paragraphs, Self.align(paragraphs.map(\.text), trace.blocks.map(\.text))) {
+            guard let found, let document = trace.documents[trace.blocks[found].document] else {
                 placements.append(nil)
                 continue
             }
-            next = found + 1
             let block = trace.blocks[found]
-            guard let document = trace.documents[block.document] else {
-                placements.append(nil)
-                continue
-            }
             let marker = markers[block.document] ?? XHTMLMarker(tree: document.tree)
             markers[block.document] = marker
             placements.append(marker.mark(block, as: paragraph).map {
@@ -90,6 +83,29 @@ public struct EPUBTextMarker: Sendable {
             }
         }
         return MarkedEPUB(documents: documents, placements: placements)
+    }
+
+    /// For each paragraph, the index of its block: the paragraphs and blocks are matched in order
+    /// by equal text, as many as can be (a longest common subsequence), so a block without a
+    /// paragraph (punctuation only) is passed over and a paragraph without a block gets nil,
+    /// without either throwing the rest out of step.
+    static func align(_ paragraphs: [String], _ blocks: [String]) -> [Int?] {
+        let changes = paragraphs.difference(from: blocks)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in changes {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var result = [Int?](repeating: nil, count: paragraphs.count)
+        var b = 0
+        for p in paragraphs.indices where !inserted.contains(p) {
+            while removed.contains(b) { b += 1 }
+            result[p] = b
+            b += 1
+        }
+        return result
     }
 
     /// The href of `target` from the document at `path` (both paths inside the EPUB), with each

@@ -19,6 +19,9 @@ final class XMLTree {
     private init(_ doc: xmlDocPtr) { self.doc = doc }
     deinit { xmlFreeDoc(doc) }
 
+    /// Whether a node belongs to this document.
+    func owns(_ node: XMLNodePointer) -> Bool { node.pointee.doc == doc }
+
     /// The root element.
     var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
 
