@@ -137,6 +137,14 @@ struct EPUBTextMarkerTests {
         #expect(xhtml.contains("<p>* * *</p>"), "the punctuation-only block is left alone")
     }
 
+    @Test func paragraphsAndBlocksAreMatchedInOrderWithoutAStrayOneThrowingTheRestOutOfStep() {
+        // "*" is a block without words; "x" is no block; a title "T" spoken first also ends the book.
+        #expect(EPUBTextMarker.align(["a", "x", "b", "c"], ["a", "b", "*", "c"]) == [0, nil, 1, 3])
+        #expect(EPUBTextMarker.align(["T", "a", "b", "c", "T"], ["a", "b", "c", "T"]) == [nil, 0, 1, 2, 3])
+        #expect(EPUBTextMarker.align(["a", "a", "b"], ["a", "b", "a", "b"]) == [0, 2, 3])
+        #expect(EPUBTextMarker.align([], ["a"]) == [])
+    }
+
     @Test func theDeclarationDoctypeCommentsNamespacesAndEntitiesAreKept() throws {
         let dir = try TempDir()
         defer { dir.remove() }
