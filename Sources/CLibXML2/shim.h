@@ -6,6 +6,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlsave.h>
 #include <libxml/parserInternals.h>
 
 /// xmlFree is a global function pointer, which Swift 6 will not read; this wraps it.

@@ -74,15 +74,18 @@ struct BookBuilder {
     }
 
     /// Adds a block of text; empty text is ignored, text matching a skip pattern is listed as skipped.
+    ///
+    /// Returns the block's text as kept (cleaned), or nil when the block was not kept.
+    @discardableResult
     mutating func add(_ raw: String, kind: BlockKind, language: String? = nil, spans: [LanguageSpan] = [],
-                      pronunciations: [Pronunciation] = []) {
+                      pronunciations: [Pronunciation] = []) -> String? {
         // Text with spans or pronunciations comes normalised (their offsets refer to it).
         let text = spans.isEmpty && pronunciations.isEmpty ? PlainTextReader.clean(raw) : raw
-        guard !text.isEmpty, admit(text) else { return }
+        guard !text.isEmpty, admit(text) else { return nil }
         let range = NSRange(text.startIndex..., in: text)
         if let pattern = skips.first(where: { $0.firstMatch(in: text, range: range) != nil }) {
             skip(text, reason: "matches skip pattern /\(pattern.pattern)/")
-            return
+            return nil
         }
         if let title = pendingTitle {
             pendingTitle = nil
@@ -92,7 +95,7 @@ struct BookBuilder {
         if !inChapter {
             if source.chapters.skipBeforeFirst {
                 skip(text, reason: "front matter before the first chapter")
-                return
+                return nil
             }
             let title = source.chapters.title ?? source.url.deletingPathExtension().lastPathComponent
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
@@ -100,6 +103,7 @@ struct BookBuilder {
         }
         book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language, spans: spans,
                                                                   pronunciations: pronunciations))
+        return text
     }
 
     /// Reports a pronunciation hint that espeak-ng cannot express (once).

@@ -19,11 +19,19 @@ public struct EPUBReader: Sendable {
     }
 
     public func read(_ source: Source) throws -> Result {
+        try read(source, tracing: false).result
+    }
+
+    /// Reads the EPUB; with `tracing`, also keeps the parsed content documents and where the text
+    /// of every kept block came from (``EPUBTextMarker`` marks the documents with it).
+    func read(_ source: Source, tracing: Bool) throws -> (result: Result, trace: EPUBTrace?) {
+        let trace = tracing ? EPUBTrace() : nil
         let archive = try EPUBArchive(url: source.url)
         let package = try EPUBPackage.read(archive)
         let document = source.url.path
         let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules, chapterLevel: nil)
+        if tracing { walker.trace = [] }
 
         // Where each chapter starts: a whole file, or an element id inside one.
         var fileStarts: [String: String] = [:]
@@ -77,6 +85,20 @@ public struct EPUBReader: Sendable {
             walker.chapterStarts = anchorStarts[path] ?? [:]
             try walker.prepare(document: root, name: "\(source.displayPath): \(path)") { try lexicon($0, from: path) }
             walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
+            if let trace, var traced = walker.trace {
+                // The walk ends its chapter, so every block it added was read now, nearly always
+                // from this document; a footnote kept from an earlier one is that one's. A file
+                // the spine lists twice is traced once: the second reading's blocks keep no origins.
+                let again = trace.documents[path] != nil
+                if !again { trace.documents[path] = EPUBTrace.Document(tree: tree, data: data) }
+                for i in traced.indices {
+                    guard let node = traced[i].origins.lazy.compactMap({ $0 }).first?.node else { continue }
+                    let owner = tree.owns(node) ? (again ? nil : path) : trace.documents.first { $0.value.tree.owns(node) }?.key
+                    if let owner { traced[i].document = owner } else { traced[i].origins = [] }
+                }
+                trace.blocks += traced
+                walker.trace = []
+            }
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
                 walker.builder.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
             }
@@ -99,6 +121,6 @@ public struct EPUBReader: Sendable {
             metadata.cover = BookMetadata.Cover(mimeType: item.mediaType, data: Array(try archive.data(coverPath)))
         }
         book.metadata = metadata
-        return Result(book: book)
+        return (Result(book: book), trace)
     }
 }

@@ -33,6 +33,10 @@ struct HTMLWalker {
     /// Numbers each `ssml:ph` of the walk, so that ending one never ends another in a text run
     /// swapped in meanwhile (a heading's, a footnote's).
     private var pronunciationCount = 0
+    /// When not nil, every block the builder keeps is recorded here with where each UTF-16 unit
+    /// of its text came from (``EPUBTextMarker`` marks the document with it); nil, the default,
+    /// records nothing.
+    var trace: [TracedBlock]?
 
     private var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -95,7 +99,7 @@ struct HTMLWalker {
     private mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
         if node.isText || node.isEntityReference {
             if let text = node.text {
-                block.append(text, language: language)
+                block.append(text, language: language, origin: trace == nil ? nil : node.pointer)
             } else {
                 builder.skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
             }
@@ -249,11 +253,13 @@ struct HTMLWalker {
     private mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil) {
         let run = block
         block = TextRun()
-        let (text, spans, base, marked) = run.normalised(base: language)
+        let (text, spans, base, marked, origins) = run.normalised(base: language, tracing: trace != nil)
         if !text.isEmpty {
             let pronunciations = readsPronunciation
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
-            builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
+            let kept = builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
+            // The builder may clean the text further; a block it changed keeps no origins.
+            if let kept, trace != nil { trace?.append(TracedBlock(text: kept, origins: kept == text ? origins : [])) }
         }
         let notes = blockNotes
         blockNotes = []
@@ -275,15 +281,18 @@ struct HTMLWalker {
     }
 }
 
-/// The text of one block as it is gathered, piece by piece with each piece's language and the
-/// pronunciation it is under; it is normalised (whitespace collapsed, trimmed) with the languages
-/// and pronunciations kept as UTF-16 ranges.
+/// The text of one block as it is gathered, piece by piece with each piece's language, the
+/// pronunciation it is under and (when tracing) the node it came from; it is normalised
+/// (whitespace collapsed, trimmed) with the languages and pronunciations kept as UTF-16 ranges.
 struct TextRun {
-    private var pieces: [(text: String, language: String?, pronunciation: Int?)] = []
+    private var pieces: [(text: String, language: String?, pronunciation: Int?, origin: XMLNodePointer?)] = []
     private var spoken: [Int: String] = [:]
     private var active: Int?
 
-    mutating func append(_ text: String, language: String?) { pieces.append((text, language, active)) }
+    /// Appends a piece of text; `origin` is the text node (or entity reference) it is the text of.
+    mutating func append(_ text: String, language: String?, origin: XMLNodePointer? = nil) {
+        pieces.append((text, language, active, origin))
+    }
 
     /// Text appended from now until ``endPronunciation(_:)`` is spoken as `spoken` (unless an
     /// enclosing pronunciation is already active: the outer one covers it). Returns `id` when it
@@ -302,15 +311,22 @@ struct TextRun {
     var isBlank: Bool { pieces.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
 
     /// The text, the spans in a language other than `base` (default: the language of most of the
-    /// text), and the base language.
-    func normalised(base: String? = nil) -> (text: String, spans: [LanguageSpan], base: String?, pronunciations: [Pronunciation]) {
+    /// text), the base language, the pronunciations, and — when `tracing` — where each UTF-16 unit
+    /// of the text came from (nil for a space standing for collapsed whitespace and for text
+    /// appended without an origin; empty when not tracing).
+    func normalised(base: String? = nil, tracing: Bool = false)
+        -> (text: String, spans: [LanguageSpan], base: String?, pronunciations: [Pronunciation], origins: [TextOrigin?]) {
         var text = ""
         var runs: [(start: Int, end: Int, language: String?)] = []
         var marked: [Int: (start: Int, end: Int)] = [:]
+        var origins: [TextOrigin?] = []
         var utf16 = 0
         var pendingSpace = false
         for piece in pieces {
+            var offset = 0  // into the piece, in UTF-16 units
             for ch in piece.text {
+                let width = ch.utf16.count
+                defer { offset += width }
                 if ch.isWhitespace {
                     pendingSpace = !text.isEmpty
                     continue
@@ -319,10 +335,14 @@ struct TextRun {
                     text.append(" ")
                     utf16 += 1
                     pendingSpace = false
+                    if tracing { origins.append(nil) }
                 }
                 let start = utf16
                 text.append(ch)
-                utf16 += ch.utf16.count
+                utf16 += width
+                if tracing {
+                    for k in 0..<width { origins.append(piece.origin.map { TextOrigin(node: $0, offset: offset + k) }) }
+                }
                 if let p = piece.pronunciation { marked[p] = (marked[p]?.start ?? start, utf16) }
                 if let last = runs.last, last.language == piece.language, last.end == start || last.end + 1 == start {
                     runs[runs.count - 1].end = utf16
@@ -340,6 +360,6 @@ struct TextRun {
         let pronunciations = marked.sorted { $0.key < $1.key }.map {
             Pronunciation(offset: $0.value.start, length: $0.value.end - $0.value.start, spoken: spoken[$0.key] ?? "")
         }
-        return (text, spans, blockLanguage, pronunciations)
+        return (text, spans, blockLanguage, pronunciations, origins)
     }
 }

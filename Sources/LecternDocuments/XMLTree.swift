@@ -19,6 +19,9 @@ final class XMLTree {
     private init(_ doc: xmlDocPtr) { self.doc = doc }
     deinit { xmlFreeDoc(doc) }
 
+    /// Whether a node belongs to this document.
+    func owns(_ node: XMLNodePointer) -> Bool { node.pointee.doc == doc }
+
     /// The root element.
     var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
 
@@ -85,6 +88,9 @@ final class XMLTree {
         return ParseError(line: Int(error.pointee.line), message: message)
     }
 }
+
+/// libxml2's node pointer, named for files that do not import libxml2.
+typealias XMLNodePointer = xmlNodePtr
 
 /// A node of an ``XMLTree``; it keeps its tree alive.
 struct XMLNode {
