@@ -118,20 +118,20 @@ public struct NarratedEPUBPackage {
         if let existing = metadata.elements.first(where: { $0.name == "meta" && $0["property"] == "dcterms:modified" }) {
             existing.setText(stamp)
         } else {
-            metadata.appendElement("meta", text: stamp).setAttribute("property", "dcterms:modified")
+            metadata.appendElement("meta", text: stamp, property: "dcterms:modified")
         }
         var total = 0
         for addition in adding {
             guard let ms = addition.durationMs else { continue }
             total += ms
-            let meta = metadata.appendElement("meta", text: Self.clock(ms))
-            meta.setAttribute("property", "media:duration")
-            meta.setAttribute("refines", "#\(addition.id)")
+            metadata.appendElement("meta", text: Self.clock(ms), property: "media:duration").setAttribute("refines", "#\(addition.id)")
         }
-        metadata.appendElement("meta", text: Self.clock(total)).setAttribute("property", "media:duration")
-        metadata.appendElement("meta", text: "eSpeak NG (Lectern)").setAttribute("property", "media:narrator")
-        metadata.appendElement("meta", text: activeClass).setAttribute("property", "media:active-class")
-        return tree.serialized()
+        metadata.appendElement("meta", text: Self.clock(total), property: "media:duration")
+        metadata.appendElement("meta", text: "eSpeak NG (Lectern)", property: "media:narrator")
+        metadata.appendElement("meta", text: activeClass, property: "media:active-class")
+        do { return try tree.xmlData(declaration: #"<?xml version="1.0" encoding="UTF-8"?>"#) } catch {
+            throw DocumentError(document: archive.url.path, message: "cannot write \(package.opfPath): \(error)")
+        }
     }
 
     static func clock(_ ms: Int) -> String {
@@ -147,26 +147,7 @@ public struct NarratedEPUBPackage {
     }
 }
 
-extension XMLTree {
-    /// The document as UTF-8 XML, with its declaration, DOCTYPE and comments as parsed.
-    func serialized() -> Data {
-        var buffer: UnsafeMutablePointer<xmlChar>?
-        var size: Int32 = 0
-        xmlDocDumpMemoryEnc(doc, &buffer, &size, "UTF-8")
-        guard let buffer else { return Data() }
-        defer { lectern_xml_free(buffer) }
-        return Data(bytes: buffer, count: Int(size))
-    }
-}
-
 extension XMLNode {
-    /// Sets (or replaces) an attribute without a namespace. The corresponding C function is `xmlSetProp`.
-    @discardableResult
-    func setAttribute(_ name: String, _ value: String) -> XMLNode {
-        xmlSetProp(pointer, name, value)
-        return self
-    }
-
     /// Replaces the element's content with text (escaped). The corresponding C function is `xmlNodeSetContent`.
     func setText(_ text: String) {
         guard let escaped = xmlEncodeSpecialChars(pointer.pointee.doc, text) else { return }
@@ -174,10 +155,12 @@ extension XMLNode {
         xmlNodeSetContent(pointer, escaped)
     }
 
-    /// Appends a child element in this element's namespace, with `text` (escaped) as its content.
-    /// The corresponding C function is `xmlNewTextChild`.
+    /// Appends a child element in this element's namespace, with `text` (escaped) as its content
+    /// and a `property` attribute if given. The corresponding C function is `xmlNewTextChild`.
     @discardableResult
-    func appendElement(_ name: String, text: String? = nil) -> XMLNode {
-        XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
+    func appendElement(_ name: String, text: String? = nil, property: String? = nil) -> XMLNode {
+        let node = XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
+        if let property { node.setAttribute("property", property) }
+        return node
     }
 }

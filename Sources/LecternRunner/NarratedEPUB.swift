@@ -54,7 +54,7 @@ struct NarratedEPUB {
         }
         if manifest.sources.count == 1, let source = manifest.sources.first, source.format == .epub {
             let original = try NarratedEPUBPackage(source: source.url)
-            if original.isEPUB3, false { _ = original } // MARKER: writeMarked once EPUBTextMarker lands
+            if original.isEPUB3 { return try writeMarked(original, source: source, audio: chapterFiles, to: url) }
             logger.notice("the EPUB is not an EPUB 3, so the narrated EPUB's text is made from the sidecar", metadata: ["source": "\(source.displayPath)"])
         }
         return try writeGenerated(audio: chapterFiles, to: url)

@@ -68,7 +68,7 @@ struct CorpusCoverageTests {
 
         // `lectern check` lists them.
         let ws = try Workspace("moby")
-        let manifest = try Rendered.manifest(book, in: ws)
+        let manifest = try Rendered.manifest(book, in: ws, timings: "[json, epub]")
         let check = try Tool.run(Tool.lectern, ["check", "--json", manifest.path])
         try #require(check.status == 0, "lectern check failed: \(check.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
@@ -99,6 +99,25 @@ struct CorpusCoverageTests {
         // The decoded audio is as long as the sidecar says; every word is accounted for.
         BookChecks.expectDurationMatches(decodedSamples: try Tool.decodedSampleCount(rendered.mp3), sidecar)
         BookChecks.expectWordCoverage(input: extracted.text, sidecar)
+
+        // The narrated EPUB is the book itself: every document with its text and stylesheets as
+        // they were, plus the marks, overlays and audio; valid; every par at an id, every clip
+        // inside its decoded chapter audio; and (nearly) every word a par of its own.
+        let epub = ws.url.appendingPathComponent("out/book/book.epub")
+        try NarratedEPUBTests.expectValid(epub)
+        let original = try EPUBInspection.documents(Corpus.file(book.file))
+        let narrated = try EPUBInspection.documents(epub)
+        #expect(Set(narrated.keys) == Set(original.keys))
+        for (path, document) in original {
+            #expect(narrated[path]?.text == document.text, "\(path): the text changed")
+            #expect(narrated[path].map { Set(document.stylesheets).isSubset(of: $0.stylesheets) } == true, "\(path) lost a stylesheet")
+        }
+        let inspection = try EPUBInspection.read(epub)
+        try NarratedEPUBTests.expectParsAndClipsValid(epub, inspection)
+        let words = sidecar.chapters.reduce(0) { $0 + $1.paragraphs.reduce(0) { $0 + $1.words.count } }
+        let wordPars = inspection.pars.filter { $0.kind == "z3998:word" }.count
+        #expect(Double(wordPars) >= 0.99 * Double(words), "\(wordPars) word pars for \(words) words")
+        #expect(Set(inspection.pars.map(\.document)).count >= 135, "every chapter's document has an overlay")
     }
 }
 
@@ -119,13 +138,13 @@ struct Rendered {
     }
 
     /// `book.yml`: the book as its only source, read at the fastest settings a manifest allows.
-    static func manifest(_ book: CorpusCoverageTests.Book, in ws: Workspace) throws -> URL {
+    static func manifest(_ book: CorpusCoverageTests.Book, in ws: Workspace, timings: String = "[json]") throws -> URL {
         let lines = ["title: \(URL(fileURLWithPath: book.file).deletingPathExtension().lastPathComponent)",
                      "sources:", "  - path: \(Corpus.file(book.file).path)"]
             + book.keys.map { "    \($0)" }
             + ["voice: { name: en-us, wpm: 450 }", "pauses:"]
             + ["paragraph", "heading", "quote", "list_item", "chapter"].map { "  \($0): { before: 0, after: 0 }" }
-            + ["audio: { bitrate: 56, quality: 9 }"]
+            + ["audio: { bitrate: 56, quality: 9 }", "timings: \(timings)"]
         return try ws.write("book.yml", lines.joined(separator: "\n") + "\n")
     }
 }

@@ -13,6 +13,8 @@ struct EPUBInspection: Decodable {
         var begin: Double
         var end: Double
         var parent: String
+        /// The par's `epub:type` (`z3998:word` for a word).
+        var kind: String
     }
 
     /// Every par of every overlay, in spine order.
@@ -72,7 +74,7 @@ struct EPUBInspection: Decodable {
                         pars.append(dict(document=posixpath.normpath(posixpath.join(folder, doc)), id=frag,
                                          audio=posixpath.normpath(posixpath.join(folder, audio.get('src'))),
                                          begin=clock(audio.get('clipBegin')), end=clock(audio.get('clipEnd')),
-                                         parent=parent.partition('#')[2]))
+                                         parent=parent.partition('#')[2], kind=child.get(EPUB + 'type') or ''))
             walk(ET.fromstring(z.read(overlay)).find(SMIL + 'body'), '')
         print(json.dumps(dict(pars=pars, ids=ids, durations=durations, totalDuration=total, spine=spine)))
         """#
@@ -81,6 +83,34 @@ struct EPUBInspection: Decodable {
         let out = try Tool.run("/usr/bin/python3", ["-c", script, epub.path])
         try #require(out.status == 0, "\(out.stderr)")
         return try JSONDecoder().decode(EPUBInspection.self, from: Data(out.stdout.utf8))
+    }
+
+    /// Each spine document's text (whitespace collapsed) and its stylesheet links, by path, as
+    /// ElementTree reads them — to compare a narrated EPUB's documents with the original's.
+    static func documents(_ epub: URL) throws -> [String: (text: String, stylesheets: [String])] {
+        let script = #"""
+            import sys, json, zipfile, posixpath
+            import xml.etree.ElementTree as ET
+            OPF = '{http://www.idpf.org/2007/opf}'
+            XHTML = '{http://www.w3.org/1999/xhtml}'
+            z = zipfile.ZipFile(sys.argv[1])
+            opf_path = ET.fromstring(z.read('META-INF/container.xml')).find('.//{urn:oasis:names:tc:opendocument:xmlns:container}rootfile').get('full-path')
+            opf = ET.fromstring(z.read(opf_path))
+            items = {i.get('id'): posixpath.normpath(posixpath.join(posixpath.dirname(opf_path), i.get('href'))) for i in opf.find(OPF + 'manifest')}
+            out = {}
+            for ref in opf.find(OPF + 'spine'):
+                path = items[ref.get('idref')]
+                root = ET.fromstring(z.read(path))
+                body = root.find(XHTML + 'body')
+                text = ' '.join(''.join(body.itertext()).split()) if body is not None else ''
+                links = [l.get('href') for l in root.iter(XHTML + 'link') if 'stylesheet' in (l.get('rel') or '')]
+                out[path] = [text, links]
+            print(json.dumps(out))
+            """#
+        let out = try Tool.run("/usr/bin/python3", ["-c", script, epub.path])
+        try #require(out.status == 0, "\(out.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: [Any]] ?? [:]
+        return json.mapValues { ($0[0] as? String ?? "", $0[1] as? [String] ?? []) }
     }
 
     /// Extracts `paths` from the archive into `folder` (with unzip), returning their URLs.
