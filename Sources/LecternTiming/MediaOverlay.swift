@@ -119,8 +119,14 @@ public struct MediaOverlay: Sendable {
             """
         let text = Self.escape(self.text)
         for (paragraph, sentences) in zip(paragraphs, clips()) {
+            // A clip that rounds to nothing (a word spoken together with the next) gets no par; a
+            // seq left with no par is left out, as SMIL wants at least one child.
+            let kept = zip(paragraph.sentences, sentences).map { marks, clips in
+                (marks, clips.filter { let (b, e) = Self.clipTimes($0); return e > b })
+            }.filter { !$0.1.isEmpty }
+            guard !kept.isEmpty else { continue }
             out += "<seq epub:textref=\"\(text)#\(Self.escape(paragraph.id))\" epub:type=\"z3998:paragraph\">\n"
-            for (marks, clips) in zip(paragraph.sentences, sentences) {
+            for (marks, clips) in kept {
                 let nested = clips.count > 1 || clips.first?.kind == "z3998:word"
                 if nested {
                     let target = Self.escape(marks.id ?? paragraph.id)
@@ -128,7 +134,6 @@ public struct MediaOverlay: Sendable {
                 }
                 for clip in clips {
                     let (begin, end) = Self.clipTimes(clip)
-                    guard end > begin else { continue }
                     out += "<par epub:type=\"\(clip.kind)\"><text src=\"\(text)#\(Self.escape(clip.target))\"/>"
                         + "<audio src=\"\(Self.escape(clip.audio))\" clipBegin=\"\(Self.clock(begin))\" clipEnd=\"\(Self.clock(end))\"/></par>\n"
                 }
