@@ -114,7 +114,7 @@ public struct NarratedEPUBPackage {
             item.setAttribute("href", href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? href)
             item.setAttribute("media-type", addition.mediaType)
         }
-        let stamp = Self.timestamp(modified)
+        let stamp = EPUBValues.timestamp(modified)
         if let existing = metadata.elements.first(where: { $0.name == "meta" && $0["property"] == "dcterms:modified" }) {
             existing.setText(stamp)
         } else {
@@ -124,26 +124,14 @@ public struct NarratedEPUBPackage {
         for addition in adding {
             guard let ms = addition.durationMs else { continue }
             total += ms
-            metadata.appendElement("meta", text: Self.clock(ms), property: "media:duration").setAttribute("refines", "#\(addition.id)")
+            metadata.appendElement("meta", text: EPUBValues.clock(ms), property: "media:duration").setAttribute("refines", "#\(addition.id)")
         }
-        metadata.appendElement("meta", text: Self.clock(total), property: "media:duration")
+        metadata.appendElement("meta", text: EPUBValues.clock(total), property: "media:duration")
         metadata.appendElement("meta", text: "eSpeak NG (Lectern)", property: "media:narrator")
         metadata.appendElement("meta", text: activeClass, property: "media:active-class")
         do { return try tree.xmlData(declaration: #"<?xml version="1.0" encoding="UTF-8"?>"#) } catch {
             throw DocumentError(document: archive.url.path, message: "cannot write \(package.opfPath): \(error)")
         }
-    }
-
-    static func clock(_ ms: Int) -> String {
-        let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
-        return "\(h):" + String(format: "%02d:%02d.%03d", m, s, f)
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }
 

@@ -33,11 +33,5 @@ struct DaemonJob {
     }
 
     /// `path size mtime` of each file (or `path missing`): equal stamps mean unchanged files.
-    static func stamp(of files: [URL]) -> String {
-        files.map { url in
-            var info = stat()
-            guard stat(url.path, &info) == 0 else { return "\(url.path) missing" }
-            return "\(url.path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        }.joined(separator: "\n")
-    }
+    static func stamp(of files: [URL]) -> String { OutputFiles.stamp(files, fullPaths: true) }
 }

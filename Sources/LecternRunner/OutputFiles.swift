@@ -5,12 +5,13 @@ import LecternStore
 /// whether they are still as a run wrote them, and clean-up of temporary files left beside them
 /// by processes that died.
 enum OutputFiles {
-    /// `name size mtime` of each file, or `name missing`.
-    static func stamp(_ files: [URL]) -> String {
+    /// `name size mtime` of each file, or `name missing` (with `fullPaths`, the path for the name).
+    static func stamp(_ files: [URL], fullPaths: Bool = false) -> String {
         files.map { url in
+            let name = fullPaths ? url.path : url.lastPathComponent
             var info = stat()
-            guard stat(url.path, &info) == 0 else { return "\(url.lastPathComponent) missing" }
-            return "\(url.lastPathComponent) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            guard stat(url.path, &info) == 0 else { return "\(name) missing" }
+            return "\(name) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         }.joined(separator: "\n")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// The package document (OPF) of a narrated EPUB 3 that Lectern makes from the sidecar, with its
 /// navigation document, container file and overlay stylesheet.
@@ -91,17 +92,6 @@ public struct EPUBPackageDocument: Sendable {
         return out
     }
 
-    /// A `media:duration` value: a full clock value.
-    public static func duration(_ ms: Int) -> String { MediaOverlay.clock(ms) }
-
-    /// `dcterms:modified`: UTC to the second.
-    public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
-
     /// The package document.
     public func opf() -> String {
         let e = MediaOverlay.escape
@@ -115,12 +105,12 @@ public struct EPUBPackageDocument: Sendable {
 
             """
         if let author { out += "<dc:creator>\(e(author))</dc:creator>\n" }
-        out += "<meta property=\"dcterms:modified\">\(Self.timestamp(modified))</meta>\n"
+        out += "<meta property=\"dcterms:modified\">\(EPUBValues.timestamp(modified))</meta>\n"
         let overlays = items.filter { $0.durationMs != nil }
         for item in overlays {
-            out += "<meta property=\"media:duration\" refines=\"#\(e(item.id))\">\(Self.duration(item.durationMs!))</meta>\n"
+            out += "<meta property=\"media:duration\" refines=\"#\(e(item.id))\">\(EPUBValues.clock(item.durationMs!))</meta>\n"
         }
-        out += "<meta property=\"media:duration\">\(Self.duration(overlays.reduce(0) { $0 + $1.durationMs! }))</meta>\n"
+        out += "<meta property=\"media:duration\">\(EPUBValues.clock(overlays.reduce(0) { $0 + $1.durationMs! }))</meta>\n"
         out += "<meta property=\"media:narrator\">eSpeak NG (Lectern)</meta>\n"
         out += "<meta property=\"media:active-class\">\(Self.activeClass)</meta>\n"
         out += "</metadata>\n<manifest>\n"

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// An EPUB 3 media overlay (a SMIL 3.0 document) for one content document: which element of the
 /// text is spoken during which clip of which audio file, nested chapter → paragraph → sentence →
@@ -146,10 +147,7 @@ public struct MediaOverlay: Sendable {
     }
 
     /// A SMIL full clock value, `h:mm:ss.mmm`.
-    public static func clock(_ ms: Int) -> String {
-        let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
-        return "\(h):" + (m < 10 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)." + String(format: "%03d", f)
-    }
+    public static func clock(_ ms: Int) -> String { EPUBValues.clock(ms) }
 
     /// Text escaped for XML content and double-quoted attributes.
     public static func escape(_ text: String) -> String {
