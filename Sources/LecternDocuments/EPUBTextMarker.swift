@@ -23,10 +23,10 @@ public struct NarratedParagraph: Sendable, Equatable {
 ///
 /// The EPUB is read again exactly as ``EPUBReader`` reads it (same rules, spine order, chapter
 /// starts, footnotes), recording where every character of every kept block came from. The
-/// paragraphs are matched to those blocks in order by equal text. A paragraph is marked
-/// by the element that holds exactly its text (keeping that element's `id`, or giving it one),
-/// or else by a `span` around it; its sentences by `span`s inside it, and their words by `span`s
-/// inside those. A range that starts or ends inside an inline element (`<i>`, `<em>`, `<a>` …)
+/// paragraphs are matched to those blocks in order by equal text. A paragraph is marked by the
+/// element that holds exactly its text (keeping that element's `id`, or giving it one), or else
+/// by a `span` around it; its sentences by `span`s inside it, and their words by `span`s inside
+/// those. A range that starts or ends inside an inline element (`<i>`, `<em>`, `<a>` …)
 /// splits that element in two along the boundary — the second part a copy without the `id` —
 /// so that the `span` wraps whole siblings.
 ///
@@ -85,25 +85,38 @@ public struct EPUBTextMarker: Sendable {
         return MarkedEPUB(documents: documents, placements: placements)
     }
 
-    /// For each paragraph, the index of its block: the paragraphs and blocks are matched in order
-    /// by equal text, as many as can be (a longest common subsequence), so a block without a
-    /// paragraph (punctuation only) is passed over and a paragraph without a block gets nil,
-    /// without either throwing the rest out of step.
+    /// For each paragraph, the index of its block: each paragraph is matched to the next block
+    /// with the same text, so a block without a paragraph (punctuation only) is passed over and
+    /// a paragraph without a block gets nil. A match that would pass over blocks that have words
+    /// is refused when the next paragraph comes before it (a stray paragraph, such as a title
+    /// that is spoken first and also ends the book, must not throw the rest out of step).
+    /// Linear in the number of paragraphs and blocks (up to a logarithm).
     static func align(_ paragraphs: [String], _ blocks: [String]) -> [Int?] {
-        let changes = paragraphs.difference(from: blocks)
-        var removed = Set<Int>(), inserted = Set<Int>()
-        for change in changes {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
+        var positions: [String: [Int]] = [:]
+        for (i, text) in blocks.enumerated() { positions[text, default: []].append(i) }
+        // spoken[i]: how many of the blocks before the i-th have words.
+        var spoken = [0]
+        for text in blocks { spoken.append(spoken.last! + (WordTokenizer.count(in: text) > 0 ? 1 : 0)) }
+        /// The first block at or after `start` with the text.
+        func find(_ text: String, from start: Int) -> Int? {
+            guard let list = positions[text] else { return nil }
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid] < start { lo = mid + 1 } else { hi = mid }
             }
+            return lo < list.count ? list[lo] : nil
         }
         var result = [Int?](repeating: nil, count: paragraphs.count)
-        var b = 0
-        for p in paragraphs.indices where !inserted.contains(p) {
-            while removed.contains(b) { b += 1 }
-            result[p] = b
-            b += 1
+        var next = 0
+        for (p, text) in paragraphs.enumerated() {
+            guard let found = find(text, from: next) else { continue }
+            if spoken[found] > spoken[next], p + 1 < paragraphs.count, let following = find(paragraphs[p + 1], from: next),
+               following < found {
+                continue
+            }
+            result[p] = found
+            next = found + 1
         }
         return result
     }

@@ -175,12 +175,16 @@ final class XHTMLMarker {
 
     /// The nearest element holding both nodes (the parent, for one node).
     private static func commonAncestor(_ a: XMLNode, _ b: XMLNode) -> XMLNode? {
-        var above: Set<XMLNode> = []
-        var node = a.parent
-        while let n = node { above.insert(n); node = n.parent }
-        node = a == b ? a.parent : b.parent
-        while let n = node, !above.contains(n) { node = n.parent }
-        return node
+        guard var p = a.parent, var q = a == b ? a.parent : b.parent else { return nil }
+        var dp = p.depth, dq = q.depth
+        while dp > dq, let up = p.parent { p = up; dp -= 1 }
+        while dq > dp, let up = q.parent { q = up; dq -= 1 }
+        while p != q {
+            guard let up = p.parent, let other = q.parent else { return nil }
+            p = up
+            q = other
+        }
+        return p
     }
 
     /// Wraps the nodes from `first` to `last` (text nodes or entity references, `first` not

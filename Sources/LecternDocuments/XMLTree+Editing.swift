@@ -16,6 +16,13 @@ extension XMLNode {
     var previousSibling: XMLNode? { pointer.pointee.prev.map { XMLNode($0, owner: owner) } }
     var nextSibling: XMLNode? { pointer.pointee.next.map { XMLNode($0, owner: owner) } }
 
+    /// How many ancestors the node has, the document node included.
+    var depth: Int {
+        var n = 0, node = pointer.pointee.parent
+        while let parent = node { n += 1; node = parent.pointee.parent }
+        return n
+    }
+
     /// Whether the node is an element in the XHTML namespace, or in none (a document that
     /// forgot its `xmlns`).
     var isXHTMLElement: Bool {

@@ -39,6 +39,32 @@ func writeEPUB(_ url: URL, documents: [(path: String, xhtml: String)], nav: [(ti
     }
 }
 
+/// Reads `source` with and without tracing: the books must be the same, every kept block traced
+/// in order, and every traced unit's origin must hold that very UTF-16 unit. Returns the book.
+@discardableResult
+func expectFaithfulTrace(_ source: Source, sourceLocation: SourceLocation = #_sourceLocation) throws -> Book {
+    let plain = try EPUBReader().read(source).book
+    let (result, trace) = try EPUBReader().read(source, tracing: true)
+    let traced = try #require(trace, sourceLocation: sourceLocation)
+    #expect(result.book == plain, "tracing changes nothing in the book", sourceLocation: sourceLocation)
+    #expect(traced.blocks.map(\.text) == plain.chapters.flatMap(\.blocks).map(\.text), sourceLocation: sourceLocation)
+    var wrong = 0, untraced = 0, covered = 0
+    var texts: [XMLNodePointer: [UInt16]] = [:]
+    for block in traced.blocks {
+        let units = Array(block.text.utf16)
+        guard block.origins.count == units.count else { untraced += 1; continue }
+        for (i, origin) in block.origins.enumerated() {
+            guard let origin else { continue }
+            let text = texts[origin.node] ?? Array((XMLNode(origin.node, owner: traced.documents[block.document]!.tree).text ?? "").utf16)
+            texts[origin.node] = text
+            if origin.offset >= text.count || text[origin.offset] != units[i] { wrong += 1 } else { covered += 1 }
+        }
+    }
+    #expect(untraced == 0 && wrong == 0, "\(untraced) blocks untraced, \(wrong) units traced wrongly", sourceLocation: sourceLocation)
+    #expect(covered > 0, sourceLocation: sourceLocation)
+    return plain
+}
+
 extension NarratedParagraph {
     /// The paragraph as the timing sidecar has it (``UtteranceTimer``): `WordTokenizer`'s words,
     /// grouped into `SentenceSplitter`'s sentences (the last sentence takes the words left, a
@@ -62,11 +88,6 @@ extension NarratedParagraph {
         return NarratedParagraph(text: text, sentences: sentences, words: grouped)
     }
 
-    /// The text of a UTF-16 range.
-    func text(_ range: Range<Int>) -> String {
-        let units = Array(text.utf16)
-        return String(decoding: units[range], as: UTF16.self)
-    }
 }
 
 /// What Python's ElementTree (a parser we did not write) finds in a marked document compared
@@ -211,18 +232,20 @@ struct MarkExpectations {
         var n = 0
         for (paragraph, placement) in zip(paragraphs, placements) {
             guard let placement else { continue }
+            let units = Array(paragraph.text.utf16)
+            let text = { (range: Range<Int>) in String(decoding: units[range], as: UTF16.self) }
             blocks[placement.document, default: []].append((placement.id, paragraph.text))
             for (k, sentence) in placement.sentences.enumerated() {
                 if let id = sentence.id {
-                    blocks[placement.document, default: []].append((id, paragraph.text(paragraph.sentences[k])))
+                    blocks[placement.document, default: []].append((id, text(paragraph.sentences[k])))
                 } else {
                     unmarkedSentences += 1
                 }
                 for (w, word) in sentence.words.enumerated() {
-                    let text = paragraph.text(paragraph.words[k][w])
-                    guard let word else { unmarkedWords.append(text); continue }
+                    let spelled = text(paragraph.words[k][w])
+                    guard let word else { unmarkedWords.append(spelled); continue }
                     n += 1
-                    if n % stride == 0 { words[placement.document, default: []].append((word, text)) }
+                    if n % stride == 0 { words[placement.document, default: []].append((word, spelled)) }
                 }
             }
         }
