@@ -44,7 +44,7 @@ let package = Package(
 
         // Tests: one target per module plus an end-to-end target that drives the real binary.
         .testTarget(name: "LecternCoreTests", dependencies: ["LecternCore"]),
-        .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments"]),
+        .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
         .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
