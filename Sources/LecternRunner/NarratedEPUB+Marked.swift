@@ -48,7 +48,8 @@ extension NarratedEPUB {
                     sentences: entry.placement.sentences.map { MediaOverlay.Sentence(id: $0.id, words: $0.words) },
                     timing: entry.timing,
                     audio: NarratedEPUBPackage.relative("\(base)/audio/\(Self.chapterName(entry.chapter)).mp3", from: smilPath),
-                    audioStartMs: Double(audio.startSample) * 1000 / Double(sampleRate), chapterNumber: document.chapters[entry.chapter].number)
+                    audioStartMs: Double(audio.startSample) * 1000 / Double(sampleRate),
+                    audioLengthMs: Double(audio.sampleCount) * 1000 / Double(sampleRate))
             }
             let overlay = MediaOverlay(text: NarratedEPUBPackage.relative(path, from: smilPath), paragraphs: paragraphs)
             additions.append(.init(path: smilPath, id: "lectern-overlay-\(index + 1)", mediaType: "application/smil+xml",

@@ -77,7 +77,7 @@ struct NarratedEPUB {
             let startMs = Double(audio.startSample) * 1000 / Double(sampleRate)
             let paragraphs = zip(chapter.paragraphs, ids).map { timing, marks in
                 MediaOverlay.Paragraph(id: marks.id, sentences: marks.sentences, timing: timing, audio: "../audio/\(name).mp3",
-                                       audioStartMs: startMs, chapterNumber: chapter.number)
+                                       audioStartMs: startMs, audioLengthMs: Double(audio.sampleCount) * 1000 / Double(sampleRate))
             }
             let overlay = MediaOverlay(text: "../text/\(name).xhtml", paragraphs: paragraphs)
             entries.append(Entry(href: "audio/\(name).mp3", file: mp3, item: .init(id: "a-\(name)", href: "audio/\(name).mp3", mediaType: "audio/mpeg")))

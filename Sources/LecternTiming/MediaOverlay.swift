@@ -22,17 +22,17 @@ public struct MediaOverlay: Sendable {
         public var timing: ParagraphTiming
         /// The audio file, relative to the overlay.
         public var audio: String
-        /// Where that audio file starts on the book's timeline, in milliseconds.
+        /// Where that audio file starts on the book's timeline, and its decoded length, in milliseconds.
         public var audioStartMs: Double
-        public var chapterNumber: Int
+        public var audioLengthMs: Double
 
-        public init(id: String, sentences: [Sentence], timing: ParagraphTiming, audio: String, audioStartMs: Double, chapterNumber: Int) {
+        public init(id: String, sentences: [Sentence], timing: ParagraphTiming, audio: String, audioStartMs: Double, audioLengthMs: Double) {
             self.id = id
             self.sentences = sentences
             self.timing = timing
             self.audio = audio
             self.audioStartMs = audioStartMs
-            self.chapterNumber = chapterNumber
+            self.audioLengthMs = audioLengthMs
         }
     }
 
@@ -62,6 +62,7 @@ public struct MediaOverlay: Sendable {
         var kind: String
         var audio: String
         var audioStartMs: Double
+        var audioLengthMs: Double
         var begin: Int
         var end: Int
     }
@@ -71,7 +72,8 @@ public struct MediaOverlay: Sendable {
         var groups: [[[Clip]]] = paragraphs.map { p in
             zip(p.timing.sentences, p.sentences).map { timing, marks -> [Clip] in
                 let clip = { (target: String, kind: String, begin: Int, end: Int) in
-                    Clip(target: target, kind: kind, audio: p.audio, audioStartMs: p.audioStartMs, begin: begin, end: end)
+                    Clip(target: target, kind: kind, audio: p.audio, audioStartMs: p.audioStartMs, audioLengthMs: p.audioLengthMs,
+                         begin: begin, end: end)
                 }
                 let ids = marks.words.compactMap { $0 }
                 if ids.count == timing.words.count, ids.count == marks.words.count, !ids.isEmpty {
@@ -104,9 +106,12 @@ public struct MediaOverlay: Sendable {
         }
     }
 
-    /// A clip's begin and end in its audio file (ms, rounded).
+    /// A clip's begin and end in its audio file (ms, rounded; never past the file's end, which
+    /// the rounding of book times to milliseconds could otherwise overshoot by a fraction).
     static func clipTimes(_ clip: Clip) -> (Int, Int) {
-        (Int((Double(clip.begin) - clip.audioStartMs).rounded()), Int((Double(clip.end) - clip.audioStartMs).rounded()))
+        let last = Int(clip.audioLengthMs.rounded(.down))
+        return (min(last, Int((Double(clip.begin) - clip.audioStartMs).rounded())),
+                min(last, Int((Double(clip.end) - clip.audioStartMs).rounded())))
     }
 
     /// The SMIL document.

@@ -21,7 +21,7 @@ struct AliceEndToEndTests {
                 sources:
                   - path: \(Corpus.file("text/pg11-alice-in-wonderland.txt").path)
                     chapters: { heading: '^CHAPTER [IVXLC]+\\.$', subtitle: true, skip_before_first: true }
-                voice: { name: en-gb }
+                voice: { name: en-gb, wpm: 300 }
                 timings: [json, vtt, srt, epub]
                 """)
             let result = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)

@@ -13,8 +13,13 @@ struct NarratedEPUBTests {
 
     /// No error, no warning (media overlays included), and epubcheck finished its checks.
     static func expectValid(_ epub: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let messages = try EPUBInspection.epubcheck(epub)
-        let bad = messages.filter { ["FATAL", "ERROR", "WARNING"].contains($0.severity) }
+        expectValid(try EPUBInspection.epubcheck(epub), sourceLocation: sourceLocation)
+    }
+
+    static func expectValid(_ report: EPUBInspection.EPUBCheckReport, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!report.stderr.contains("Exception") && !report.stderr.contains("Error") && !report.stderr.contains("no JSON report"),
+                "epubcheck did not finish: \(report.stderr.suffix(2000))", sourceLocation: sourceLocation)
+        let bad = report.messages.filter { ["FATAL", "ERROR", "WARNING"].contains($0.severity) }
         #expect(bad.isEmpty, "\(bad.count) messages, e.g. \(bad.prefix(5).map { "\($0.severity) \($0.id) \($0.message) at \($0.location)" })",
                 sourceLocation: sourceLocation)
     }
@@ -29,7 +34,7 @@ struct NarratedEPUBTests {
         let folder = try Workspace("epub-audio").url
         let audio = try EPUBInspection.extract(epub, Array(Set(inspection.pars.map(\.audio))).sorted(), into: folder)
         var lengths: [String: Double] = [:]
-        for (path, url) in audio { lengths[path] = Double(try Tool.decode(url).count) * 1000 / 22050 }
+        for (path, url) in audio { lengths[path] = Double(try Tool.decodedSampleCount(url)) * 1000 / 22050 }
         for par in inspection.pars {
             let length = try #require(lengths[par.audio])
             #expect(par.begin >= 0 && par.begin < par.end && par.end <= length + 0.5,

@@ -20,9 +20,9 @@ import Testing
         ], spans: nil, pronounced: nil)
     }
 
-    static func overlay(_ sentences: [MediaOverlay.Sentence], timing: ParagraphTiming = paragraph()) -> MediaOverlay {
+    static func overlay(_ sentences: [MediaOverlay.Sentence], timing: ParagraphTiming = paragraph(), length: Double = 60_000) -> MediaOverlay {
         MediaOverlay(text: "../text/c.xhtml", paragraphs: [
-            MediaOverlay.Paragraph(id: "p1", sentences: sentences, timing: timing, audio: "../audio/c.mp3", audioStartMs: 9_500, chapterNumber: 1),
+            MediaOverlay.Paragraph(id: "p1", sentences: sentences, timing: timing, audio: "../audio/c.mp3", audioStartMs: 9_500, audioLengthMs: length),
         ])
     }
 
@@ -65,6 +65,12 @@ import Testing
         #expect(!smil.contains("#w3\"") && !smil.contains("#s2\""))
         #expect(!smil.contains("<seq epub:textref=\"../text/c.xhtml#s2\""))
         #expect(XMLParser(data: Data(smil.utf8)).parse())
+    }
+
+    @Test func noClipEndsPastItsAudioFile() {
+        // Book times are whole milliseconds; the file's decoded length need not be.
+        let smil = Self.overlay([.init(id: "s1", words: ["w1", "w2"]), .init(id: "s2", words: ["w3", "w4"])], length: 2_099.6).smil()
+        #expect(Self.pars(smil).last?.2 == "0:00:02.099")
     }
 
     @Test func clockValuesAreFullClockValues() {
