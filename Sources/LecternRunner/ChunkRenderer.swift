@@ -24,7 +24,7 @@ public struct ChunkRenderer: Sendable {
 
     /// The version of the stream layout this renderer writes; part of every ``ChunkKey``, so
     /// changing how chunks are rendered (trimming, seams, tags) invalidates the cache.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public init(engine: EspeakEngine, checkpoint: (@Sendable (Step, Int) -> Void)? = nil) {
         self.engine = engine

@@ -68,11 +68,16 @@ public final class EspeakEngine: @unchecked Sendable {
         return synthesis
     }
 
+    /// The fastest rate whose word events are exact. From 450 words per minute on, espeak-ng
+    /// speeds its speech up with libsonic, and then reports about a quarter of the words at the
+    /// position of the word before (measured: 1126 of 4265 words of Alice at 450, none at 449).
+    static let fastestExactRate = 449
+
     private func synthesize(spoken text: String, voice: ResolvedVoice, phonemeInput: Bool) throws -> Synthesis {
         lock.lock()
         defer { lock.unlock() }
         try select(voice.name)
-        try check(espeak_SetParameter(espeakRATE, Int32(voice.wordsPerMinute), 0), "set the rate")
+        try check(espeak_SetParameter(espeakRATE, Int32(min(voice.wordsPerMinute, Self.fastestExactRate)), 0), "set the rate")
         try check(espeak_SetParameter(espeakPITCH, Int32(voice.espeakPitch), 0), "set the pitch")
         try check(espeak_SetParameter(espeakVOLUME, Int32(voice.espeakVolume), 0), "set the volume")
 

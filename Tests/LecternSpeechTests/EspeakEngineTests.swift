@@ -44,6 +44,20 @@ private func peak(_ samples: [Int16]) -> Int { samples.map { abs(Int($0)) }.max(
         }
     }
 
+    /// At 450 words per minute and up espeak-ng speeds speech up with libsonic and reports many
+    /// words at the position of the one before; the engine stays just below that speed.
+    @Test(arguments: [300, 449, 450])
+    func atTheFastestRateEveryWordHasATimeOfItsOwn(wpm: Int) throws {
+        let engine = try EspeakEngine.shared()
+        let text = "Some years ago, never mind how long precisely, having little or no money in my purse, and nothing particular "
+            + "to interest me on shore, I thought I would sail about a little and see the watery part of the world."
+        let result = try engine.synthesize(text, voice: voice("en-us", wpm: wpm))
+        #expect(result.words.count >= 38)
+        // A mark or two may share a position (the engine's own merging); libsonic's runs share a quarter.
+        let shared = zip(result.words, result.words.dropFirst()).filter { $0.sample >= $1.sample }.count
+        #expect(shared <= 2, "\(shared) of \(result.words.count) marks start where the one before them does")
+    }
+
     @Test func wordMarksAreUTF16OffsetsAfterAstralCharacters() throws {
         let engine = try EspeakEngine.shared()
         // Each emoji is one scalar but two UTF-16 units: "hello" starts at 5, "world" at 15.
