@@ -63,15 +63,19 @@ public final class Daemon: @unchecked Sendable {
         logger.info("daemon started", metadata: ["jobs": "\(options.jobs.path)", "max_concurrent": "\(options.maxConcurrent)",
                                                  "pid": "\(getpid())"])
         while !isStopping {
-            let wake = try tick()
+            var wake: Date?
+            do { wake = try tick() } catch {
+                // A busy or briefly unavailable store must not end the daemon: try again next poll.
+                logger.error("poll failed", metadata: ["error": "\(error)"])
+            }
             let wait = min(options.pollInterval, max(0, (wake ?? .distantFuture).timeIntervalSince(now)))
             _ = wakeUp.wait(timeout: .now() + wait)
         }
         lock.lock()
-        let running = controls
+        let running = controls.map { path, control in (jobs[path]?.name ?? path, control) }
         lock.unlock()
-        for (path, control) in running {
-            logger.notice("cancelling run", metadata: ["job": "\(jobs[path]?.name ?? path)"])
+        for (name, control) in running {
+            logger.notice("cancelling run", metadata: ["job": "\(name)"])
             control.cancel("the daemon is stopping")
         }
         if runs.wait(timeout: .now() + options.stopTimeout) == .timedOut {
@@ -113,17 +117,16 @@ public final class Daemon: @unchecked Sendable {
 
         let now = self.now
         let rows = try store.schedules()
-        lock.lock()
+        // A job leased by any process (another daemon, a `lectern run`) counts as running.
+        let leased = try store.leasedJobIds()
         var inputs: [String: (JobPolicy, JobState)] = [:]
-        for (path, job) in jobs {
+        for (path, job) in jobsSnapshot() {
             guard let policy = job.policy, let row = rows[job.jobId] else { continue }
-            let elsewhere = (try? store.lease(jobId: job.jobId)).flatMap { $0 }.map { $0.expiresAt > Date() } ?? false
-            let state = JobState(firstSeen: row.firstSeen, servedThrough: row.servedThrough, running: job.running || elsewhere,
+            let state = JobState(firstSeen: row.firstSeen, servedThrough: row.servedThrough, running: job.running || leased.contains(job.jobId),
                                  failures: row.failures, lastFailure: row.lastFailureAt, lastTrigger: job.lastTrigger,
                                  changedAt: job.changedAt, lastRunStarted: job.lastRunStarted)
             inputs[path] = (policy, state)
         }
-        lock.unlock()
 
         let decision = Scheduler.decide(jobs: inputs, now: now, maxConcurrent: options.maxConcurrent, awakeSince: awakeSince)
         for action in decision.actions {

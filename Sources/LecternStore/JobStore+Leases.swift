@@ -61,6 +61,11 @@ extension JobStore {
         }
     }
 
+    /// The ids of the jobs whose lease has not expired.
+    public func leasedJobIds(at date: Date = Date()) throws -> Set<Int64> {
+        try read { db in Set(try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db).map(\.jobId)) }
+    }
+
     /// The job's lease, if any.
     public func lease(jobId: Int64) throws -> LeaseRecord? {
         try read { db in try LeaseRecord.fetchOne(db, key: jobId) }

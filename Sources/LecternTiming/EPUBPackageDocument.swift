@@ -50,16 +50,15 @@ public struct EPUBPackageDocument: Sendable {
     /// The class reading systems set on the element being spoken.
     public static let activeClass = "-epub-media-overlay-active"
 
+    /// The stylesheet added to a marked EPUB: only the highlight, so the book's own styling stays.
+    public static let highlightStylesheet = ".\(activeClass) { background-color: #ffe58a; color: inherit; border-radius: 0.15em; }\n"
+
     /// The stylesheet of the generated text, with the highlight of the spoken element.
     public static let stylesheet = """
         body { font-family: serif; line-height: 1.5; margin: 1em 5%; }
         h1, h2 { font-family: sans-serif; }
-        .\(activeClass) { background-color: #ffe58a; color: inherit; border-radius: 0.15em; }
 
-        """
-
-    /// The stylesheet added to a marked EPUB: only the highlight, so the book's own styling stays.
-    public static let highlightStylesheet = ".\(activeClass) { background-color: #ffe58a; color: inherit; }\n"
+        """ + highlightStylesheet
 
     /// `META-INF/container.xml` pointing at the package document.
     public static func container(packagePath: String) -> String {

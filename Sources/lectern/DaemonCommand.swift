@@ -57,8 +57,8 @@ struct DaemonCommand: ParsableCommand {
                 throw ValidationError("--jobs \(jobs) is not a folder")
             }
             let level: Logger.Level = verbose ? .debug : .info
-            LoggingSystem.bootstrap { label in
-                var handler = JournalLogHandler(label: label)
+            LoggingSystem.bootstrap { _ in
+                var handler = JournalLogHandler()
                 handler.logLevel = level
                 return handler
             }

@@ -8,9 +8,6 @@ import Logging
 struct JournalLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
-    let label: String
-
-    init(label: String) { self.label = label }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
