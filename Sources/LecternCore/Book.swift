@@ -11,6 +11,9 @@ public struct Book: Sendable, Equatable {
     public var metadata: BookMetadata
     /// The documents' pronunciation hints (PLS entries, `ssml:ph`) that espeak-ng cannot express.
     public var pronunciationNotes: [PronunciationNote] = []
+    /// Things a user should know about how the documents were read (an encoding guessed, …),
+    /// one line each, naming the document.
+    public var warnings: [String] = []
 
     public init(chapters: [Chapter] = [], skipped: [SkippedText] = [], metadata: BookMetadata = BookMetadata()) {
         self.chapters = chapters
@@ -30,6 +33,7 @@ public struct Book: Sendable, Equatable {
         chapters += other.chapters
         metadata = metadata.filling(from: other.metadata)
         pronunciationNotes += other.pronunciationNotes
+        warnings += other.warnings
     }
 }
 
@@ -73,12 +77,16 @@ public struct Chapter: Sendable, Equatable {
     public var blocks: [Block]
     /// The file the chapter came from, as written in the manifest (for messages).
     public var source: String
+    /// The title of the part (book, volume, epoch …) the chapter belongs to, or nil when the
+    /// book has no parts. Consecutive chapters with the same part form that part.
+    public var part: String?
 
-    public init(title: String, speaksTitle: Bool = true, blocks: [Block] = [], source: String) {
+    public init(title: String, speaksTitle: Bool = true, blocks: [Block] = [], source: String, part: String? = nil) {
         self.title = title
         self.speaksTitle = speaksTitle
         self.blocks = blocks
         self.source = source
+        self.part = part
     }
 }
 

@@ -34,6 +34,9 @@ public struct Manifest: Sendable, Equatable {
     /// Pronunciation lexicons (Lectern YAML or PLS), first first: the manifest's own, then those
     /// of `Config/defaults.yml`.
     public var lexicons: [URL] = []
+    /// The `Config` folder the defaults came from (nil: built-in defaults), where the spoken-form
+    /// rules (`Config/spoken/LANG.yml`) are found.
+    public var configDirectory: URL?
 
     /// The manifest with what it leaves unsaid (title, author) taken from the book's own
     /// metadata; a book with no title is named after the job.

@@ -53,7 +53,9 @@ public struct ManifestLoader: Sendable {
             }
         }
         let layer = try ManifestLayer.parse(yaml: yaml, file: file, presets: presets)
-        return try resolve(layer.merged(over: defaults), manifest: url, lines: layer.line)
+        var manifest = try resolve(layer.merged(over: defaults), manifest: url, lines: layer.line)
+        manifest.configDirectory = config
+        return manifest
     }
 
     private func resolve(_ layer: ManifestLayer, manifest url: URL, lines: [String: Int]) throws -> Manifest {

@@ -32,14 +32,18 @@ public struct PlannedChapter: Sendable {
     /// Silence at the chapter's start and end, in seconds.
     public var pause: Pause
     public var utterances: [Utterance]
+    /// The part (book, volume, epoch …) the chapter belongs to, or nil; consecutive chapters with
+    /// the same part form that part.
+    public var part: String?
 
     public var wordCount: Int { utterances.reduce(0) { $0 + $1.wordCount } }
 
-    public init(number: Int, title: String, pause: Pause, utterances: [Utterance]) {
+    public init(number: Int, title: String, pause: Pause, utterances: [Utterance], part: String? = nil) {
         self.number = number
         self.title = title
         self.pause = pause
         self.utterances = utterances
+        self.part = part
     }
 }
 

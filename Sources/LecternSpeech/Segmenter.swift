@@ -89,7 +89,8 @@ public struct Segmenter: Sendable {
                                                 pronunciations: block.pronunciations))
                 }
             }
-            chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances))
+            chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances,
+                                           part: chapter.part))
         }
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
