@@ -145,11 +145,20 @@ public struct SkippedText: Sendable, Equatable, Codable {
     public var reason: String
     /// The text itself.
     public var text: String
+    /// Where in its chapter it was: before the block with this index (nil: before the chapter,
+    /// or not known). Used to show skipped text in place (`lectern check --text`); not encoded.
+    public var beforeBlock: Int?
 
     public init(source: String, chapter: Int?, reason: String, text: String) {
         self.source = source
         self.chapter = chapter
         self.reason = reason
         self.text = text
+    }
+
+    private enum CodingKeys: String, CodingKey { case source, chapter, reason, text }
+
+    public static func == (a: SkippedText, b: SkippedText) -> Bool {
+        a.source == b.source && a.chapter == b.chapter && a.reason == b.reason && a.text == b.text
     }
 }

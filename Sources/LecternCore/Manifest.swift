@@ -83,6 +83,9 @@ public struct Source: Sendable, Equatable {
     public var url: URL
     /// The path as written in the manifest, used in messages and sidecars.
     public var displayPath: String
+    /// Where the source is written in its manifest (file, line and key such as `sources[2]`),
+    /// for errors about its keys found while reading (a marker that matches nothing).
+    public var origin: ManifestError?
     public var format: Format
     public var chapters: ChapterRule
     /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).
@@ -118,6 +121,7 @@ public struct ReadingRules: Sendable, Equatable {
     public enum Footnotes: String, Sendable, CaseIterable { case paragraph, chapter, skip }
     public enum NonLinear: String, Sendable, CaseIterable { case skip, append }
     public enum Malformed: String, Sendable, CaseIterable { case error, skip }
+    public enum Illustrations: String, Sendable, CaseIterable { case skip, read }
 
     /// Reading starts at the first block matching this regular expression (that block included).
     public var startAt: String?
@@ -137,6 +141,11 @@ public struct ReadingRules: Sendable, Equatable {
     /// Whether the documents' own pronunciation hints are honoured: `ssml:ph` attributes and the
     /// PLS lexicons a document links to (`<link rel="pronunciation">`).
     public var pronunciation: Bool
+    /// Plain text and Markdown: the character encoding — `auto` (UTF-8, else UTF-16 with a
+    /// byte-order mark, else Windows-1252 with a warning) or a name the system's converter knows.
+    public var encoding: String = "auto"
+    /// Plain text: `[Illustration: …]` captions are skipped (listed) or read as "Illustration: …".
+    public var illustrations: Illustrations = .skip
 
     public init(startAt: String? = nil, startAfter: String? = nil, endAt: String? = nil, tables: Tables = .read,
                 footnotes: Footnotes = .chapter, nonLinear: NonLinear = .skip, malformed: Malformed = .error, pronunciation: Bool = true) {
@@ -153,6 +162,10 @@ public struct ReadingRules: Sendable, Equatable {
 
 /// How a source is divided into chapters.
 public struct ChapterRule: Sendable, Equatable {
+    /// Plain text: `auto` finds the book's structure (boilerplate, contents, parts, chapters,
+    /// notes); `none` reads the text whole as one chapter; a `heading` pattern overrides both.
+    public enum Detection: String, Sendable, CaseIterable { case auto, none }
+    public var detection: Detection = .auto
     /// Plain text: a line matching this regular expression starts a chapter; if it has a capture
     /// group, the group's text is the chapter's title.
     public var heading: String?

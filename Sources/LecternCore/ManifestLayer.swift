@@ -37,6 +37,9 @@ struct ManifestLayer {
         var skip: [String]
         var rules = ReadingRules()
         var line: Int?
+        /// The keys given (`encoding`, `chapters.heading` …) and their lines, to reject those
+        /// that do not apply to the source's format.
+        var given: [String: Int?] = [:]
     }
 
     struct PauseLayer {
@@ -186,9 +189,11 @@ struct ManifestLayer {
             return SourceLayer(path: try value.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         }
         let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title", "start_at", "start_after", "end_at",
-                                            "tables", "footnotes", "nonlinear", "malformed", "pronunciation"])
+                                            "tables", "footnotes", "nonlinear", "malformed", "pronunciation", "encoding",
+                                            "illustrations"])
         guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
         var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
+        for (key, v) in m { source.given[key] = v.line }
         if let f = m["format"] {
             let s = try f.string()
             guard let format = Source.Format(rawValue: s) else {
@@ -197,8 +202,15 @@ struct ManifestLayer {
             source.format = format
         }
         source.chapters.title = try m["title"]?.string()
-        if let c = m["chapters"] {
+        if let c = m["chapters"], !c.isMapping {
+            let value = try c.string()
+            guard let detection = ChapterRule.Detection(rawValue: value) else {
+                throw c.error("expected auto (find the book's chapters), none (one chapter) or a mapping with heading/level, found \"\(value)\"")
+            }
+            source.chapters.detection = detection
+        } else if let c = m["chapters"] {
             let cm = try c.mapping(allowed: ["heading", "subtitle", "skip_before_first", "level"])
+            for (key, v) in cm { source.given["chapters.\(key)"] = v.line }
             if let h = cm["heading"] {
                 let pattern = try h.string()
                 do { _ = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) } catch {
@@ -233,6 +245,14 @@ struct ManifestLayer {
         source.rules.nonLinear = try choice("nonlinear", ReadingRules.NonLinear.self) ?? .skip
         source.rules.malformed = try choice("malformed", ReadingRules.Malformed.self) ?? .error
         source.rules.pronunciation = try m["pronunciation"]?.bool() ?? true
+        source.rules.illustrations = try choice("illustrations", ReadingRules.Illustrations.self) ?? .skip
+        if let e = m["encoding"] {
+            let name = try e.string().trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.:".contains($0) }) else {
+                throw e.error("expected an encoding name such as auto, utf-8, utf-16, windows-1252 or iso-8859-1, found \"\(name)\"")
+            }
+            source.rules.encoding = name
+        }
         if let s = m["skip"] {
             source.skip = try s.strings()
             for (i, pattern) in source.skip.enumerated() {

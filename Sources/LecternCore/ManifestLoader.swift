@@ -36,13 +36,23 @@ public struct ManifestLoader: Sendable {
     /// - throws: ``ManifestError`` naming the file, line and key of the first problem.
     public func load(_ url: URL) throws -> Manifest {
         let file = url.path
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ManifestError(file: file, message: "cannot read the manifest (no such file or not readable)")
+        let yaml: String
+        if Self.isDocument(url) {
+            // A document given alone: read with everything inferred, as `lectern init` would write it.
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw ManifestError(file: file, message: "no such file")
+            }
+            yaml = Self.implicitManifest(for: url)
+        } else {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw ManifestError(file: file, message: "cannot read the manifest (no such file or not readable)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ManifestError(file: file, message: "the manifest is not valid UTF-8")
+            }
+            yaml = text
         }
-        guard let yaml = String(data: data, encoding: .utf8) else {
-            throw ManifestError(file: file, message: "the manifest is not valid UTF-8")
-        }
-        let config = configDirectory ?? Self.findConfig(near: url.deletingLastPathComponent())
+        let config = try configDirectory ?? Self.findConfig(near: url.deletingLastPathComponent())
         let presets = try Self.loadPresets(config)
         var defaults = try ManifestLayer.parse(yaml: Self.builtInDefaults, file: "built-in defaults", presets: presets)
         if let config {
@@ -65,7 +75,7 @@ public struct ManifestLoader: Sendable {
         // An EPUB names its own title; the reader fills it in (see `Manifest.filling(from:)`).
         let fromEPUB = layer.sources?.contains { $0.format == .epub || $0.path.lowercased().hasSuffix(".epub") } ?? false
         let title = layer.title?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !title.isEmpty || fromEPUB else {
+        guard !title.isEmpty || fromEPUB || Self.isDocument(url) else {
             throw ManifestError(file: file, key: "title", message: "missing (every manifest needs a title, unless an EPUB source gives one)")
         }
         guard let sourceLayers = layer.sources, !sourceLayers.isEmpty else {
@@ -76,8 +86,14 @@ public struct ManifestLoader: Sendable {
             let key = "sources[\(i + 1)]"
             for expanded in try expand(s.path, in: folder, file: file, line: s.line, key: key) {
                 let format = s.format ?? Source.format(forExtension: expanded.pathExtension)
+                if let (given, formats) = Self.inapplicableKey(s.given.keys, for: format) {
+                    throw ManifestError(file: file, line: s.given[given] ?? s.line, key: "\(key).\(given)",
+                                        message: "applies to \(formats) sources, and \(expanded.lastPathComponent) is read as \(format.rawValue)")
+                }
                 let display = s.path.contains("*") ? expanded.lastPathComponent : s.path
-                sources.append(Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip, rules: s.rules))
+                var source = Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip, rules: s.rules)
+                source.origin = ManifestError(file: file, line: s.line, key: key, message: "")
+                sources.append(source)
             }
         }
         let name = layer.name ?? stem
@@ -128,6 +144,38 @@ public struct ManifestLoader: Sendable {
         return manifest
     }
 
+    /// Whether `url` is a document rather than a manifest (anything but `.yml`/`.yaml`).
+    public static func isDocument(_ url: URL) -> Bool {
+        !["yml", "yaml"].contains(url.pathExtension.lowercased())
+    }
+
+    /// The manifest of a document given alone: the document as the only source, everything else
+    /// from the defaults; the title comes from the document (or its file name), the output goes to
+    /// `out/NAME` beside it.
+    static func implicitManifest(for document: URL) -> String {
+        let name = document.lastPathComponent.replacingOccurrences(of: "'", with: "''")
+        return "sources:\n  - path: '\(name)'\n"
+    }
+
+    /// Which formats each source key applies to; a key not listed applies to all.
+    static let keyFormats: [String: [Source.Format]] = [
+        "encoding": [.text, .markdown], "illustrations": [.text],
+        "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html],
+        "tables": [.html, .epub], "nonlinear": [.epub], "malformed": [.epub], "pronunciation": [.html, .epub],
+        "footnotes": [.text, .html, .epub],
+    ]
+
+    /// The first given key (sorted) that does not apply to `format`, with the formats it applies to.
+    static func inapplicableKey(_ keys: some Sequence<String>, for format: Source.Format) -> (String, String)? {
+        for key in keys.sorted() {
+            if let formats = keyFormats[key], !formats.contains(format) {
+                return (key, formats.map { $0 == .text ? "plain text" : $0 == .markdown ? "Markdown" : $0.rawValue.uppercased() }
+                    .joined(separator: ", "))
+            }
+        }
+        return nil
+    }
+
     /// A path made absolute against `folder` (`~` expands to the home folder).
     static func resolve(_ path: String, in folder: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
@@ -164,9 +212,27 @@ public struct ManifestLoader: Sendable {
         return [url]
     }
 
-    static func findConfig(near folder: URL) -> URL? {
+    /// `$LECTERN_CONFIG` (the `Config` folder, or its `defaults.yml`), else the first
+    /// `Config/defaults.yml` found walking up from `folder`, else nil (built-in defaults).
+    ///
+    /// - throws: ``ManifestError`` when `LECTERN_CONFIG` names anything else.
+    static func findConfig(near folder: URL) throws -> URL? {
         if let env = ProcessInfo.processInfo.environment["LECTERN_CONFIG"], !env.isEmpty {
-            return URL(fileURLWithPath: env)
+            let url = URL(fileURLWithPath: (env as NSString).expandingTildeInPath).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw ManifestError(file: "LECTERN_CONFIG", message: "no such file or folder: \(url.path) (give the Config folder or its defaults.yml)")
+            }
+            if isDirectory.boolValue {
+                guard FileManager.default.fileExists(atPath: url.appendingPathComponent("defaults.yml").path) else {
+                    throw ManifestError(file: "LECTERN_CONFIG", message: "\(url.path) has no defaults.yml (give the Config folder or its defaults.yml)")
+                }
+                return url
+            }
+            guard url.lastPathComponent == "defaults.yml" else {
+                throw ManifestError(file: "LECTERN_CONFIG", message: "\(url.path) is neither a Config folder nor its defaults.yml")
+            }
+            return url.deletingLastPathComponent()
         }
         var dir = folder.standardizedFileURL
         for _ in 0..<8 {

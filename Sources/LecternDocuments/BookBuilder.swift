@@ -13,6 +13,10 @@ struct BookBuilder {
     private var ended = false
     /// A chapter whose title is not spoken (EPUB navigation), opened at its first block.
     private var pendingTitle: String?
+    /// The block each marker matched, for the error when the markers leave nothing to read.
+    private var startMatch: String?, endMatch: String?
+    /// The part the chapters being started belong to.
+    var part: String?
 
     init(source: Source, skips: [NSRegularExpression]) throws {
         self.source = source
@@ -32,7 +36,18 @@ struct BookBuilder {
         let text = PlainTextReader.clean(title)
         guard admit(text) else { return }
         pendingTitle = nil
-        book.chapters.append(Chapter(title: text, blocks: [], source: source.displayPath))
+        book.chapters.append(Chapter(title: text, blocks: [], source: source.displayPath, part: part))
+        inChapter = true
+    }
+
+    /// Starts a chapter whose heading is spoken line by line (a number, then its title), each
+    /// line a heading block, so the heading pause falls between them.
+    mutating func startChapter(title: String, lines: [String]) {
+        let text = PlainTextReader.clean(title)
+        guard admit(text) else { return }
+        pendingTitle = nil
+        let blocks = lines.map { Block(kind: .heading, text: PlainTextReader.clean($0)) }.filter { !$0.text.isEmpty }
+        book.chapters.append(Chapter(title: text, speaksTitle: false, blocks: blocks, source: source.displayPath, part: part))
         inChapter = true
     }
 
@@ -56,8 +71,10 @@ struct BookBuilder {
         if !started {
             if let r = startAt, Self.matches(r, text) {
                 started = true
+                startMatch = text
             } else if let r = startAfter, Self.matches(r, text) {
                 started = true
+                startMatch = text
                 skip(text, reason: "start marker /\(r.pattern)/")
                 return false
             } else {
@@ -67,6 +84,7 @@ struct BookBuilder {
         }
         if let r = endAt, Self.matches(r, text) {
             ended = true
+            endMatch = text
             skip(text, reason: "end marker /\(r.pattern)/")
             return false
         }
@@ -89,7 +107,7 @@ struct BookBuilder {
         }
         if let title = pendingTitle {
             pendingTitle = nil
-            book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
+            book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath, part: part))
             inChapter = true
         }
         if !inChapter {
@@ -111,12 +129,51 @@ struct BookBuilder {
         if !book.pronunciationNotes.contains(note) { book.pronunciationNotes.append(note) }
     }
 
-    /// Lists text that is deliberately not narrated.
+    /// Lists text that is deliberately not narrated, at the current place in the book.
     mutating func skip(_ text: String, reason: String) {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !t.isEmpty else { return }
-        book.skipped.append(SkippedText(source: source.displayPath, chapter: chapterNumber, reason: reason, text: t))
+        var item = SkippedText(source: source.displayPath, chapter: chapterNumber, reason: reason, text: t)
+        item.beforeBlock = inChapter ? book.chapters.last?.blocks.count : nil
+        book.skipped.append(item)
     }
 
-    func finish() -> Book { book }
+    /// The book read.
+    ///
+    /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
+    ///   nothing, or when the markers and skip patterns leave no words to read.
+    func finish() throws -> Book {
+        if !started, let r = startAt ?? startAfter {
+            throw markerError(startAt != nil ? "start_at" : "start_after",
+                              "/\(r.pattern)/ matches no paragraph or heading of \(source.displayPath), so nothing would be read")
+        }
+        if let r = endAt, !ended {
+            throw markerError("end_at", "/\(r.pattern)/ matches no paragraph or heading of \(source.displayPath) after the start")
+        }
+        let words = book.chapters.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + WordTokenizer.count(in: $1.text) }
+            + ($1.speaksTitle ? WordTokenizer.count(in: $1.title) : 0) }
+        if words == 0, book.skipped.contains(where: { WordTokenizer.count(in: $0.text) > 0 }) {
+            if let match = startMatch, let r = startAt ?? startAfter {
+                throw markerError(startAt != nil ? "start_at" : "start_after",
+                                  "/\(r.pattern)/ matched \"\(match.prefix(60))\" and nothing after it is left to read")
+            }
+            if let match = endMatch, let r = endAt {
+                throw markerError("end_at", "/\(r.pattern)/ matched \"\(match.prefix(60))\" before any word was read")
+            }
+            if !skips.isEmpty {
+                throw markerError("skip", "the skip patterns leave no words of \(source.displayPath) to read")
+            }
+        }
+        return book
+    }
+
+    private func markerError(_ key: String, _ message: String) -> ManifestError {
+        Self.keyError(source, key, message)
+    }
+
+    /// An error about one of a source's keys, naming the manifest's file, line and key.
+    static func keyError(_ source: Source, _ key: String, _ message: String) -> ManifestError {
+        guard let origin = source.origin else { return ManifestError(file: source.displayPath, key: key, message: message) }
+        return ManifestError(file: origin.file, line: origin.line, key: "\(origin.key ?? "source").\(key)", message: message)
+    }
 }

@@ -114,7 +114,7 @@ public struct EPUBReader: Sendable {
                 walker.builder.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
             }
         }
-        var book = walker.builder.finish()
+        var book = try walker.builder.finish()
         var metadata = package.metadata
         if let coverPath = package.coverPath, let item = package.items.values.first(where: { $0.path == coverPath }),
            ["image/jpeg", "image/png"].contains(item.mediaType) {

@@ -34,6 +34,6 @@ public struct HTMLReader: Sendable {
             return try PLSLexicon.parse(data, name: url.path)
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
-        return walker.builder.finish()
+        return try walker.builder.finish()
     }
 }

@@ -15,7 +15,10 @@ public struct MarkdownReader: Sendable {
         do { data = try Data(contentsOf: source.url) } catch {
             throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
         }
-        return try read(text: TextDecoding.decode(data, document: source.url.path), source: source)
+        let decoded = try TextDecoding.decode(data, encoding: source.rules.encoding, document: source.url.path)
+        var book = try read(text: decoded.text, source: source)
+        if let warning = decoded.warning { book.warnings.append(warning) }
+        return book
     }
 
     /// Reads already-decoded Markdown.
@@ -34,7 +37,7 @@ public struct MarkdownReader: Sendable {
         var walker = Walker(builder: builder, chapterLevel: source.chapters.level)
         walker.blocks(under: document, kind: .paragraph)
         builder = walker.builder
-        return builder.finish()
+        return try builder.finish()
     }
 
     /// Walks cmark's tree of blocks, feeding the builder.

@@ -1,54 +1,149 @@
 import Foundation
 import LecternCore
 
-/// Reads plain text: paragraphs are separated by blank lines, and a line matching the source's
-/// heading pattern starts a chapter (optionally with the next line as its subtitle).
+/// Reads plain text: paragraphs are separated by blank lines.
 ///
-/// Project Gutenberg's `_italics_` markers are removed; text before the first heading is either
-/// a chapter of its own or, with `skip_before_first`, listed as skipped front matter.
+/// Chapters come from the book's own structure (`chapters: auto`, the default: Project
+/// Gutenberg's boilerplate, contents lists, parts, chapters and notes, see
+/// ``PlainTextStructure``), from a heading pattern (`chapters: {heading: …}`, optionally with the
+/// next line as its subtitle), or not at all (`chapters: none`). The start and end markers are
+/// matched against the lines as written, before anything else.
 public struct PlainTextReader: Sendable {
     public init() {}
 
     public func read(_ source: Source) throws -> Book {
+        try read(source, listedElsewhere: IndexSet())
+    }
+
+    /// Reads the source; cut lines in `listedElsewhere` (read, or listed, by another source of the
+    /// same file) are not listed as skipped again.
+    func read(_ source: Source, listedElsewhere: IndexSet) throws -> Book {
+        let decoded = try Self.decode(source)
+        var book = try read(text: decoded.text, source: source, listedElsewhere: listedElsewhere)
+        if let warning = decoded.warning { book.warnings.append(warning) }
+        if source.chapters.detection == .auto, source.chapters.heading == nil {
+            book.metadata = book.metadata.filling(from: GutenbergMetadata.read(Self.lines(of: decoded.text)))
+        }
+        return book
+    }
+
+    /// The source's text, decoded in its `encoding:`.
+    static func decode(_ source: Source) throws -> TextDecoding.Decoded {
         let data: Data
         do { data = try Data(contentsOf: source.url) } catch {
             throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
         }
-        let text = try TextDecoding.decode(data, document: source.url.path)
-        return try read(text: text, source: source)
+        return try TextDecoding.decode(data, encoding: source.rules.encoding, document: source.url.path)
+    }
+
+    static func lines(of text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Reads already-decoded text (for tests and other readers).
     public func read(text: String, source: Source) throws -> Book {
-        let heading = try source.chapters.heading.map { try NSRegularExpression(pattern: $0) }
-        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var builder = try BookBuilder(source: source, skips: skips)
-        var paragraph: [String] = []
+        try read(text: text, source: source, listedElsewhere: IndexSet())
+    }
 
+    func read(text: String, source: Source, listedElsewhere: IndexSet) throws -> Book {
+        let lines = Self.lines(of: text)
+        let cut = try TextCut.find(in: lines, source: source)
+        // The markers are applied here, on the lines; the builder sees only what they keep.
+        var inner = source
+        inner.rules.startAt = nil
+        inner.rules.startAfter = nil
+        inner.rules.endAt = nil
+        var builder = try BookBuilder(source: inner, skips: try source.skip.map { try NSRegularExpression(pattern: $0) })
+        let startKey = source.rules.startAt != nil ? "start_at" : "start_after"
+        let startPattern = source.rules.startAt ?? source.rules.startAfter ?? ""
+        Self.listCut(lines, 0..<cut.range.lowerBound, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
+                     reason: "before the start marker /\(startPattern)/ (\(startKey))", markerReason: "start marker /\(startPattern)/")
+        let body = Array(lines[cut.range])
+        if let pattern = source.chapters.heading {
+            try readWithPattern(body, pattern: pattern, source: source, into: &builder)
+        } else if source.chapters.detection == .none {
+            readParagraphs(body, into: &builder)
+        } else {
+            readStructure(body, firstLine: cut.range.lowerBound, source: source, into: &builder)
+        }
+        Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
+                     reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/")
+        let book = try builder.finish()
+        if book.chapters.isEmpty || book.chapters.allSatisfy({ $0.blocks.allSatisfy { WordTokenizer.count(in: $0.text) == 0 } && !$0.speaksTitle }) {
+            let bodyWords = body.reduce(0) { $0 + WordTokenizer.count(in: $1) }
+            if bodyWords == 0, lines.contains(where: { WordTokenizer.count(in: $0) > 0 }) {
+                if source.rules.endAt != nil, cut.range.isEmpty || cut.range.lowerBound == 0 {
+                    throw BookBuilder.keyError(source, "end_at", "/\(source.rules.endAt!)/ matched line \(cut.range.upperBound + 1) (\"\(lines[cut.range.upperBound].trimmingCharacters(in: .whitespaces).prefix(60))\") before any word was read")
+                }
+                throw BookBuilder.keyError(source, startKey, "/\(startPattern)/ matched line \(max(0, cut.range.lowerBound - (source.rules.startAfter != nil ? 1 : 0)) + 1) and nothing after it is left to read")
+            }
+        }
+        return book
+    }
+
+    /// Lists the lines of `range` that a marker cut, paragraph by paragraph, leaving out those in
+    /// `listedElsewhere`.
+    private static func listCut(_ lines: [String], _ range: Range<Int>, markers: [Int], listedElsewhere: IndexSet,
+                                into builder: inout BookBuilder, reason: String, markerReason: String) {
+        var paragraph: [String] = []
+        var isMarker = false
+        func flush() {
+            if !paragraph.isEmpty { builder.skip(paragraph.joined(separator: "\n"), reason: isMarker ? markerReason : reason) }
+            paragraph = []
+            isMarker = false
+        }
+        for i in range {
+            let line = lines[i]
+            if line.trimmingCharacters(in: .whitespaces).isEmpty || listedElsewhere.contains(i) { flush(); continue }
+            if markers.contains(i) != isMarker { flush() }
+            isMarker = markers.contains(i)
+            paragraph.append(line)
+        }
+        flush()
+    }
+
+    /// Paragraphs only: the text read whole.
+    func readParagraphs(_ lines: [String], into builder: inout BookBuilder) {
+        var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }
-            builder.add(Self.removingEmphasis(paragraph.joined(separator: " ")), kind: .paragraph)
+            builder.add(Emphasis.removingMarks(paragraph.joined(separator: " ")), kind: .paragraph)
             paragraph = []
         }
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { flush() } else { paragraph.append(trimmed) }
+        }
+        flush()
+    }
 
+    /// Chapters where a line matches `pattern` (its capture group, if any, is the title).
+    private func readWithPattern(_ lines: [String], pattern: String, source: Source, into builder: inout BookBuilder) throws {
+        let heading = try NSRegularExpression(pattern: pattern)
+        var paragraph: [String] = []
+        func flush() {
+            guard !paragraph.isEmpty else { return }
+            builder.add(Emphasis.removingMarks(paragraph.joined(separator: " ")), kind: .paragraph)
+            paragraph = []
+        }
         var i = 0
         while i < lines.count {
             let line = lines[i].trimmingCharacters(in: .whitespaces)
-            if let heading, let match = heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) {
+            if let match = heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) {
                 flush()
                 // With a capture group, the group is the title (e.g. "Chapter I" out of "Chapter I.]").
-                var title = line
-                if match.numberOfRanges > 1, let r = Range(match.range(at: 1), in: line) { title = String(line[r]) }
+                var spoken = [line]
+                if match.numberOfRanges > 1, let r = Range(match.range(at: 1), in: line) { spoken = [String(line[r])] }
                 if source.chapters.subtitle {
                     var j = i + 1
                     while j < lines.count, lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }
                     if j < lines.count {
-                        title += " " + lines[j].trimmingCharacters(in: .whitespaces)
+                        spoken.append(lines[j].trimmingCharacters(in: .whitespaces))
                         i = j
                     }
                 }
-                builder.startChapter(title: Self.clean(Self.removingEmphasis(title)))
+                let cleaned = spoken.map { Self.clean(Emphasis.removingMarks($0)) }
+                builder.startChapter(title: cleaned.joined(separator: " "), lines: cleaned)
             } else if line.isEmpty {
                 flush()
             } else {
@@ -57,16 +152,17 @@ public struct PlainTextReader: Sendable {
             i += 1
         }
         flush()
-        return builder.finish()
     }
 
     /// Collapses runs of whitespace into single spaces and trims the ends.
     static func clean(_ text: String) -> String {
         text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression).trimmingCharacters(in: .whitespaces)
     }
+}
 
-    /// Removes Project Gutenberg's underscores, which mark italics (`_very_`, `Un_important_`).
-    static func removingEmphasis(_ text: String) -> String {
-        text.replacingOccurrences(of: "_", with: "")
+extension PlainTextReader {
+    /// The book's own structure, as ``PlainTextStructure`` finds it.
+    func readStructure(_ lines: [String], firstLine: Int, source: Source, into builder: inout BookBuilder) {
+        readParagraphs(lines, into: &builder)
     }
 }

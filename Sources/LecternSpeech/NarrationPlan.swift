@@ -79,6 +79,11 @@ public struct Utterance: Sendable {
     public var segments: [VoiceSegment] = []
     /// Parts of the text spoken as a lexicon or the document says, in order, not overlapping.
     public var pronunciations: [Pronunciation] = []
+    /// The index of the block it reads in its chapter of the book (nil: the chapter's title).
+    public var blockIndex: Int?
+
+    /// What the engine is given for it: the text with each pronunciation's stretch replaced.
+    public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }
 
     public init(kind: BlockKind, text: String, voice: ResolvedVoice, preDelay: Double, postDelay: Double) {
         self.kind = kind

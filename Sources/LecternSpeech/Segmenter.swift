@@ -81,12 +81,16 @@ public struct Segmenter: Sendable {
             }
             var utterances: [Utterance] = []
             if chapter.speaksTitle { utterances.append(utterance(.heading, title)) }
-            for block in chapter.blocks {
+            for (blockIndex, block) in chapter.blocks.enumerated() {
                 if WordTokenizer.count(in: block.text) == 0 {
-                    skipped.append(SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text))
+                    var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
+                    item.beforeBlock = blockIndex
+                    skipped.append(item)
                 } else {
-                    utterances.append(utterance(block.kind, block.text, language: block.language, spans: block.spans,
-                                                pronunciations: block.pronunciations))
+                    var u = utterance(block.kind, block.text, language: block.language, spans: block.spans,
+                                      pronunciations: block.pronunciations)
+                    u.blockIndex = blockIndex
+                    utterances.append(u)
                 }
             }
             chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances,

@@ -10,19 +10,26 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration.",
-        discussion: "Example: lectern check Jobs/alice.yml --json"
+        discussion: """
+            Examples: lectern check Jobs/alice.yml --json
+                      lectern check --text book.txt | less    (the narration script: what a listener will hear)
+            """
     )
 
-    @Argument(help: "A manifest file (YAML).")
+    @Argument(help: "A manifest file (YAML), or a document to read with everything inferred.")
     var manifest: String
 
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the narration script: every heading and paragraph as it will be spoken, and each passage left out, in place, with its reason.")
+    var text = false
+
     struct Report: Encodable {
         struct Chapter: Encodable {
             var number: Int
             var title: String
+            var part: String?
             var paragraphs: Int
             var words: Int
             var estimatedSeconds: Double
@@ -37,6 +44,12 @@ struct CheckCommand: ParsableCommand {
         /// Stretches of text spoken through a pronunciation hint.
         var pronunciations: Int
         var unpronounced: [PronunciationNote]
+        /// How the documents were read (an encoding guessed …) and likely leaks in what will be spoken.
+        var warnings: [String]
+    }
+
+    func validate() throws {
+        if json && text { throw ValidationError("give --json or --text, not both") }
     }
 
     func run() throws {
@@ -48,13 +61,22 @@ struct CheckCommand: ParsableCommand {
             let engine = try EspeakEngine.shared()
             try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
             let chapters = plan.chapters.map { c in
-                Report.Chapter(number: c.number, title: c.title, paragraphs: c.utterances.count, words: c.wordCount,
+                Report.Chapter(number: c.number, title: c.title, part: c.part, paragraphs: c.utterances.count, words: c.wordCount,
                                estimatedSeconds: Self.estimate(c))
             }
+            let warnings = book.warnings + NarrationReview().findings(in: plan).map(\.description)
             let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
                                 estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
-                                pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes)
+                                pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings)
+            guard plan.wordCount > 0 else {
+                throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
+            }
+            if text {
+                print(NarrationScript(plan: plan, title: manifest.title).text, terminator: "")
+                for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+                return
+            }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -77,6 +99,7 @@ struct CheckCommand: ParsableCommand {
             for note in report.unpronounced {
                 print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")
             }
+            for warning in warnings { print("warning: \(warning)") }
         }
     }
 

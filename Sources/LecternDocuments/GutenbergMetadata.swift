@@ -1,0 +1,50 @@
+import Foundation
+import LecternCore
+
+/// The title, author and language a plain text's own header states (`Title:`, `Author:`,
+/// `Language:` lines, as Project Gutenberg writes them), to name a book dropped in without a
+/// manifest.
+enum GutenbergMetadata {
+    /// Reads the header: the lines before the first blank-line gap after 80 lines at most.
+    static func read(_ lines: [String]) -> BookMetadata {
+        var metadata = BookMetadata()
+        var i = 0
+        let limit = min(lines.count, 120)
+        while i < limit {
+            let line = lines[i]
+            if line.hasPrefix("*** START") || line.hasPrefix("***START") { break }
+            if let value = field("Title", line) {
+                // A title may continue on indented lines ("       A Romance").
+                var parts = [value]
+                var j = i + 1
+                while j < limit, lines[j].hasPrefix(" "), !lines[j].trimmingCharacters(in: .whitespaces).isEmpty {
+                    parts.append(lines[j].trimmingCharacters(in: .whitespaces))
+                    j += 1
+                }
+                metadata.title = metadata.title ?? parts.joined(separator: ": ")
+                i = j
+                continue
+            }
+            if let value = field("Author", line) { metadata.author = metadata.author ?? value }
+            if let value = field("Language", line) { metadata.language = metadata.language ?? languageCode(value) }
+            i += 1
+        }
+        return metadata
+    }
+
+    private static func field(_ name: String, _ line: String) -> String? {
+        guard line.hasPrefix(name + ":") else { return nil }
+        let value = line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    /// The ISO 639-1 code for a language named in English ("English" → "en"), or nil.
+    static func languageCode(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        let english = Locale(identifier: "en")
+        for code in Locale.LanguageCode.isoLanguageCodes.map(\.identifier) where code.count == 2 {
+            if english.localizedString(forLanguageCode: code)?.lowercased() == wanted { return code }
+        }
+        return nil
+    }
+}

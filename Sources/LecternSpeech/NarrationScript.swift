@@ -1,0 +1,49 @@
+import LecternCore
+
+/// The narration script (`lectern check --text`): what a listener will hear, in order — part and
+/// chapter headings, every utterance as the engine will be given it (after spoken-form rules and
+/// pronunciations), and each passage left out, in its place, with the reason.
+public struct NarrationScript: Sendable {
+    public let text: String
+
+    public init(plan: NarrationPlan, title: String) {
+        var out = "\(title)\n"
+        func skipped(_ item: SkippedText) {
+            let words = WordTokenizer.count(in: item.text)
+            let flat = item.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let shown = flat.count > 160 ? flat.prefix(160) + " …" : Substring(flat)
+            out += "  [skipped: \(item.reason)] \(shown) (\(words) word\(words == 1 ? "" : "s"))\n"
+        }
+        let byChapter = Dictionary(grouping: plan.skipped.filter { $0.chapter != nil }, by: { $0.chapter! })
+        let unplaced = plan.skipped.filter { $0.chapter == nil }
+        if !unplaced.isEmpty {
+            out += "\n(outside the chapters)\n"
+            unplaced.forEach(skipped)
+        }
+        var part: String?
+        for chapter in plan.chapters {
+            if chapter.part != part, let title = chapter.part {
+                out += "\n##### PART: \(title)\n"
+            }
+            part = chapter.part
+            out += "\n=== Chapter \(chapter.number): \(chapter.title) ===\n"
+            var pending = byChapter[chapter.number] ?? []
+            for utterance in chapter.utterances {
+                if let index = utterance.blockIndex {
+                    let before = pending.filter { ($0.beforeBlock ?? Int.max) <= index }
+                    before.forEach(skipped)
+                    pending.removeAll { ($0.beforeBlock ?? Int.max) <= index }
+                }
+                let spoken = utterance.spokenText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                switch utterance.kind {
+                case .heading: out += "  [heading] \(spoken)\n"
+                case .quote: out += "  [quote] \(spoken)\n"
+                case .listItem: out += "  • \(spoken)\n"
+                case .paragraph: out += "  \(spoken)\n"
+                }
+            }
+            pending.forEach(skipped)
+        }
+        text = out
+    }
+}
