@@ -178,7 +178,9 @@ public struct ChapterRule: Sendable, Equatable {
     /// A title for a source without headings (default: the file's name).
     public var title: String?
 
-    public init(heading: String? = nil, subtitle: Bool = false, skipBeforeFirst: Bool = false, level: Int = 1, title: String? = nil) {
+    public init(detection: Detection = .auto, heading: String? = nil, subtitle: Bool = false, skipBeforeFirst: Bool = false,
+                level: Int = 1, title: String? = nil) {
+        self.detection = detection
         self.heading = heading
         self.subtitle = subtitle
         self.skipBeforeFirst = skipBeforeFirst

@@ -27,8 +27,8 @@ enum TextDecoding {
         case "utf-8", "utf8":
             decoded = Decoded(text: try strictUTF8(bytes, document: document), encoding: "UTF-8")
         default:
-            let name = encoding.uppercased()
-            decoded = Decoded(text: try IconvConverter(from: name, document: document).convert(bytes, document: document), encoding: name)
+            decoded = Decoded(text: try IconvConverter(from: encoding, document: document).convert(bytes, document: document),
+                              encoding: encoding.uppercased())
         }
         decoded.text = decoded.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         if decoded.text.hasPrefix("\u{FEFF}") { decoded.text.removeFirst() }

@@ -4,6 +4,9 @@ import LecternCore
 import LecternDocuments
 
 @Suite struct PlainTextReaderTests {
+    /// `encoding: utf-8`: strict, an error for any byte that is not UTF-8.
+    var utf8: ReadingRules { var r = ReadingRules(); r.encoding = "utf-8"; return r }
+
     static let gutenberg = """
         The Title Page
 
@@ -29,10 +32,13 @@ import LecternDocuments
         let book = try PlainTextReader().read(text: Self.gutenberg,
                                               source: textSource(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true, skipBeforeFirst: true))
         #expect(book.chapters.map(\.title) == ["CHAPTER I. Down the Rabbit-Hole", "CHAPTER II. The Pool of Tears"])
-        #expect(book.chapters.allSatisfy { $0.speaksTitle && $0.source == "book.txt" })
+        #expect(book.chapters.allSatisfy { $0.source == "book.txt" })
+        // The heading's number and title are spoken as two headings, so the heading pause falls between them.
+        #expect(book.chapters.allSatisfy { !$0.speaksTitle })
         // Lines of a paragraph are joined, whitespace collapsed, underscores removed.
-        #expect(book.chapters[0].pairs == [["paragraph", "Alice was beginning to get very tired."], ["paragraph", "It was very hot."]])
-        #expect(book.chapters[1].pairs == [["paragraph", "Curiouser and curiouser!"]])
+        #expect(book.chapters[0].pairs == [["heading", "CHAPTER I."], ["heading", "Down the Rabbit-Hole"],
+                                           ["paragraph", "Alice was beginning to get very tired."], ["paragraph", "It was very hot."]])
+        #expect(book.chapters[1].pairs == [["heading", "CHAPTER II."], ["heading", "The Pool of Tears"], ["paragraph", "Curiouser and curiouser!"]])
     }
 
     @Test func skipBeforeFirstListsFrontMatterAsSkipped() throws {
@@ -52,7 +58,7 @@ import LecternDocuments
         #expect(book.chapters[0].speaksTitle == false)
         #expect(book.chapters[0].pairs == [["paragraph", "Preface text."]])
         // Without `subtitle`, the line after the heading is an ordinary paragraph.
-        #expect(book.chapters[1].pairs == [["paragraph", "Body."]])
+        #expect(book.chapters[1].pairs == [["heading", "CHAPTER I."], ["paragraph", "Body."]])
         #expect(book.skipped.isEmpty)
     }
 
@@ -67,8 +73,8 @@ import LecternDocuments
     @Test func skipPatternsListMatchingParagraphsWithTheirChapter() throws {
         let text = "CHAPTER I.\n\n[Illustration: Alice]\n\nShe ran.\n\nCHAPTER II.\n\n* * *\n\nThe end."
         let book = try PlainTextReader().read(text: text, source: textSource(heading: "^CHAPTER", skip: [#"^\[Illustration"#, #"^(\* ?)+$"#]))
-        #expect(book.chapters[0].pairs == [["paragraph", "She ran."]])
-        #expect(book.chapters[1].pairs == [["paragraph", "The end."]])
+        #expect(book.chapters[0].pairs == [["heading", "CHAPTER I."], ["paragraph", "She ran."]])
+        #expect(book.chapters[1].pairs == [["heading", "CHAPTER II."], ["paragraph", "The end."]])
         #expect(book.skipped == [
             SkippedText(source: "book.txt", chapter: 1, reason: #"matches skip pattern /^\[Illustration/"#, text: "[Illustration: Alice]"),
             SkippedText(source: "book.txt", chapter: 2, reason: #"matches skip pattern /^(\* ?)+$/"#, text: "* * *"),
@@ -85,7 +91,8 @@ import LecternDocuments
         #expect(book.chapters.map(\.title) == ["crlf", "CHAPTER I. The Start"])
         // No byte-order mark (U+FEFF) and no carriage return survives.
         #expect(book.chapters[0].pairs == [["paragraph", "Front."]])
-        #expect(book.chapters[1].pairs == [["paragraph", "Line one line two."], ["paragraph", "After a lone CR."]])
+        #expect(book.chapters[1].pairs == [["heading", "CHAPTER I."], ["heading", "The Start"],
+                                           ["paragraph", "Line one line two."], ["paragraph", "After a lone CR."]])
         #expect(book.chapters[0].source == "crlf.txt")
     }
 
@@ -94,10 +101,11 @@ import LecternDocuments
         defer { dir.remove() }
         // "Hello " is six bytes, so the 0xFF is at offset 6.
         let url = try dir.write("bad.txt", bytes: Array("Hello ".utf8) + [0xFF] + Array(" world".utf8))
-        let source = Source(url: url, displayPath: "texts/bad.txt", format: .text)
+        let source = Source(url: url, displayPath: "texts/bad.txt", format: .text, rules: utf8)
         let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(source) }
         #expect(error.document.hasSuffix("bad.txt"))
         #expect(error.message.contains("invalid UTF-8 at byte offset 6 (byte 0xFF)"))
+        #expect(error.message.contains("encoding:"), "the message says how to read it")
         #expect(error.description == "\(error.document): \(error.message)")
     }
 
@@ -106,7 +114,7 @@ import LecternDocuments
         defer { dir.remove() }
         // BOM (3 bytes), "ab" (2), "é" (2 valid bytes), then a lone continuation byte at offset 7.
         let url = try dir.write("bom.txt", bytes: [0xEF, 0xBB, 0xBF, 0x61, 0x62, 0xC3, 0xA9, 0x80, 0x63])
-        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text)) }
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text, rules: utf8)) }
         #expect(error.message.contains("byte offset 7 (byte 0x80)"))
     }
 
@@ -121,8 +129,12 @@ import LecternDocuments
         let dir = try TempDir()
         defer { dir.remove() }
         let url = try dir.write("x.txt", bytes: bytes)
-        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text)) }
+        let error = try #require(throws: DocumentError.self) { try PlainTextReader().read(Source(url: url, format: .text, rules: utf8)) }
         #expect(error.message.contains("byte offset \(offset) "))
+        // With `encoding: auto` the same bytes are read, and the warning names the first bad byte.
+        let book = try PlainTextReader().read(Source(url: url, format: .text))
+        #expect(book.warnings.count == 1)
+        #expect(book.warnings.first?.contains("byte offset \(offset)") == true)
     }
 
     @Test func validMultibyteUTF8IsAccepted() throws {
