@@ -97,6 +97,7 @@ public struct JobRunner: Sendable {
             var loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
             for format in extraTimings where !loaded.timings.contains(format) { loaded.timings.append(format) }
             let book = try DocumentReader().read(loaded.sources)
+            for warning in book.warnings { logger.warning("\(warning)") }
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
