@@ -14,6 +14,9 @@ public struct Book: Sendable, Equatable {
     /// Things a user should know about how the documents were read (an encoding guessed, …),
     /// one line each, naming the document.
     public var warnings: [String] = []
+    /// How the documents were read, one line each (the encoding, how chapters were found), for
+    /// `lectern init` to say in its comments.
+    public var notes: [String] = []
 
     public init(chapters: [Chapter] = [], skipped: [SkippedText] = [], metadata: BookMetadata = BookMetadata()) {
         self.chapters = chapters
@@ -34,6 +37,7 @@ public struct Book: Sendable, Equatable {
         metadata = metadata.filling(from: other.metadata)
         pronunciationNotes += other.pronunciationNotes
         warnings += other.warnings
+        notes += other.notes
     }
 }
 

@@ -21,6 +21,8 @@ public struct PlainTextReader: Sendable {
         let decoded = try Self.decode(source)
         var book = try read(text: decoded.text, source: source, listedElsewhere: listedElsewhere)
         if let warning = decoded.warning { book.warnings.append(warning) }
+        book.notes.insert("\(source.displayPath): read as \(decoded.encoding)"
+                          + (decoded.warning != nil ? " (not all of it is valid UTF-8: see the warning)" : ""), at: 0)
         if source.chapters.detection == .auto, source.chapters.heading == nil {
             book.metadata = book.metadata.filling(from: GutenbergMetadata.read(Self.lines(of: decoded.text)))
         }

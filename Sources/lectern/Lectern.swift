@@ -11,7 +11,7 @@ struct Lectern: ParsableCommand {
             Example:
               lectern run Jobs/alice.yml        # → out/alice/alice.mp3, out/alice/alice.timings.json
             """,
-        subcommands: [RunCommand.self, CheckCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self]
     )
 }
 
