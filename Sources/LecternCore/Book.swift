@@ -107,6 +107,8 @@ public struct Block: Sendable, Equatable {
     /// How parts of `text` are to be spoken (the document's `ssml:ph` and PLS lexicons), in order
     /// and not overlapping.
     public var pronunciations: [Pronunciation]
+    /// Whether a section break (`* * *`) comes before the block: it gets the section pause.
+    public var afterSectionBreak = false
 
     public init(kind: BlockKind, text: String, language: String? = nil, spans: [LanguageSpan] = [], pronunciations: [Pronunciation] = []) {
         self.kind = kind

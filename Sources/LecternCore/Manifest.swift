@@ -204,6 +204,9 @@ public struct Pauses: Sendable, Equatable {
     public var byKind: [BlockKind: Pause]
     /// Silence at the start and end of every chapter (outside its blocks' own pauses).
     public var chapter: Pause
+    /// Silence at a section break (`* * *` between paragraphs): its `before` replaces the next
+    /// block's own, when longer.
+    public var section = Pause()
 
     public init(byKind: [BlockKind: Pause] = [:], chapter: Pause = Pause()) {
         self.byKind = byKind

@@ -51,7 +51,7 @@ struct ManifestLayer {
                                "overrides", "audio", "timings", "schedule", "timezone", "watch", "catchup", "retry",
                                "languages", "language_switching", "lexicons"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
-    static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter"]
+    static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
 
     /// Parses YAML text into a layer, checking keys, types and ranges.
     ///

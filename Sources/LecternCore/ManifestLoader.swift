@@ -15,6 +15,7 @@ public struct ManifestLoader: Sendable {
           quote:     { before: 0.2, after: 0.6 }
           list_item: { before: 0.0, after: 0.4 }
           chapter:   { before: 0.0, after: 2.0 }
+          section:   { before: 1.5, after: 0.0 }
         audio: { bitrate: 64, quality: 3 }
         timings: [json]
         """
@@ -125,6 +126,7 @@ public struct ManifestLoader: Sendable {
             pauses.byKind[kind] = Pause(before: p?.before ?? 0, after: p?.after ?? 0)
         }
         pauses.chapter = Pause(before: layer.pauses["chapter"]?.before ?? 0, after: layer.pauses["chapter"]?.after ?? 0)
+        pauses.section = Pause(before: layer.pauses["section"]?.before ?? 0, after: layer.pauses["section"]?.after ?? 0)
         var scheduling = Scheduling()
         scheduling.timeZone = layer.timeZone
         scheduling.watch = layer.watch ?? false

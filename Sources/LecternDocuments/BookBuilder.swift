@@ -17,6 +17,8 @@ struct BookBuilder {
     private var startMatch: String?, endMatch: String?
     /// The part the chapters being started belong to.
     var part: String?
+    /// A section break was seen: the next block gets the section pause.
+    private var sectionBreakPending = false
 
     init(source: Source, skips: [NSRegularExpression]) throws {
         self.source = source
@@ -36,6 +38,7 @@ struct BookBuilder {
         let text = PlainTextReader.clean(title)
         guard admit(text) else { return }
         pendingTitle = nil
+        sectionBreakPending = false
         book.chapters.append(Chapter(title: text, blocks: [], source: source.displayPath, part: part))
         inChapter = true
     }
@@ -46,6 +49,7 @@ struct BookBuilder {
         let text = PlainTextReader.clean(title)
         guard admit(text) else { return }
         pendingTitle = nil
+        sectionBreakPending = false
         let blocks = lines.map { Block(kind: .heading, text: PlainTextReader.clean($0)) }.filter { !$0.text.isEmpty }
         book.chapters.append(Chapter(title: text, speaksTitle: false, blocks: blocks, source: source.displayPath, part: part))
         inChapter = true
@@ -119,9 +123,16 @@ struct BookBuilder {
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
             inChapter = true
         }
-        book.chapters[book.chapters.count - 1].blocks.append(Block(kind: kind, text: text, language: language, spans: spans,
-                                                                  pronunciations: pronunciations))
+        var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: pronunciations)
+        block.afterSectionBreak = sectionBreakPending
+        sectionBreakPending = false
+        book.chapters[book.chapters.count - 1].blocks.append(block)
         return text
+    }
+
+    /// A section break (`* * *`): the next block in the same chapter gets the section pause.
+    mutating func sectionBreak() {
+        sectionBreakPending = inChapter
     }
 
     /// Reports a pronunciation hint that espeak-ng cannot express (once).

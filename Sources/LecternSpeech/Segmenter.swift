@@ -63,12 +63,13 @@ public struct Segmenter: Sendable {
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
             func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [],
-                           pronunciations: [Pronunciation] = []) -> Utterance {
+                           pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false) -> Utterance {
                 var voice = manifest.voice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
                 if let language, let switched = self.voice(for: language, over: voice, wholeBlock: true) { voice = switched }
-                let pause = manifest.pauses.pause(for: kind)
+                var pause = manifest.pauses.pause(for: kind)
+                if afterSectionBreak { pause.before = max(pause.before, manifest.pauses.section.before) }
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
                 u.pronunciations = Lexicon.pronunciations(lexicons, in: text, language: language ?? bookLanguage, spans: spans,
                                                           adding: pronunciations)
@@ -88,7 +89,7 @@ public struct Segmenter: Sendable {
                     skipped.append(item)
                 } else {
                     var u = utterance(block.kind, block.text, language: block.language, spans: block.spans,
-                                      pronunciations: block.pronunciations)
+                                      pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
                     utterances.append(u)
                 }
