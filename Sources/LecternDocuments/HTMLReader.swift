@@ -34,6 +34,17 @@ public struct HTMLReader: Sendable {
             return try PLSLexicon.parse(data, name: url.path)
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
-        return try walker.builder.finish()
+        var book = try walker.builder.finish()
+        book.metadata = book.metadata.filling(from: Self.metadata(root))
+        return book
+    }
+
+    /// The page's `<title>` (without a site name after ` | `), `<meta name="author">` and `lang`.
+    static func metadata(_ root: XMLNode) -> BookMetadata {
+        let head = root.first { $0.name == "head" }
+        let title = head?.first { $0.name == "title" }?.textContent
+            .components(separatedBy: " | ").first?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let author = head?.first { $0.name == "meta" && $0["name"]?.lowercased() == "author" }?["content"]
+        return BookMetadata(title: title?.isEmpty == false ? title : nil, author: author, language: root.language)
     }
 }
