@@ -50,7 +50,8 @@ struct BookBuilder {
         guard admit(text) else { return }
         pendingTitle = nil
         sectionBreakPending = false
-        let blocks = lines.map { Block(kind: .heading, text: PlainTextReader.clean($0)) }.filter { !$0.text.isEmpty }
+        let blocks = lines.flatMap { HeadingLine.spokenParts(PlainTextReader.clean($0)) }
+            .map { Block(kind: .heading, text: $0) }.filter { !$0.text.isEmpty }
         book.chapters.append(Chapter(title: text, speaksTitle: false, blocks: blocks, source: source.displayPath, part: part))
         inChapter = true
     }

@@ -153,3 +153,23 @@ import LecternDocuments
         #expect(error.message.hasPrefix("cannot read the file"))
     }
 }
+
+/// A heading line holding a number and a title is spoken as two headings (the heading pause
+/// between them); a title alone, or a number alone, stays one.
+@Suite struct HeadingLineTests {
+    @Test(arguments: [
+        ("CHAPTER I: DISCUSSION AND BED", ["CHAPTER I:", "DISCUSSION AND BED"]),
+        ("CHAPTER I. The Widow and her Child", ["CHAPTER I.", "The Widow and her Child"]),
+        ("XIV. The Trial", ["XIV.", "The Trial"]),
+        ("Book 2 — The Return", ["Book 2 —", "The Return"]),
+        ("CHAPTER XIV.", ["CHAPTER XIV."]),
+        ("Down the Rabbit-Hole", ["Down the Rabbit-Hole"]),
+        ("EPOCH THE FIRST, 1703.", ["EPOCH THE FIRST, 1703."]),
+        ("I said: go away", ["I said: go away"]),
+    ])
+    func numberAndTitleAreSpokenApart(_ line: String, _ parts: [String]) throws {
+        let book = try PlainTextReader().read(text: "\(line)\n\nBody text.\n", source: textSource(heading: "^" + NSRegularExpression.escapedPattern(for: line) + "$"))
+        #expect(book.chapters.first?.blocks.filter { $0.kind == .heading }.map(\.text) == parts)
+        #expect(book.chapters.first?.title == line)
+    }
+}
