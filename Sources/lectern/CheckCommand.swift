@@ -23,6 +23,8 @@ struct CheckCommand: ParsableCommand {
         struct Chapter: Encodable {
             var number: Int
             var title: String
+            /// The part the chapter belongs to (absent when none).
+            var part: String?
             var paragraphs: Int
             var words: Int
             var estimatedSeconds: Double
@@ -48,7 +50,7 @@ struct CheckCommand: ParsableCommand {
             let engine = try EspeakEngine.shared()
             try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
             let chapters = plan.chapters.map { c in
-                Report.Chapter(number: c.number, title: c.title, paragraphs: c.utterances.count, words: c.wordCount,
+                Report.Chapter(number: c.number, title: c.title, part: c.part, paragraphs: c.utterances.count, words: c.wordCount,
                                estimatedSeconds: Self.estimate(c))
             }
             let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
