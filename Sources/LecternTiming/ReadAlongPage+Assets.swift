@@ -18,7 +18,7 @@ extension ReadAlongPage {
         nav a { color: inherit; text-decoration: none; }
         nav a:hover { text-decoration: underline; }
         nav a.current-chapter { font-weight: bold; }
-        nav li.part { list-style: none; margin-top: 0.6rem; }
+        nav li.part { display: block; margin-top: 0.6rem; }
         nav li.part > span { font-weight: 600; }
         main { flex: 1; overflow: auto; padding: 0 1.5rem 50vh; }
         main > * { max-width: 40rem; margin-left: auto; margin-right: auto; }
