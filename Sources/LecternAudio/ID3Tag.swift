@@ -1,18 +1,23 @@
 import Foundation
 
 /// An ID3v2.3 tag with the frames an audiobook needs: title (TIT2), artist (TPE1), album (TALB),
-/// an optional cover (APIC), one CHAP frame per chapter and a CTOC that lists them in order
-/// (the ID3v2 Chapter Frame Addendum, as read by ffprobe, mutagen and podcast players).
+/// an optional cover (APIC), one CHAP frame per chapter and a CTOC that lists them in order, with
+/// a titled CTOC per part when the book has parts (the ID3v2 Chapter Frame Addendum, as read by
+/// ffprobe, mutagen and podcast players).
 public struct ID3Tag: Sendable {
     /// A chapter mark: times in milliseconds from the start of the decoded audio.
     public struct ChapterMark: Sendable, Equatable {
         public var title: String
         public var startMs: Int
         public var endMs: Int
-        public init(title: String, startMs: Int, endMs: Int) {
+        /// The title of the part the chapter belongs to, or nil; consecutive chapters with the
+        /// same part form that part.
+        public var part: String?
+        public init(title: String, startMs: Int, endMs: Int, part: String? = nil) {
             self.title = title
             self.startMs = startMs
             self.endMs = endMs
+            self.part = part
         }
     }
 
@@ -66,27 +71,11 @@ public struct ID3Tag: Sendable {
                 body += Self.textFrame("TIT2", chapter.title)
                 frames += Self.frame("CHAP", body)
             }
-            // One ordered top-level table; with more than 255 chapters it lists sub-tables.
-            if ids.count <= Self.maxEntriesPerTOC {
-                frames += Self.toc(id: "toc", topLevel: true, children: ids, title: title)
-            } else {
-                let groups = stride(from: 0, to: ids.count, by: Self.maxEntriesPerTOC).map { Array(ids[$0..<min($0 + Self.maxEntriesPerTOC, ids.count)]) }
-                let subIDs = groups.indices.map { "toc\($0 + 1)" }
-                for (id, group) in zip(subIDs, groups) { frames += Self.toc(id: id, topLevel: false, children: group, title: nil) }
-                frames += Self.toc(id: "toc", topLevel: true, children: subIDs, title: title)
-            }
+            frames += Self.tablesOfContents(chapterIDs: ids, parts: chapters.map(\.part), title: title)
         }
         var header = Data("ID3".utf8) + Data([3, 0, 0])  // v2.3.0, no flags
         header += Self.syncsafe(frames.count)
         return header + frames
-    }
-
-    private static func toc(id: String, topLevel: Bool, children: [String], title: String?) -> Data {
-        var body = Data(id.utf8) + Data([0])
-        body += Data([(topLevel ? 0x02 : 0) | 0x01, UInt8(children.count)])  // top-level flag, ordered flag
-        for child in children { body += Data(child.utf8) + Data([0]) }
-        if let title { body += textFrame("TIT2", title) }
-        return frame("CTOC", body)
     }
 
     /// A text frame: ISO-8859-1 when the text fits, else UTF-16 with a byte-order mark (v2.3 has no UTF-8).

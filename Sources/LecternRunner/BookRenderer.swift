@@ -40,6 +40,7 @@ struct BookRenderer {
     struct ChapterSpan {
         var number: Int
         var title: String
+        var part: String?
         var fingerprint: ChapterFingerprint
         var startSample: Int
         var sampleCount: Int
@@ -114,6 +115,7 @@ struct BookRenderer {
         }
         for chapter in plan.chapters {
             hasher.update("chapter \(chapter.number) \(chapter.title.utf8.count) \(chapter.title)\n")
+            if let part = chapter.part { hasher.update("part \(part.utf8.count) \(part)\n") }
             for u in chapter.utterances { hasher.update("\(u.kind.rawValue) \(u.voice.name)\n") }
         }
         for s in plan.skipped { hasher.update("skipped \(s.source) \(s.chapter ?? 0) \(s.reason)\n\(s.text)\n") }

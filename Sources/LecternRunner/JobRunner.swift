@@ -175,7 +175,9 @@ public struct JobRunner: Sendable {
             // Both outputs are written and synced under temporary names, then renamed together.
             let renderedAt = Date()
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
-            let marks = rendered.chapters.map { ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount)) }
+            let marks = rendered.chapters.map {
+                ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount), part: $0.part)
+            }
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
                              cover: cover, chapters: marks)
             let mp3 = try AtomicFile(manifest.mp3URL)

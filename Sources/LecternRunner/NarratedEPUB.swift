@@ -66,7 +66,7 @@ struct NarratedEPUB {
     private func writeGenerated(audio chapterFiles: [URL], to url: URL) throws -> AtomicFile {
         var entries: [Entry] = []
         var spine: [String] = []
-        var navigation: [(title: String, href: String)] = []
+        var navigation: [(title: String, href: String, part: String?)] = []
 
         entries.append(Entry(href: "style.css", data: Data(EPUBPackageDocument.stylesheet.utf8),
                              item: .init(id: "css", href: "style.css", mediaType: "text/css")))
@@ -87,7 +87,7 @@ struct NarratedEPUB {
             entries.append(Entry(href: "text/\(name).xhtml", data: Data(xhtml.utf8),
                                  item: .init(id: name, href: "text/\(name).xhtml", mediaType: "application/xhtml+xml", mediaOverlay: "mo-\(name)")))
             spine.append(name)
-            navigation.append((chapter.title, "text/\(name).xhtml"))
+            navigation.append((chapter.title, "text/\(name).xhtml", chapter.part))
         }
         let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation)
         entries.insert(Entry(href: "nav.xhtml", data: Data(nav.utf8),

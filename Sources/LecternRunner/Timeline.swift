@@ -59,7 +59,7 @@ struct Timeline {
             chapter = chunk.chapter
             chapterStart = base + result.items[0].start
             let planned = plan.chapters[chapter]
-            try sidecar?.beginChapter(number: planned.number, title: planned.title, start: timer.ms(chapterStart))
+            try sidecar?.beginChapter(number: planned.number, title: planned.title, start: timer.ms(chapterStart), part: planned.part)
         }
         for (item, layout) in zip(chunk.items, result.items) {
             if utterance?.index != item.utterance {
@@ -90,7 +90,7 @@ struct Timeline {
     private mutating func closeChapter(at end: Int) throws {
         let planned = plan.chapters[chapter]
         try sidecar?.endChapter(end: timer.ms(end))
-        spans.append(.init(number: planned.number, title: planned.title, fingerprint: fingerprint(planned),
+        spans.append(.init(number: planned.number, title: planned.title, part: planned.part, fingerprint: fingerprint(planned),
                            startSample: chapterStart, sampleCount: end - chapterStart))
     }
 }

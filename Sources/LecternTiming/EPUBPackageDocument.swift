@@ -71,8 +71,9 @@ public struct EPUBPackageDocument: Sendable {
         """
     }
 
-    /// The navigation document: a table of contents of the chapters.
-    public static func navigation(title: String, language: String, chapters: [(title: String, href: String)]) -> String {
+    /// The navigation document: a table of contents of the chapters, those of a part (consecutive
+    /// chapters with the same `part`) listed under the part's title.
+    public static func navigation(title: String, language: String, chapters: [(title: String, href: String, part: String?)]) -> String {
         let lang = MediaOverlay.escape(language)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -84,9 +85,19 @@ public struct EPUBPackageDocument: Sendable {
             <ol>
 
             """
+        var openPart: String?
         for chapter in chapters {
+            if openPart != nil, chapter.part != openPart {
+                out += "</ol></li>\n"
+                openPart = nil
+            }
+            if let part = chapter.part, openPart == nil {
+                out += "<li><span>\(MediaOverlay.escape(part))</span>\n<ol>\n"
+                openPart = part
+            }
             out += "<li><a href=\"\(MediaOverlay.escape(chapter.href))\">\(MediaOverlay.escape(chapter.title))</a></li>\n"
         }
+        if openPart != nil { out += "</ol></li>\n" }
         out += "</ol>\n</nav>\n</body>\n</html>\n"
         return out
     }

@@ -18,6 +18,8 @@ extension ReadAlongPage {
         nav a { color: inherit; text-decoration: none; }
         nav a:hover { text-decoration: underline; }
         nav a.current-chapter { font-weight: bold; }
+        nav li.part { display: block; margin-top: 0.6rem; }
+        nav li.part > span { font-weight: 600; }
         main { flex: 1; overflow: auto; padding: 0 1.5rem 50vh; }
         main > * { max-width: 40rem; margin-left: auto; margin-right: auto; }
         section.chapter { content-visibility: auto; contain-intrinsic-size: auto 100vh; }
@@ -94,6 +96,7 @@ extension ReadAlongPage {
           }
 
           var book = document.createDocumentFragment(), toc = document.createDocumentFragment();
+          var partTitle = null, partList = null;  // the part being listed, while its chapters come
           data.c.forEach(function (chapter, c) {
             var section = document.createElement("section");
             section.id = "c" + c;
@@ -112,7 +115,22 @@ extension ReadAlongPage {
             a.dataset.chapter = String(c);
             a.textContent = chapter[0];
             li.appendChild(a);
-            toc.appendChild(li);
+            if (chapter.length > 4) {
+              if (partList === null || chapter[4] !== partTitle) {
+                var part = document.createElement("li"), name = document.createElement("span");
+                part.className = "part";
+                name.textContent = chapter[4];
+                partList = document.createElement("ol");
+                part.appendChild(name);
+                part.appendChild(partList);
+                toc.appendChild(part);
+                partTitle = chapter[4];
+              }
+              partList.appendChild(li);
+            } else {
+              partList = null;
+              toc.appendChild(li);
+            }
             chapterStart.push(chapter[1]);
             chapterLinks.push(a);
           });

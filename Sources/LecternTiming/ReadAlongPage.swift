@@ -69,9 +69,11 @@ public enum ReadAlongPage {
     /// and sentence times relative to their paragraph's start, a sentence's words flattened.
     ///
     /// ```
-    /// {"v":1,"c":[[title, start, end, [paragraph, …]], …]}
+    /// {"v":1,"c":[[title, start, end, [paragraph, …], part?], …]}
     /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …]]
     /// ```
+    /// `part` is the title of the chapter's part, absent when it has none; consecutive chapters
+    /// with the same part are listed under it.
     /// `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026` so the text can never
     /// close the `<script>` element it is embedded in.
     static func data(for document: TimingDocument) -> String {
@@ -101,7 +103,12 @@ public enum ReadAlongPage {
                 }
                 out += "]]"
             }
-            out += "]]"
+            out += "]"
+            if let part = chapter.part {
+                out += ","
+                appendJSONString(part, to: &out)
+            }
+            out += "]"
         }
         out += "]}"
         return out

@@ -22,6 +22,9 @@ public struct TimingDocument: Codable, Sendable, Equatable {
     public var sampleCount: Int
     public var wordCount: Int
     public var chapters: [ChapterTiming]
+    /// The book's parts (books, volumes, epochs …) in order, each a run of consecutive chapters;
+    /// absent when the book has none.
+    public var parts: [PartTiming]?
     /// Input text that is not narrated, with the reason (code blocks, front matter, …).
     public var skipped: [SkippedText]
     /// Pronunciation hints (lexicon entries, `ssml:ph`) espeak-ng cannot express; their text is
@@ -40,9 +43,27 @@ public struct TimingDocument: Codable, Sendable, Equatable {
 public struct ChapterTiming: Codable, Sendable, Equatable {
     public var number: Int
     public var title: String
+    /// The title of the part the chapter belongs to (absent when it belongs to none).
+    public var part: String?
     public var start: Int
     public var end: Int
     public var paragraphs: [ParagraphTiming]
+}
+
+/// A part of the book: its title, its chapters' numbers in order, and its span of the audio,
+/// from its first chapter's start to its last chapter's end.
+public struct PartTiming: Codable, Sendable, Equatable {
+    public var title: String
+    public var start: Int
+    public var end: Int
+    public var chapters: [Int]
+
+    public init(title: String, start: Int, end: Int, chapters: [Int]) {
+        self.title = title
+        self.start = start
+        self.end = end
+        self.chapters = chapters
+    }
 }
 
 /// One spoken block (a heading, paragraph, quote or list item).

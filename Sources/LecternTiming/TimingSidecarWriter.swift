@@ -11,6 +11,10 @@ public final class TimingSidecarWriter {
     private var firstChapter = true
     private var firstParagraph = true
     private var buffer = Data()
+    /// The parts so far, the last one still open while its chapters come.
+    private var parts: [PartTiming] = []
+    /// Whether the chapter before this one was in the last of `parts`.
+    private var inPart = false
 
     public init(url: URL, title: String, author: String?, audio: String, sampleRate: Int) throws {
         file = try AtomicFile(url)
@@ -26,12 +30,24 @@ public final class TimingSidecarWriter {
         buffer.append(Data(head.utf8))
     }
 
-    /// Starts a chapter; its paragraphs follow, then ``endChapter(end:)``.
-    public func beginChapter(number: Int, title: String, start: Int) throws {
+    /// Starts a chapter; its paragraphs follow, then ``endChapter(end:)``. A chapter with the
+    /// same `part` as the chapter before it joins that chapter's part; another part starts a new one.
+    public func beginChapter(number: Int, title: String, start: Int, part: String? = nil) throws {
         let prefix = firstChapter ? "" : ","
         firstChapter = false
         firstParagraph = true
-        buffer.append(Data("\(prefix){\"number\":\(number),\"title\":\(try json(title)),\"start\":\(start),\"paragraphs\":[".utf8))
+        var head = "\(prefix){\"number\":\(number),\"title\":\(try json(title))"
+        if let part {
+            head += ",\"part\":" + (try json(part))
+            if inPart, parts[parts.count - 1].title == part {
+                parts[parts.count - 1].chapters.append(number)
+            } else {
+                parts.append(PartTiming(title: part, start: start, end: start, chapters: [number]))
+            }
+        }
+        inPart = part != nil
+        head += ",\"start\":\(start),\"paragraphs\":["
+        buffer.append(Data(head.utf8))
     }
 
     public func append(_ paragraph: ParagraphTiming) throws {
@@ -42,6 +58,7 @@ public final class TimingSidecarWriter {
     }
 
     public func endChapter(end: Int) throws {
+        if inPart { parts[parts.count - 1].end = end }
         buffer.append(Data("],\"end\":\(end)}".utf8))
     }
 
@@ -51,11 +68,13 @@ public final class TimingSidecarWriter {
         try commit()
     }
 
-    /// Writes the totals, the skipped text and the pronunciation hints that could not be honoured,
-    /// and syncs the file, leaving it under its temporary name until ``commit()``.
+    /// Writes the parts, the totals, the skipped text and the pronunciation hints that could not
+    /// be honoured, and syncs the file, leaving it under its temporary name until ``commit()``.
     public func finish(sampleCount: Int, wordCount: Int, skipped: [SkippedText], unpronounced: [PronunciationNote] = []) throws {
         let duration = Int((Double(sampleCount) * 1000 / Double(sampleRate)).rounded())
-        let tail = "],\"skipped\":" + (try json(skipped)) + ",\"unpronounced\":" + (try json(unpronounced)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
+        var tail = "]"
+        if !parts.isEmpty { tail += ",\"parts\":" + (try json(parts)) }
+        tail += ",\"skipped\":" + (try json(skipped)) + ",\"unpronounced\":" + (try json(unpronounced)) + ",\"sampleCount\":\(sampleCount),\"durationMs\":\(duration),\"wordCount\":\(wordCount)}"
         buffer.append(Data(tail.utf8))
         try flush()
         try file.prepare()

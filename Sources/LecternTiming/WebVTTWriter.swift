@@ -5,7 +5,7 @@
 /// with or before the previous one is moved 1 ms later); each cue ends after it starts; every
 /// timestamp tag lies strictly between its cue's start and end and strictly after the tag before
 /// it (a word starting no later than the previous tag gets none); `&`, `<` and `>` are escaped;
-/// a chapter starts with a `NOTE`. Cue ids are `c<chapter>-p<paragraph>-s<sentence>` (1-based),
+/// a chapter starts with a `NOTE` (naming its part first when it has one). Cue ids are `c<chapter>-p<paragraph>-s<sentence>` (1-based),
 /// and long sentences are broken into lines of at most ``lineWidth`` characters.
 public enum WebVTTWriter {
     public static let lineWidth = 64
@@ -14,7 +14,8 @@ public enum WebVTTWriter {
         var out = "WEBVTT\n\n"
         var lastStart = -1
         for chapter in document.chapters {
-            out += "NOTE Chapter \(chapter.number): \(noteText(chapter.title))\n\n"
+            let part = chapter.part.map { noteText($0) + ", " } ?? ""
+            out += "NOTE \(part)Chapter \(chapter.number): \(noteText(chapter.title))\n\n"
             for (p, paragraph) in chapter.paragraphs.enumerated() {
                 for (s, sentence) in paragraph.sentences.enumerated() {
                     let words = CueText.words(of: sentence, in: paragraph.text)

@@ -29,6 +29,7 @@ struct CheckCommand: ParsableCommand {
         struct Chapter: Encodable {
             var number: Int
             var title: String
+            /// The part the chapter belongs to (absent when none).
             var part: String?
             var paragraphs: Int
             var words: Int

@@ -32,6 +32,62 @@ import Testing
         #expect(doc.skipped.first?.reason == "code block")
     }
 
+    /// Writes chapters with the given parts, each 1000 ms (with a gap of 10 ms between), and
+    /// returns the committed file as JSONSerialization reads it.
+    func sidecar(parts: [String?]) throws -> [String: Any] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try TimingSidecarWriter(url: url, title: "Novel", author: nil, audio: "novel.mp3", sampleRate: 1000)
+        for (index, part) in parts.enumerated() {
+            try writer.beginChapter(number: index + 1, title: "Chapter \(index + 1)", start: index * 1010 + 10, part: part)
+            try writer.endChapter(end: index * 1010 + 1010)
+        }
+        try writer.commit(sampleCount: parts.count * 1010 + 10, wordCount: 0, skipped: [])
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    @Test func chaptersNameTheirPartAndTheDocumentListsThePartsWithTheirChaptersAndSpan() throws {
+        let json = try sidecar(parts: [nil, "Book I", "Book I", "Book I", "Book Ⅱ “Winter”", "Book Ⅱ “Winter”", nil, "Book I"])
+        let chapters = try #require(json["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["part"] as? String } == [nil, "Book I", "Book I", "Book I", "Book Ⅱ “Winter”", "Book Ⅱ “Winter”", nil, "Book I"])
+        #expect(chapters[0].keys.contains("part") == false && chapters[6].keys.contains("part") == false)
+        let parts = try #require(json["parts"] as? [[String: Any]])
+        #expect(parts.map { $0["title"] as? String } == ["Book I", "Book Ⅱ “Winter”", "Book I"])
+        #expect(parts.map { $0["chapters"] as? [Int] } == [[2, 3, 4], [5, 6], [8]])
+        for part in parts {
+            let numbers = try #require(part["chapters"] as? [Int])
+            let first = try #require(chapters.first { $0["number"] as? Int == numbers.first })
+            let last = try #require(chapters.first { $0["number"] as? Int == numbers.last })
+            #expect(part["start"] as? Int == first["start"] as? Int)
+            #expect(part["end"] as? Int == last["end"] as? Int)
+            #expect(Set(part.keys) == ["title", "start", "end", "chapters"])
+        }
+        #expect(parts.map { $0["start"] as? Int } == [1020, 4050, 7080])
+        #expect(parts.map { $0["end"] as? Int } == [4040, 6060, 8080])
+    }
+
+    @Test func aBookWithoutPartsHasNoPartKeys() throws {
+        let json = try sidecar(parts: [nil, nil, nil])
+        #expect(json["parts"] == nil)
+        let chapters = try #require(json["chapters"] as? [[String: Any]])
+        #expect(chapters.count == 3)
+        #expect(chapters.allSatisfy { Set($0.keys) == ["number", "title", "start", "end", "paragraphs"] })
+    }
+
+    @Test func partsDecodeIntoTheDocumentSchema() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try TimingSidecarWriter(url: url, title: "Novel", author: nil, audio: "novel.mp3", sampleRate: 1000)
+        try writer.beginChapter(number: 1, title: "One", start: 0, part: "Part One")
+        try writer.endChapter(end: 500)
+        try writer.beginChapter(number: 2, title: "Two", start: 500)
+        try writer.endChapter(end: 900)
+        try writer.commit(sampleCount: 900, wordCount: 0, skipped: [])
+        let doc = try JSONDecoder().decode(TimingDocument.self, from: Data(contentsOf: url))
+        #expect(doc.chapters.map(\.part) == ["Part One", nil])
+        #expect(doc.parts == [PartTiming(title: "Part One", start: 0, end: 500, chapters: [1])])
+    }
+
     @Test func discardedSidecarLeavesNoFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json")
         let writer = try TimingSidecarWriter(url: url, title: "T", author: nil, audio: "a.mp3", sampleRate: 22050)
