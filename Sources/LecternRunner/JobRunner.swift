@@ -32,6 +32,13 @@ public struct JobRunner: Sendable {
     public var force = false
     /// Timing exports written in addition to the manifest's (`lectern run --readalong`).
     public var extraTimings: [TimingFormat] = []
+    /// Where what a user should know about how the documents were read goes (an encoding
+    /// guessed); nil: the logger, as a warning.
+    public var warnings: (@Sendable (String) -> Void)?
+
+    private func warn(_ message: String) {
+        if let warnings { warnings(message) } else { logger.warning("\(message)") }
+    }
     /// Lets a signal handler stop the run.
     public var control: RunControl?
     /// How long the job's lease lasts without a heartbeat (renewed six times per period).
@@ -97,7 +104,7 @@ public struct JobRunner: Sendable {
             var loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
             for format in extraTimings where !loaded.timings.contains(format) { loaded.timings.append(format) }
             let book = try DocumentReader().read(loaded.sources)
-            for warning in book.warnings { logger.warning("\(warning)") }
+            for warning in book.warnings { warn(warning) }
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)

@@ -50,6 +50,10 @@ struct RunCommand: ParsableCommand {
                                progress: quiet ? nil : { @Sendable p in printer.update(p) })
         runner.force = force
         runner.extraTimings = readalong ? [.html] : []
+        runner.warnings = { @Sendable message in
+            printer.finish()
+            FileHandle.standardError.write(Data("lectern: warning: \(message)\n".utf8))
+        }
         let control = RunControl()
         runner.control = control
         let signals = SignalHandlers(control: control)

@@ -79,8 +79,24 @@ struct BadInputTests {
         bytes += [0xC3, 0x28] + Array(" and more.\n".utf8)
         try expectFailure("""
             title: Story
-            sources: [latin1.txt]
+            sources: [{ path: latin1.txt, encoding: utf-8 }]
             """, files: ["latin1.txt": bytes], mentions: ["latin1.txt", "invalid UTF-8", "byte offset \(offset)"])
+    }
+
+    /// With `encoding: auto` (the default) the same file is read, with a warning naming the byte.
+    @Test func aStrayByteInUTF8IsReadWithAWarningNamingItsOffset() throws {
+        let ws = try Workspace("stray")
+        var bytes = Array("Good text here, café.\n\nThen a Latin-1 byte: ".utf8)
+        let offset = bytes.count
+        bytes += [0xE9] + Array(" and more.\n".utf8)
+        try Data(bytes).write(to: ws.url.appendingPathComponent("stray.txt"))
+        let manifest = try ws.write("job.yml", "title: Story\nsources: [stray.txt]\n")
+        let result = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("lectern: warning: "), "\(result.stderr)")
+        #expect(result.stderr.contains("stray.txt") && result.stderr.contains("byte offset \(offset)"), "\(result.stderr)")
+        let sidecar = try Sidecar.load(ws.url.appendingPathComponent("out/job/job.timings.json"))
+        #expect(sidecar.chapters.flatMap(\.paragraphs).map(\.text) == ["Good text here, café.", "Then a Latin-1 byte: é and more."])
     }
 
     @Test func invalidYAMLNamesTheLine() throws {

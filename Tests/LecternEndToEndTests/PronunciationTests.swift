@@ -13,7 +13,7 @@ struct PronunciationTests {
         let manifest = try ws.write("\(name).yml", """
             sources:
               - path: \(Corpus.file("epub/idpf-georgia-pls-ssml.epub").path)
-                end_at: '^History$'
+                end_at: '^History\\.$'
                 pronunciation: \(hints)
             voice: { name: en-us, wpm: 300 }
             audio: { bitrate: 56 }
