@@ -125,6 +125,7 @@ public struct ManifestLoader: Sendable {
             lexicons: layer.lexicons.map(\.url)
         )
         manifest.scheduling = scheduling
+        manifest.urls = layer.urls ?? .domain
         return manifest
     }
 
