@@ -107,23 +107,26 @@ public struct SpokenForms: Sendable {
         let tokens = WordTokenizer.tokens(in: text)
         var result: [Pronunciation] = []
         var covered = [Bool](repeating: false, count: tokens.count)
-        if urls != .read {
-            for p in urlPronunciations(text, units: units, tokens: tokens, rules: c.rules) {
+        let (addresses, symbols) = Self.chunks(units, compiled: c)
+        if urls != .read, !addresses.isEmpty {
+            for p in urlPronunciations(text, units: units, tokens: tokens, rules: c.rules, chunks: addresses) {
                 for (i, t) in tokens.enumerated() where t.start < p.end && p.offset < t.end { covered[i] = true }
                 result.append(p)
             }
         }
-        result += Self.symbolRuns(units, compiled: c)
-        let words = tokens.map { Word(String(decoding: units[$0.start..<$0.end], as: UTF16.self), $0) }
+        result += symbols.map { Pronunciation(offset: $0.lowerBound, length: $0.count, spoken: c.rules.pause) }
+        let words = Words(units: units, tokens: tokens)
         var i = 0
         while i < words.count {
             if covered[i] { i += 1; continue }
-            if let (p, count) = c.abbreviation(at: i, words: words, units: units, covered: covered) {
+            // Most words can be neither: decided on the UTF-16 units, before making a `Word`.
+            let (mayAbbreviate, mayBeNumeral) = c.candidate(tokens[i], units)
+            if mayAbbreviate, let (p, count) = c.abbreviation(at: i, words: words, units: units, covered: covered) {
                 result.append(p)
                 i += count
                 continue
             }
-            if let p = c.numeral(at: i, words: words, kind: kind) { result.append(p) }
+            if mayBeNumeral, let p = c.numeral(at: i, words: words, kind: kind) { result.append(p) }
             i += 1
         }
         return Pronunciation.merging([], result)
@@ -134,11 +137,11 @@ public struct SpokenForms: Sendable {
     private static let urlExpression = try! NSRegularExpression(
         pattern: #"(?i)(?<![\p{L}\p{N}@.])(?:(?:https?|ftp)://|mailto:|www\.)[^\s<>"“”]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+"#)
 
-    private func urlPronunciations(_ text: String, units: [UInt16], tokens: [WordTokenizer.Token], rules: SpokenRules) -> [Pronunciation] {
-        // Most paragraphs have none: a cheap test first.
-        guard text.contains("@") || text.contains("://") || text.range(of: "www.", options: .caseInsensitive) != nil else { return [] }
+    private func urlPronunciations(_ text: String, units: [UInt16], tokens: [WordTokenizer.Token], rules: SpokenRules,
+                                   chunks: [NSRange]) -> [Pronunciation] {
+        guard !chunks.isEmpty else { return [] }
         var result: [Pronunciation] = []
-        for match in Self.urlExpression.matches(in: text, range: NSRange(location: 0, length: units.count)) {
+        for match in chunks.flatMap({ Self.urlExpression.matches(in: text, range: $0) }) {
             var start = match.range.location
             var end = match.range.location + match.range.length
             // Trailing punctuation belongs to the sentence.
@@ -187,28 +190,43 @@ public struct SpokenForms: Sendable {
 
     // MARK: Symbol runs
 
-    private static func symbolRuns(_ units: [UInt16], compiled c: Compiled) -> [Pronunciation] {
-        guard !c.pauseSymbols.isEmpty, units.contains(where: c.pauseSymbols.contains) else { return [] }
-        var result: [Pronunciation] = []
-        var runStart = -1, runEnd = -1
-        var i = 0
-        func isSpace(_ u: UInt16) -> Bool { u == 0x20 || (u >= 0x09 && u <= 0x0D) || u == 0xA0 }
-        while i < units.count {
-            if isSpace(units[i]) { i += 1; continue }
-            var j = i
-            while j < units.count, !isSpace(units[j]) { j += 1 }
-            // A chunk between spaces made only of pause symbols stands alone.
-            if units[i..<j].allSatisfy(c.pauseSymbols.contains) {
-                if runStart < 0 { runStart = i }
-                runEnd = j
-            } else if runStart >= 0 {
-                result.append(Pronunciation(offset: runStart, length: runEnd - runStart, spoken: c.rules.pause))
-                runStart = -1
+    /// The space-separated chunks of `units` that may hold an address (with "@", "://" or
+    /// "www."), and the runs of chunks made only of pause symbols, in one pass.
+    private static func chunks(_ units: [UInt16], compiled c: Compiled) -> (addresses: [NSRange], symbols: [Range<Int>]) {
+        var addresses: [NSRange] = []
+        var symbols: [Range<Int>] = []
+        units.withUnsafeBufferPointer { u in
+            let n = u.count
+            var run: Range<Int>?
+            var i = 0
+            while i < n {
+                let x = u[i]
+                if x == 0x20 || (x >= 0x09 && x <= 0x0D) || x == 0xA0 { i += 1; continue }
+                var j = i
+                var allSymbols = true
+                var address = false
+                while j < n {
+                    let y = u[j]
+                    if y == 0x20 || (y >= 0x09 && y <= 0x0D) || y == 0xA0 { break }
+                    if allSymbols, !c.isPauseSymbol(y) { allSymbols = false }
+                    if !address {
+                        address = y == 0x40 || (y == 0x3A && j + 2 < n && u[j + 1] == 0x2F && u[j + 2] == 0x2F)
+                            || ((y | 0x20) == 0x77 && j + 3 < n && (u[j + 1] | 0x20) == 0x77 && (u[j + 2] | 0x20) == 0x77 && u[j + 3] == 0x2E)
+                    }
+                    j += 1
+                }
+                if address { addresses.append(NSRange(location: i, length: j - i)) }
+                if allSymbols {
+                    run = (run?.lowerBound ?? i)..<j
+                } else if let r = run {
+                    symbols.append(r)
+                    run = nil
+                }
+                i = j
             }
-            i = j
+            if let r = run { symbols.append(r) }
         }
-        if runStart >= 0 { result.append(Pronunciation(offset: runStart, length: runEnd - runStart, spoken: c.rules.pause)) }
-        return result
+        return (addresses, symbols)
     }
 }
 
@@ -257,6 +275,29 @@ struct Word {
     var endsSentence: Bool { trail.contains { ".!?".contains($0) } }
 }
 
+/// The words of a text, made when first asked for.
+final class Words {
+    let units: [UInt16]
+    let tokens: [WordTokenizer.Token]
+    private var made: [Word?]
+
+    init(units: [UInt16], tokens: [WordTokenizer.Token]) {
+        self.units = units
+        self.tokens = tokens
+        made = [Word?](repeating: nil, count: tokens.count)
+    }
+
+    var count: Int { tokens.count }
+
+    subscript(i: Int) -> Word {
+        if let w = made[i] { return w }
+        let t = tokens[i]
+        let w = Word(String(decoding: units[t.start..<t.end], as: UTF16.self), t)
+        made[i] = w
+        return w
+    }
+}
+
 /// One language's rules, prepared for matching.
 private struct Compiled: Sendable {
     let rules: SpokenRules
@@ -265,6 +306,7 @@ private struct Compiled: Sendable {
     /// Abbreviations of several words, by their lower-case first word.
     let multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]]
     let keywords: Set<String>
+    let longestKeyword: Int
     let notNames: Set<String>
     let pauseSymbols: Set<UInt16>
     let suffixes: [(suffix: String, template: String)]
@@ -287,9 +329,68 @@ private struct Compiled: Sendable {
         self.single = single
         self.multi = multi.mapValues { $0.sorted { $0.parts.count > $1.parts.count } }
         keywords = Set(rules.cardinalWords.map { Self.key($0) })
+        longestKeyword = keywords.map(\.utf16.count).max() ?? 0
         notNames = Set(rules.notNames.map { $0.lowercased() })
         pauseSymbols = Set(rules.pauseSymbols.utf16)
         suffixes = rules.ordinalSuffixes.map { ($0.key, $0.value) }.sorted { $0.suffix.count > $1.suffix.count }
+        var ascii = [Bool](repeating: false, count: 128)
+        for u in rules.pauseSymbols.utf16 where u < 0x80 { ascii[Int(u)] = true }
+        asciiPauseSymbols = ascii
+        let keys = single.keys
+        abbreviationStarts = Set(keys.compactMap { $0.utf16.first }.map(Self.lower))
+        longestWithoutPeriod = keys.filter { !$0.contains(".") }.map(\.utf16.count).max() ?? 0
+        longestBeforePeriod = keys.compactMap { $0.split(separator: ".", omittingEmptySubsequences: false).first?.utf16.count }.max() ?? 0
+    }
+
+    func isPauseSymbol(_ u: UInt16) -> Bool { u < 0x80 ? asciiPauseSymbols[Int(u)] : pauseSymbols.contains(u) }
+    private let asciiPauseSymbols: [Bool]
+
+    /// The first UTF-16 unit (lower case) of each abbreviation.
+    let abbreviationStarts: Set<UInt16>
+    /// The length of the longest abbreviation written without a period (`Mlles`).
+    let longestWithoutPeriod: Int
+    /// The length of the longest part of an abbreviation before its first period (`Messrs`).
+    let longestBeforePeriod: Int
+    private static let romanUnits = Set("IVXLCDMivxlcdm".utf16)
+    private static let upperRomanUnits = Set("IVXLCDM".utf16)
+
+    static func lower(_ u: UInt16) -> UInt16 { u >= 0x41 && u <= 0x5A ? u + 0x20 : u }
+    static func isASCIIAlphanumeric(_ u: UInt16) -> Bool { (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) }
+
+    /// Whether the word may be an abbreviation, and whether it may be a Roman numeral, judged
+    /// from its units alone (cheaply; the rules decide).
+    func candidate(_ token: WordTokenizer.Token, _ units: [UInt16]) -> (Bool, Bool) {
+        var a = token.start
+        // Opening punctuation: ASCII, quotation marks, guillemets.
+        while a < token.end {
+            let u = units[a]
+            let isOpening = u < 0x80 ? !(u >= 0x30 && u <= 0x39) && !(u >= 0x41 && u <= 0x5A) && !(u >= 0x61 && u <= 0x7A) && u != 0x26
+                : (u >= 0x2018 && u <= 0x201F) || u == 0xAB || u == 0xBB
+            guard isOpening else { break }
+            a += 1
+        }
+        guard a < token.end else { return (false, false) }
+        let first = units[a]
+        var mayAbbreviate = false
+        if abbreviationStarts.contains(Self.lower(first)) {
+            // Short enough without its closing punctuation, or with a period not far in.
+            var end = token.end
+            while end > a, units[end - 1] < 0x80, !Self.isASCIIAlphanumeric(units[end - 1]) { end -= 1 }
+            if end - a <= longestWithoutPeriod {
+                mayAbbreviate = true
+            } else if let period = units[a..<token.end].firstIndex(of: 0x2E) {
+                mayAbbreviate = period - a <= longestBeforePeriod
+            }
+        }
+        var mayBeNumeral = false
+        if Self.romanUnits.contains(first) {
+            var b = a
+            while b < token.end, Self.romanUnits.contains(units[b]) { b += 1 }
+            let next = b < token.end ? units[b] : 0
+            let isLetter = (next >= 0x41 && next <= 0x5A) || (next >= 0x61 && next <= 0x7A) || next >= 0x80
+            mayBeNumeral = !isLetter || (!suffixes.isEmpty && Self.upperRomanUnits.contains(first))
+        }
+        return (mayAbbreviate, mayBeNumeral)
     }
 
     /// A word as compared with the cardinal words: lower case, without a final period.
@@ -302,7 +403,7 @@ private struct Compiled: Sendable {
     // MARK: Abbreviations
 
     /// The abbreviation starting at word `i`, and how many words it covers.
-    func abbreviation(at i: Int, words: [Word], units: [UInt16], covered: [Bool]) -> (Pronunciation, Int)? {
+    func abbreviation(at i: Int, words: Words, units: [UInt16], covered: [Bool]) -> (Pronunciation, Int)? {
         guard !single.isEmpty || !multi.isEmpty else { return nil }
         let word = words[i]
         let lowered = word.text[word.lead.endIndex...].lowercased()
@@ -342,7 +443,7 @@ private struct Compiled: Sendable {
         units[a..<b].allSatisfy { $0 == 0x20 || $0 == 0xA0 || ($0 >= 0x09 && $0 <= 0x0D) }
     }
 
-    private func say(_ a: SpokenRules.Abbreviation, first: Int, last: Int, trail: String, words: [Word]) -> Pronunciation? {
+    private func say(_ a: SpokenRules.Abbreviation, first: Int, last: Int, trail: String, words: Words) -> Pronunciation? {
         let next = last + 1 < words.count ? words[last + 1] : nil
         let previous = first > 0 ? words[first - 1] : nil
         var spoken: String?
@@ -372,7 +473,7 @@ private struct Compiled: Sendable {
 
     // MARK: Roman numerals
 
-    func numeral(at i: Int, words: [Word], kind: BlockKind) -> Pronunciation? {
+    func numeral(at i: Int, words: Words, kind: BlockKind) -> Pronunciation? {
         let word = words[i]
         guard let firstLetter = word.core.first, "IVXLCDMivxlcdm".contains(firstLetter) else { return nil }
         let next = i + 1 < words.count ? words[i + 1] : nil
@@ -384,6 +485,8 @@ private struct Compiled: Sendable {
         // Single letters: only I, V and X are ever numerals (not "vitamin C", "C. P. E. Bach").
         if single, !"IVXivx".contains(firstLetter) { return nil }
         let isI = word.core == "I" || word.core == "i"
+        // The pronoun, by far the most common: a numeral only in a heading or after a cardinal word.
+        if isI, kind != .heading, i > 0, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
         let endsPhrase = next == nil || !word.trail.isEmpty
         // After a cardinal word: "Chapter XIV", "CHAPTER I.", "book ii".
         if let previous, previous.possessive.isEmpty, previous.trail.isEmpty || previous.trail == ".",
@@ -412,6 +515,11 @@ private struct Compiled: Sendable {
             return replace(word, with: form, next: next)
         }
         return nil
+    }
+
+    /// Whether a word could be a cardinal word, by its length (cheap).
+    private func mayFollowKeyword(_ units: [UInt16], _ token: WordTokenizer.Token) -> Bool {
+        token.end - token.start <= longestKeyword + 2
     }
 
     private func cardinal(_ word: Word, _ value: Int, next: Word?) -> Pronunciation {
