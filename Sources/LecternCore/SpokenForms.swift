@@ -93,7 +93,7 @@ public struct SpokenForms: Sendable {
     }
 
     /// No rules: nothing is changed.
-    public static let none = SpokenForms(rules: [])
+    public static let empty = SpokenForms(rules: [])
 
     static func primary(_ tag: String) -> String {
         String(tag.lowercased().prefix { $0 != "-" && $0 != "_" })

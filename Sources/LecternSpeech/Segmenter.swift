@@ -117,14 +117,14 @@ public struct Segmenter: Sendable {
         var result = forms.pronunciations(in: text, kind: kind, language: language).filter { p in
             !foreign.contains { $0.offset < p.end && p.offset < $0.offset + $0.length }
         }
-        let units = Array(text.utf16)
-        for span in foreign where span.offset >= 0 && span.offset + span.length <= units.count {
-            let part = String(decoding: units[span.offset..<(span.offset + span.length)], as: UTF16.self)
-            result += forms.pronunciations(in: part, kind: kind, language: span.language).map {
-                Pronunciation(offset: $0.offset + span.offset, length: $0.length, spoken: $0.spoken)
+        // Each other language's rules read the whole text (for the words around), and apply inside its spans.
+        for language in Set(foreign.map { $0.language.lowercased() }).sorted() {
+            let mine = foreign.filter { $0.language.lowercased() == language }
+            result += forms.pronunciations(in: text, kind: kind, language: language).filter { p in
+                mine.contains { $0.offset <= p.offset && p.end <= $0.offset + $0.length }
             }
         }
-        return result
+        return result.sorted { $0.offset < $1.offset }
     }
 
     /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
