@@ -135,7 +135,7 @@ public struct SpokenForms: Sendable {
     // MARK: URLs
 
     private static let urlExpression = try! NSRegularExpression(
-        pattern: #"(?i)(?<![\p{L}\p{N}@.])(?:(?:https?|ftp)://|mailto:|www\.)[^\s<>"“”]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+"#)
+        pattern: #"(?i)(?<![\p{L}\p{N}@.])(?:(?:https?|ftp)://|mailto:|www\.)[^\s<>"“”\u2013\u2014\u2015]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+"#)
 
     private func urlPronunciations(_ text: String, units: [UInt16], tokens: [WordTokenizer.Token], rules: SpokenRules,
                                    chunks: [NSRange]) -> [Pronunciation] {
@@ -156,7 +156,7 @@ public struct SpokenForms: Sendable {
             }
             // Cover the whole words the address is part of.
             let inside = tokens.filter { $0.start < end && start < $0.end }
-            guard let first = inside.first, let last = inside.last else { continue }
+            guard let first = inside.first, let last = inside.last, first.start <= start, last.end >= end else { continue }
             let lead = String(decoding: units[first.start..<start], as: UTF16.self)
             let trail = String(decoding: units[end..<last.end], as: UTF16.self)
             start = first.start

@@ -125,6 +125,25 @@ import LecternCore
         #expect(Self.said("a-b, 3*4, x--y and ***emphasis***") == [], "symbols inside words are the words'")
     }
 
+    @Test func hyphenatedApostropheAndOddTextNeverCutAWord() {
+        #expect(Self.said("Louis-XIV, St.-Pierre, Dr.-ish, Mr's and I'll") == [])
+        #expect(Self.said("see http://x.org—and www.y.net–then") == ["http://x.org=x dot org", "www.y.net=y dot net"])
+        #expect(Self.said("“Dr. Watson,” said Mr. Holmes—“St. Paul’s.”") == ["“Dr.=“Doctor", "Mr.=Mister", "“St.=“Saint"])
+        // Pieces thrown together at random: no crash, and every hint covers whole words (`said` checks).
+        let pieces = ["XIV", "II.", "I", "I.", "Dr.", "dr", "St.", "z. B.", "i.e.", "&c.", "No.", "5", "Louis", "CHAPTER", "Charles",
+                      "http://www.a.org/x", "www.b.net", "x@y.org", "@", "*", "* *", "~~~", "—", "–", "-", "'s", "’s", "“", "”", "(", ")",
+                      ".", ",", " ", " ", " ", "\u{00A0}", "é", "😀", "Ier", "XIXe", "[[x]]"]
+        var seed: UInt64 = 42
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33)
+        }
+        for _ in 0..<400 {
+            let text = (0..<(next() % 14)).map { _ in pieces[next() % pieces.count] }.joined()
+            for (kind, language) in [(BlockKind.paragraph, "en"), (.heading, "fr"), (.listItem, "de")] { _ = Self.said(text, kind, language) }
+        }
+    }
+
     @Test func theDocumentsHintsAndLexiconsComeFirstInTheMerge() throws {
         let text = "Dr. Who met Charles II."
         let own = [Pronunciation(offset: 0, length: 3, spoken: "Dee-ar")]
