@@ -48,8 +48,14 @@ extension SpokenRules {
             case .failure(let problem): throw value.error(problem.reason)
             }
         }
-        func template(_ value: YAMLValue) throws -> String {
+        /// Words that go into a sentence (ordinals, templates, "dot"): a respelling, not phonemes.
+        func words(_ value: YAMLValue) throws -> String {
             let text = try spoken(value)
+            guard !text.hasPrefix("[[") else { throw value.error("must be words (a respelling), not phonemes or IPA") }
+            return text
+        }
+        func template(_ value: YAMLValue) throws -> String {
+            let text = try words(value)
             var rest = text.replacingOccurrences(of: "{n}", with: "").replacingOccurrences(of: "{ordinal}", with: "")
             rest = rest.filter { $0 == "{" || $0 == "}" }
             guard rest.isEmpty else { throw value.error("a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"\(text)\"") }
@@ -74,7 +80,7 @@ extension SpokenRules {
             }
         }
         rules.cardinalWords = try top["cardinal_words"]?.strings() ?? []
-        if let ordinals = top["ordinals"] { rules.ordinals = try ordinals.list().map(spoken) }
+        if let ordinals = top["ordinals"] { rules.ordinals = try ordinals.list().map(words) }
         if let regnal = top["regnal"] {
             if regnal.isMapping {
                 for (key, value) in try regnal.dictionary() {
@@ -112,8 +118,8 @@ extension SpokenRules {
         }
         if let urls = top["urls"] {
             let m = try urls.mapping(allowed: ["dot", "at"])
-            if let dot = m["dot"] { rules.urlDot = try spoken(dot) }
-            if let at = m["at"] { rules.urlAt = try spoken(at) }
+            if let dot = m["dot"] { rules.urlDot = try words(dot) }
+            if let at = m["at"] { rules.urlAt = try words(at) }
         }
         return rules
     }

@@ -461,9 +461,10 @@ private struct Compiled: Sendable {
         if spoken == nil { spoken = a.always }
         guard var said = spoken else { return nil }
         // An abbreviation that ends the text ends its sentence too.
-        if next == nil, a.written.hasSuffix("."), trail.isEmpty { said += "." }
+        if next == nil, a.written.hasSuffix("."), trail.isEmpty, !said.hasPrefix("[[") { said += "." }
         let start = words[first].token.start, end = words[last].token.end
-        return Pronunciation(offset: start, length: end - start, spoken: String(words[first].lead) + said + trail)
+        // Phonemes stand alone (the engine reads them only so); words keep their punctuation.
+        return Pronunciation(offset: start, length: end - start, spoken: said.hasPrefix("[[") ? said : String(words[first].lead) + said + trail)
     }
 
     private func isNumeral(_ core: Substring) -> Bool {

@@ -144,6 +144,12 @@ import LecternCore
         }
     }
 
+    @Test func anAbbreviationSaidAsPhonemesStandsAlone() throws {
+        let rules = try SpokenRules.parse(yaml: "abbreviations:\n  Dr.: \"[[d'0kt3]]\"\n", file: "en.yml", language: "en")
+        let forms = SpokenForms(rules: [rules])
+        #expect(forms.pronunciations(in: "(Dr.) Who", kind: .paragraph, language: "en") == [Pronunciation(offset: 0, length: 5, spoken: "[[d'0kt3]]")])
+    }
+
     @Test func theDocumentsHintsAndLexiconsComeFirstInTheMerge() throws {
         let text = "Dr. Who met Charles II."
         let own = [Pronunciation(offset: 0, length: 3, spoken: "Dee-ar")]
@@ -166,6 +172,7 @@ import LecternCore
             ("abbreviations:\n  Dr.: { sometimes: Doctor }\n", "en.yml:2: abbreviations.Dr..sometimes: unknown key (expected one of: always, before_name, after_name, before_number)"),
             ("regnal: the {ordinal} {nth}\n", "en.yml:1: regnal: a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"the {ordinal} {nth}\""),
             ("ordinals: [First, \"[[broken\"]\n", "en.yml:1: ordinals[2]: expected espeak-ng phonemes as [[…]], found [[broken"),
+            ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
             ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls)"),
