@@ -86,7 +86,7 @@ extension SpokenForms {
         cardinal_words: [Chapter, Chap., Ch., Book, Part, Volume, Vol., Act, Scene, Section, Sect., Lecture, Letter, Stave,
                          Epoch, Canto, Psalm, Article, Appendix, Plate, Figure, Fig., Table, Number, No., Class, Type, Phase,
                          War, Series, Essay, Sermon, Fytte, Tome, Story, Tale, Lesson, Hymn, Sonnet, Ode, Stage, Period,
-                         Vatican, Year, Day, Night, Division, Clause, Title, Schedule, Rule, Paragraph, Para., Question]
+                         Vatican, Year, Day, Night, Division, Clause, Title, Schedule, Rule, Paragraph, Para., Question, p., pp.]
         ordinals: [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth, Ninth, Tenth,
                    Eleventh, Twelfth, Thirteenth, Fourteenth, Fifteenth, Sixteenth, Seventeenth, Eighteenth, Nineteenth, Twentieth,
                    Twenty-first, Twenty-second, Twenty-third, Twenty-fourth, Twenty-fifth, Twenty-sixth, Twenty-seventh,
