@@ -37,6 +37,8 @@ public struct Manifest: Sendable, Equatable {
     /// The `Config` folder the defaults came from (nil: built-in defaults), where the spoken-form
     /// rules (`Config/spoken/LANG.yml`) are found.
     public var configDirectory: URL?
+    /// How URLs and e-mail addresses are read (`urls: domain | skip | read`).
+    public var urls: URLReading = .domain
 
     /// The manifest with what it leaves unsaid (title, author) taken from the book's own
     /// metadata; a book with no title is named after the job.

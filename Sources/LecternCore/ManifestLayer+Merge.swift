@@ -28,6 +28,7 @@ extension ManifestLayer {
         r.retry = (retry?.limit ?? base.retry?.limit, retry?.delay ?? base.retry?.delay, retry?.maxDelay ?? base.retry?.maxDelay)
         r.languages = base.languages.merging(languages) { $1 }
         r.languageSwitching = languageSwitching ?? base.languageSwitching
+        r.urls = urls ?? base.urls
         r.lexicons = lexicons + base.lexicons  // this layer's words win over the defaults'
         return r
     }

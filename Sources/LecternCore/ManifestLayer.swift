@@ -19,6 +19,7 @@ struct ManifestLayer {
     var languageSwitching: Bool?
     /// Lexicon files, already resolved against the folder of the file that lists them.
     var lexicons: [(url: URL, line: Int?, file: String)] = []
+    var urls: URLReading?
     var bitrate: Int?
     var quality: Int?
     var timings: [TimingFormat]?
@@ -49,7 +50,7 @@ struct ManifestLayer {
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
                                "overrides", "audio", "timings", "schedule", "timezone", "watch", "catchup", "retry",
-                               "languages", "language_switching", "lexicons"]
+                               "languages", "language_switching", "lexicons", "urls"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
 
@@ -128,6 +129,13 @@ struct ManifestLayer {
             }
         }
         layer.languageSwitching = try top["language_switching"]?.bool()
+        if let urls = top["urls"] {
+            let value = try urls.string()
+            guard let reading = URLReading(rawValue: value) else {
+                throw urls.error("must be domain (read as the site's name), skip (silent) or read (as written), found \"\(value)\"")
+            }
+            layer.urls = reading
+        }
         if let lexicons = top["lexicons"] {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             let items = lexicons.isList ? try lexicons.list() : [lexicons]

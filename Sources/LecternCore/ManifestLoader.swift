@@ -143,6 +143,7 @@ public struct ManifestLoader: Sendable {
             lexicons: layer.lexicons.map(\.url)
         )
         manifest.scheduling = scheduling
+        manifest.urls = layer.urls ?? .domain
         return manifest
     }
 

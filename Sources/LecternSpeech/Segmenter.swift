@@ -7,19 +7,27 @@ import LecternCore
 /// post-utterance delays; each chapter adds its own at start and end.
 ///
 /// Pronunciation hints are gathered per utterance: the document's own (`ssml:ph`, its PLS
-/// lexicons) first, then the manifest's lexicons, each for text in its language.
+/// lexicons) first, then the manifest's lexicons, each for text in its language, then the
+/// spoken forms (``SpokenForms``: Roman numerals, abbreviations, URLs, symbol runs) of the
+/// utterance's language: the block's, else the book's, else the voice's language code.
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
     public let lexicons: [Lexicon]
+    /// The spoken-form rules; nil: read by ``plan(_:)`` from the manifest's `Config/spoken`
+    /// (built-in English rules without one), with the manifest's `urls:`.
+    public let spokenForms: SpokenForms?
 
-    public init(manifest: Manifest, lexicons: [Lexicon] = []) {
+    public init(manifest: Manifest, lexicons: [Lexicon] = [], spokenForms: SpokenForms? = nil) {
         self.manifest = manifest
         self.lexicons = lexicons
+        self.spokenForms = spokenForms
     }
 
-    /// - throws: ``ManifestError`` when an override names a chapter the book does not have.
+    /// - throws: ``ManifestError`` when an override names a chapter the book does not have, or
+    ///   for a malformed `Config/spoken` rules file.
     public func plan(_ book: Book) throws -> NarrationPlan {
+        let spokenForms = try self.spokenForms ?? SpokenForms.load(configDirectory: manifest.configDirectory, urls: manifest.urls)
         for override in manifest.overrides {
             let matched = book.chapters.enumerated().contains { override.matches(number: $0.offset + 1, title: $0.element.title) }
             if !matched {
@@ -73,6 +81,9 @@ public struct Segmenter: Sendable {
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
                 u.pronunciations = Lexicon.pronunciations(lexicons, in: text, language: language ?? bookLanguage, spans: spans,
                                                           adding: pronunciations)
+                let spokenLanguage = language ?? book.metadata.language ?? Self.languageCode(voice.name)
+                u.pronunciations = Pronunciation.merging(u.pronunciations,
+                                                         Self.spokenForms(spokenForms, in: text, kind: kind, language: spokenLanguage, spans: spans))
                 u.segments = spans.compactMap { span in
                     self.voice(for: span.language, over: voice, wholeBlock: false).map {
                         VoiceSegment(offset: span.offset, length: span.length, voice: $0.resolved(), language: span.language)
@@ -100,6 +111,25 @@ public struct Segmenter: Sendable {
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
+    }
+
+    /// The spoken forms of `text` in `language`; the parts marked as another language (`spans`)
+    /// get that language's.
+    static func spokenForms(_ forms: SpokenForms, in text: String, kind: BlockKind, language: String?,
+                            spans: [LanguageSpan]) -> [Pronunciation] {
+        let primary = { (tag: String?) in tag.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) } }
+        let foreign = spans.filter { primary($0.language) != primary(language) }
+        var result = forms.pronunciations(in: text, kind: kind, language: language).filter { p in
+            !foreign.contains { $0.offset < p.end && p.offset < $0.offset + $0.length }
+        }
+        // Each other language's rules read the whole text (for the words around), and apply inside its spans.
+        for language in Set(foreign.map { $0.language.lowercased() }).sorted() {
+            let mine = foreign.filter { $0.language.lowercased() == language }
+            result += forms.pronunciations(in: text, kind: kind, language: language).filter { p in
+                mine.contains { $0.offset <= p.offset && p.end <= $0.offset + $0.length }
+            }
+        }
+        return result.sorted { $0.offset < $1.offset }
     }
 
     /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.

@@ -95,7 +95,7 @@ struct CheckCommand: ParsableCommand {
                 print("not narrated: " + reasons.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", "))
             }
             if report.pronunciations > 0 || !report.unpronounced.isEmpty {
-                print("pronunciation: \(report.pronunciations) passages spoken as a lexicon or the document says")
+                print("pronunciation: \(report.pronunciations) passages spoken as a lexicon, the document or the spoken forms say")
             }
             for note in report.unpronounced {
                 print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")

@@ -60,15 +60,18 @@ struct PronunciationTests {
         var changedWords: Set<String> = []
         var ssmlHints = 0
         var compared: Set<String> = []
+        // The book's hints are all phonemes; the spoken forms ("i.e.", "George II.", "&c.") are
+        // respellings, applied either way.
+        let isTheBooks = { (hint: [String: Any]) in (hint["spoken"] as? String ?? "").hasPrefix("[[") }
         for (p, q) in zip(hinted, plain) {
             let text = p["text"] as? String ?? ""
             #expect(text == q["text"] as? String, "both renders read the same text")
-            #expect(q["pronounced"] == nil, "pronunciation: false ignores the book's hints")
+            #expect((q["pronounced"] as? [[String: Any]] ?? []).filter(isTheBooks).isEmpty, "pronunciation: false ignores the book's hints")
             // Whatever is spoken, the timed words are the written words, in order.
             let words = Self.words(p)
             #expect(words.map { Self.slice(text, $0["offset"] as! Int, $0["length"] as! Int) } == independentWords(text),
                     "\(text.prefix(60))")
-            for hint in p["pronounced"] as? [[String: Any]] ?? [] {
+            for hint in (p["pronounced"] as? [[String: Any]] ?? []).filter(isTheBooks) {
                 let offset = hint["offset"] as! Int, length = hint["length"] as! Int, spoken = hint["spoken"] as! String
                 let written = Self.slice(text, offset, length)
                 #expect(spoken.hasPrefix("[[") && spoken.hasSuffix("]]"), "\(written) → \(spoken)")

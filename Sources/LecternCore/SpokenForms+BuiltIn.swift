@@ -1,0 +1,103 @@
+extension SpokenForms {
+    /// The English rules used when there is no `Config/spoken` folder: a copy of
+    /// `Config/spoken/en.yml` (a test checks that the two are the same).
+    public static let builtInEnglish = #"""
+        # Spoken forms for English: how a careful narrator reads what espeak-ng would say letter by
+        # letter or symbol by symbol. Lectern turns each rule into a pronunciation hint over whole words,
+        # so every word time still points at the written text. The manifest's lexicons and the
+        # document's own hints win where they cover the same words. One file per language, named by its
+        # primary language subtag (en.yml applies to en, en-GB, en-US …); a language without a file gets
+        # no spoken forms. Every value is a respelling (plain words), [[espeak-ng phonemes]] or /IPA/.
+        #
+        # abbreviations:    written form → what is said. Matched in any case (Dr., DR., dr.) as whole
+        #                   words, with closing punctuation after them ("Dr.," "i.e.)"). Several words
+        #                   ("i. e.") also match written together ("i.e."). A mapping says it by context,
+        #                   the first that applies wins:
+        #                     before_number: the next word is a number (digits or a Roman numeral)
+        #                     before_name:   the next word is capitalised (and not one of not_names)
+        #                     after_name:    the word before is capitalised
+        #                     always:        anywhere else
+        #                   With none that applies, the abbreviation is read as written.
+        # cardinal_words:   after one of these (any case, with or without a final period) a Roman numeral
+        #                   is a cardinal said in digits: "CHAPTER XIV." → "CHAPTER 14." A numeral that
+        #                   starts a heading ("XIV.", "I") or a list paragraph ("IV. The …") is one too.
+        #                   The pronoun I is "one" only in a heading or right after a capitalised
+        #                   cardinal word at the end of a phrase ("Chapter I.", not "the letter I wrote").
+        # ordinals:         ordinal words, for 1, 2, 3 …; {ordinal} in `regnal` and `ordinal_suffixes`.
+        # regnal:           how a Roman numeral (two letters or more) after a capitalised name is said:
+        #                   a template with {ordinal} (from `ordinals`; a number past the list is left as
+        #                   written) and {n} (the number in digits). A mapping gives forms for particular
+        #                   numbers and `other` for the rest (see fr.yml).
+        # ordinal_suffixes: endings that make a Roman numeral an ordinal anywhere (French XIXe, Ier):
+        #                   ending → template.
+        # not_names:        capitalised words that are no names: no regnal numeral after them, and they
+        #                   do not make an abbreviation's before_name apply.
+        # pause_symbols:    characters whose runs standing alone between words (***, * * *, ~~~, ---)
+        #                   are read as `pause` (punctuation or a space: silent, though still timed).
+        # urls:             the words for "." and "@" when an address is read as its domain (the
+        #                   manifest's `urls: domain | skip | read`).
+        language: en
+        abbreviations:
+          Dr.: Doctor
+          Drs.: Doctors
+          Mr.: Mister
+          Messrs.: Messieurs
+          Mrs.: Missus
+          Mmes.: Mesdames
+          St.: { before_name: Saint, after_name: Street }
+          Ste.: { before_name: Sainte }
+          Sts.: { before_name: Saints }
+          Rev.: { before_name: Reverend }
+          Hon.: { before_name: Honourable }
+          Capt.: { before_name: Captain }
+          Col.: { before_name: Colonel }
+          Gen.: { before_name: General }
+          Lieut.: { before_name: Lieutenant }
+          Sgt.: { before_name: Sergeant }
+          Prof.: { before_name: Professor }
+          Gov.: { before_name: Governor }
+          Sen.: { before_name: Senator }
+          Jr.: { after_name: Junior }
+          Sr.: { after_name: Senior }
+          Bros.: { after_name: Brothers }
+          Mt.: { before_name: Mount }
+          Ft.: { before_name: Fort }
+          Ave.: { after_name: Avenue }
+          Rd.: { after_name: Road }
+          i.e.: that is
+          i. e.: that is
+          e.g.: for example
+          e. g.: for example
+          '&c.': et cetera
+          '&c': et cetera
+          etc.: et cetera
+          viz.: namely
+          cf.: compare
+          ibid.: ibidem
+          ca.: { before_number: circa }
+          No.: { before_number: number }
+          Nos.: { before_number: numbers }
+          Vol.: { before_number: volume }
+          Vols.: { before_number: volumes }
+          Ch.: { before_number: chapter }
+          Chap.: { before_number: chapter }
+          pp.: { before_number: pages }
+          p.: { before_number: page }
+        cardinal_words: [Chapter, Chap., Ch., Book, Part, Volume, Vol., Act, Scene, Section, Sect., Lecture, Letter, Stave,
+                         Epoch, Canto, Psalm, Article, Appendix, Plate, Figure, Fig., Table, Number, No., Class, Type, Phase,
+                         War, Series, Essay, Sermon, Fytte, Tome, Story, Tale, Lesson, Hymn, Sonnet, Ode, Stage, Period,
+                         Vatican, Year, Day, Night, Division, Clause, Title, Schedule, Rule, Paragraph, Para., Question, p., pp.]
+        ordinals: [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth, Ninth, Tenth,
+                   Eleventh, Twelfth, Thirteenth, Fourteenth, Fifteenth, Sixteenth, Seventeenth, Eighteenth, Nineteenth, Twentieth,
+                   Twenty-first, Twenty-second, Twenty-third, Twenty-fourth, Twenty-fifth, Twenty-sixth, Twenty-seventh,
+                   Twenty-eighth, Twenty-ninth, Thirtieth, Thirty-first, Thirty-second, Thirty-third, Thirty-fourth,
+                   Thirty-fifth, Thirty-sixth, Thirty-seventh, Thirty-eighth, Thirty-ninth, Fortieth]
+        regnal: the {ordinal}
+        not_names: [The, A, An, And, But, Or, Nor, Of, In, On, At, To, For, By, With, From, As, If, So, Not, No, Yes, He, She,
+                    It, We, They, You, I, His, Her, Its, Our, Their, My, Your, This, That, These, Those, Then, When, Where,
+                    What, Who, How, Why, There, Here, See, Was, Is, Are, Were, All, Some, One, Now, Oh, O, Ah]
+        pause_symbols: '*~+-=#_•·'
+        pause: ','
+        urls: { dot: dot, at: at }
+        """#
+}

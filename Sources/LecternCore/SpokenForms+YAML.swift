@@ -1,0 +1,126 @@
+import Foundation
+import Yams
+
+extension SpokenForms {
+    /// The spoken-form rules in `configDirectory/spoken/*.yml` (one file per language, named by
+    /// its language: `en.yml`), read once. With no config folder, or one without a `spoken`
+    /// folder, the built-in English rules (``builtInEnglish``, a copy of `Config/spoken/en.yml`).
+    ///
+    /// - throws: ``ManifestError`` naming the file, line and key of a malformed rule.
+    public static func load(configDirectory: URL?, urls: URLReading = .domain) throws -> SpokenForms {
+        let folder = configDirectory?.appendingPathComponent("spoken")
+        var isDirectory: ObjCBool = false
+        guard let folder, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return SpokenForms(rules: [try SpokenRules.parse(yaml: builtInEnglish, file: "built-in spoken forms (en)", language: "en")], urls: urls)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { !$0.hasPrefix(".") && ["yml", "yaml"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        var rules: [SpokenRules] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+                throw ManifestError(file: url.path, message: "cannot read the spoken-form rules (not readable or not UTF-8)")
+            }
+            rules.append(try SpokenRules.parse(yaml: text, file: url.path, language: (name as NSString).deletingPathExtension))
+        }
+        return SpokenForms(rules: rules, urls: urls)
+    }
+}
+
+extension SpokenRules {
+    static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
+                       "pause_symbols", "pause", "urls"]
+
+    /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
+    ///
+    /// - parameters:
+    ///     - language: The language when the file does not say (`language:`), e.g. from its name.
+    /// - throws: ``ManifestError`` naming the file, line and key of a malformed rule.
+    public static func parse(yaml: String, file: String, language: String) throws -> SpokenRules {
+        guard let root = try ManifestLayer.composeChecked(yaml, file: file) else { return SpokenRules(language: language) }
+        let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: keys)
+        var rules = SpokenRules(language: try top["language"]?.string() ?? language)
+
+        func spoken(_ value: YAMLValue) throws -> String {
+            let text = try value.string()
+            switch Lexicon.spoken(from: text) {
+            case .success(let s): return s
+            case .failure(let problem): throw value.error(problem.reason)
+            }
+        }
+        /// Words that go into a sentence (ordinals, templates, "dot"): a respelling, not phonemes.
+        func words(_ value: YAMLValue) throws -> String {
+            let text = try spoken(value)
+            guard !text.hasPrefix("[[") else { throw value.error("must be words (a respelling), not phonemes or IPA") }
+            return text
+        }
+        func template(_ value: YAMLValue) throws -> String {
+            let text = try words(value)
+            var rest = text.replacingOccurrences(of: "{n}", with: "").replacingOccurrences(of: "{ordinal}", with: "")
+            rest = rest.filter { $0 == "{" || $0 == "}" }
+            guard rest.isEmpty else { throw value.error("a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"\(text)\"") }
+            return text
+        }
+
+        if let abbreviations = top["abbreviations"] {
+            for (written, value) in try abbreviations.dictionary() {
+                guard !written.trimmingCharacters(in: .whitespaces).isEmpty else { throw value.error("an empty abbreviation") }
+                var a = Abbreviation(written: written)
+                if value.isMapping {
+                    let m = try value.mapping(allowed: ["always", "before_name", "after_name", "before_number"])
+                    guard !m.isEmpty else { throw value.error("say what is spoken: always, before_name, after_name or before_number") }
+                    a.always = try m["always"].map(spoken)
+                    a.beforeName = try m["before_name"].map(spoken)
+                    a.afterName = try m["after_name"].map(spoken)
+                    a.beforeNumber = try m["before_number"].map(spoken)
+                } else {
+                    a.always = try spoken(value)
+                }
+                rules.abbreviations.append(a)
+            }
+        }
+        rules.cardinalWords = try top["cardinal_words"]?.strings() ?? []
+        if let ordinals = top["ordinals"] { rules.ordinals = try ordinals.list().map(words) }
+        if let regnal = top["regnal"] {
+            if regnal.isMapping {
+                for (key, value) in try regnal.dictionary() {
+                    if key == "other" {
+                        rules.regnal = try template(value)
+                    } else if let n = Int(key), (1...3999).contains(n) {
+                        rules.regnalByNumber[n] = try template(value)
+                    } else {
+                        throw value.error("expected a number from 1 to 3999 or `other`")
+                    }
+                }
+            } else {
+                rules.regnal = try template(regnal)
+            }
+        }
+        if let suffixes = top["ordinal_suffixes"] {
+            for (suffix, value) in try suffixes.dictionary() {
+                guard !suffix.isEmpty, suffix.allSatisfy(\.isLetter) else { throw value.error("a suffix is letters, found \"\(suffix)\"") }
+                rules.ordinalSuffixes[suffix] = try template(value)
+            }
+        }
+        rules.notNames = try top["not_names"]?.strings() ?? []
+        if let symbols = top["pause_symbols"] {
+            rules.pauseSymbols = try symbols.string()
+            if let bad = rules.pauseSymbols.first(where: { $0.isLetter || $0.isNumber || $0.isWhitespace || $0.utf16.count > 1 }) {
+                throw symbols.error("pause symbols are punctuation or symbols (one UTF-16 unit each), found \"\(bad)\"")
+            }
+        }
+        if let pause = top["pause"] {
+            let text = try pause.string()
+            guard !text.isEmpty, !text.contains(where: { $0.isLetter || $0.isNumber }) else {
+                throw pause.error("a pause is said as punctuation or a space, found \"\(text)\"")
+            }
+            rules.pause = text
+        }
+        if let urls = top["urls"] {
+            let m = try urls.mapping(allowed: ["dot", "at"])
+            if let dot = m["dot"] { rules.urlDot = try words(dot) }
+            if let at = m["at"] { rules.urlAt = try words(at) }
+        }
+        return rules
+    }
+}
