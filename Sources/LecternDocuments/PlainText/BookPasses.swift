@@ -1,0 +1,80 @@
+/// Decisions that need the whole book: which BOOK/PART/EPOCH headings hold chapters, the title page
+/// before the first heading, a book title repeated before a chapter, advertisements after THE END,
+/// and section breaks that do not stand between two stretches of text.
+enum BookPasses {
+    /// A part-keyword heading with no chapter after it (before the next part) is a chapter.
+    static func nestParts(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        var out = pieces
+        var partIndex: Int?
+        var holdsChapters = false
+        func settle() {
+            if let p = partIndex, !holdsChapters, case .heading(let lines, let first, var c) = out[p] {
+                c.kind = .keyword(isPart: false)
+                out[p] = .heading(lines: lines, firstLine: first, candidate: c)
+            }
+        }
+        for (k, piece) in pieces.enumerated() {
+            guard case .heading(_, _, let c) = piece else { continue }
+            if c.isPart {
+                settle()
+                partIndex = k
+                holdsChapters = false
+            } else {
+                holdsChapters = true
+            }
+        }
+        settle()
+        return out
+    }
+
+    /// A short upper-case line right before a heading that repeats the title page (`JACK SHEPPARD.`,
+    /// `CRITICAL AND HISTORICAL ESSAYS`) is title-page matter.
+    static func repeatedTitles(_ pieces: [StructurePiece], frontText: String) -> [StructurePiece] {
+        var out = pieces
+        for k in pieces.indices.dropLast() {
+            guard case .paragraph(let lines, let first) = pieces[k], lines.count <= 2, pieces[k + 1].isHeading else { continue }
+            let text = lines.joined(separator: " ")
+            let key = TextLines.letterKey(text)
+            guard TextLines.isUpperCase(text), TextLines.words(text).count <= 10, key.count >= 4, frontText.contains(key) else { continue }
+            // Only where it is not the end of running text: the piece before is a heading or not read.
+            if k > 0, pieces[k - 1].isReadText { continue }
+            out[k] = .skipped(text: TextLines.collapse(text), reason: PlainTextStructure.titlePageReason, firstLine: first)
+        }
+        return out
+    }
+
+    /// In a book with headings, what is read before the first heading is title-page matter.
+    static func frontMatter(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        guard let first = pieces.firstIndex(where: \.isHeading) else { return pieces }
+        let front = pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) }
+        return front + pieces[first...]
+    }
+
+    /// After the last `THE END`, from the first paragraph quoting prices on: advertisements.
+    static func advertisements(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
+        guard let end = pieces.indices.last(where: { k in
+            if k > lastHeading, case .paragraph(let lines, _) = pieces[k], lines.count == 1 { return BackMatter.theEnd.matches(lines[0]) }
+            return false
+        }) else { return pieces }
+        guard let ads = pieces.indices.first(where: { k in
+            if k > end, case .paragraph(let lines, _) = pieces[k] { return lines.contains { BackMatter.price.matches($0) } }
+            return false
+        }) else { return pieces }
+        return Array(pieces[...end]) + pieces[(end + 1)...].enumerated().compactMap { offset, piece in
+            end + 1 + offset >= ads ? piece.skipped(BackMatter.advertisementsReason) : piece
+        }
+    }
+
+    /// A section break is kept only between two stretches of text (paragraphs or notes), once.
+    static func sectionBreaks(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        var out: [StructurePiece] = []
+        for (k, piece) in pieces.enumerated() {
+            guard case .sectionBreak = piece else { out.append(piece); continue }
+            let before = out.last(where: { if case .skipped = $0 { false } else { true } })
+            let after = pieces[(k + 1)...].first(where: { if case .skipped = $0 { false } else { true } })
+            if let before, before.isReadText, let after, after.isReadText { out.append(piece) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A line that may open a part or chapter heading, judged on its own: `CHAPTER I.`,
+/// `CHAPTER I: DISCUSSION AND BED`, `EPOCH THE FIRST, 1703.`, `PREFACE`, a lone `XIV.` or `12.`,
+/// or (as a fallback, when a book has nothing else) a short upper-case line.
+/// Whether it really is a heading also depends on its neighbours; `StructureScanner` decides that.
+struct HeadingCandidate: Equatable {
+    enum Kind: Equatable {
+        /// CHAPTER, BOOK, PART … followed by a number; `isPart` for the keywords that hold chapters.
+        case keyword(isPart: Bool)
+        /// PREFACE, INTRODUCTION, EPILOGUE …
+        case standalone
+        /// A line that is only a number, with its value.
+        case bareNumber(Int)
+        /// An isolated short upper-case line.
+        case fallback
+    }
+
+    var kind: Kind
+    /// The line, trimmed and collapsed.
+    var text: String
+    /// True when words follow the number on the same line (`CHAPTER I. The Widow`).
+    var hasTitle: Bool
+
+    var isPart: Bool { kind == .keyword(isPart: true) }
+
+    static let numberWords = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final"
+        + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+        + "|eighteen|nineteen|twenty"
+    static let number = #"(?:[IVXLCDM]+|\d{1,3}|(?i:(?:the\s+)?(?:"# + numberWords + #")))"#
+    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH"
+    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH"
+    static let keyword = LinePattern(
+        #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
+            + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
+    static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION"
+    static let standalone = LinePattern(
+        #"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
+            + #"|^(?:(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
+            + #")(?:\s+(?:to\s+[A-Za-z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#)
+    static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
+    static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
+
+    static func titleCased(_ words: String) -> String {
+        words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
+    }
+
+    /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
+    static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
+        let raw = TextLines.trim(line)
+        guard !raw.isEmpty, raw.count <= 80 else { return nil }
+        // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
+        if trailingPageNumber.matches(raw) { return nil }
+        let text = TextLines.collapse(raw)
+        if let m = keyword.firstMatch(text) {
+            let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
+            let rest = keyword.capture(5, in: text) ?? ""
+            let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
+            // A long line after the number is running text, not a title.
+            if titleWords.count > 12 { return nil }
+            return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
+        }
+        if text.count <= 60, standalone.matches(text) {
+            return HeadingCandidate(kind: .standalone, text: text, hasTitle: false)
+        }
+        if let n = bare.capture(1, in: text), let value = RomanNumeral.value(of: n) ?? Int(n), value > 0 {
+            return HeadingCandidate(kind: .bareNumber(value), text: text, hasTitle: false)
+        }
+        if fallback, text.count <= 50, TextLines.isUpperCase(text), TextLines.words(text).count <= 8,
+           !text.hasPrefix("["), text.contains(where: \.isLetter) {
+            return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
+        }
+        return nil
+    }
+
+    /// Whether a short block of lines reads as a title (`Down the Rabbit-Hole`, `THE ORIGIN OF MUSIC`,
+    /// `The Widow and her Child.`, `1703.`) rather than the first sentence of the text: upper-case, or
+    /// at least half of its longer words capitalised.
+    static func isTitleLike(_ lines: [String]) -> Bool {
+        guard !lines.isEmpty, lines.count <= 2 else { return false }
+        for line in lines {
+            let t = TextLines.trim(line)
+            if t.count > 60 || t.isEmpty { return false }
+            if let f = t.first, "[{\"“‘'(".contains(f) { return false }
+            if t.hasPrefix("_\"") || t.hasPrefix("_“") { return false }
+            if trailingPageNumber.matches(t) { return false }
+        }
+        let text = lines.joined(separator: " ")
+        let words = TextLines.words(text)
+        if words.count > 14 { return false }
+        if TextLines.isUpperCase(text) { return true }
+        let long = words.map { $0.filter(\.isLetter) }.filter { $0.count >= 4 }
+        if long.isEmpty { return true }
+        let capitalised = long.filter { $0.first?.isUppercase == true }.count
+        return capitalised * 2 >= long.count
+    }
+}

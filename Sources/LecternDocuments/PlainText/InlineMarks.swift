@@ -1,0 +1,46 @@
+import Foundation
+
+/// Marks inside running text that stay in the text but are not spoken: footnote markers
+/// (`[1]`, `[01]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
+/// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
+/// short tag with a colon, `[F: a,]`).
+enum InlineMarks {
+    static let footnoteMarker = "footnote marker"
+    static let transcribersCode = "transcriber's code"
+
+    static let pattern = LinePattern(#"\[([^\[\]\n]{1,60})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
+    static let markerContent = LinePattern(#"^(\d{1,3}|\*{1,3}|†|‡)$"#)
+    static let taggedCode = LinePattern(#"^[A-Za-z0-9/+=.#-]{1,5}:"#)
+
+    /// The silent stretches of `text` (UTF-16 offsets) and the footnote ids its markers refer to.
+    static func find(in text: String) -> (silent: [SilentStretch], references: [String]) {
+        guard text.contains("[") || text.contains("{") || text.contains("^") else { return ([], []) }
+        var silent: [SilentStretch] = []
+        var references: [String] = []
+        let ns = text as NSString
+        for m in pattern.allMatches(text) {
+            var id: String?
+            var isCode = false
+            for group in 1...3 where m.range(at: group).location != NSNotFound {
+                let content = ns.substring(with: m.range(at: group))
+                if group > 1 || markerContent.matches(content) { id = content } else { isCode = isCodeContent(content) }
+            }
+            if let id {
+                silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: footnoteMarker))
+                references.append(id)
+            } else if isCode {
+                silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: transcribersCode))
+            }
+        }
+        return (silent, references)
+    }
+
+    /// Bracket content that is notation rather than words (`f++`, `4/4`, `C|`, `G:`, `F: a,`).
+    static func isCodeContent(_ content: String) -> Bool {
+        if taggedCode.matches(content) { return true }
+        if content.contains(where: \.isWhitespace) { return false }
+        if content.allSatisfy({ $0.isLetter }) { return false }  // `[sic]`, `[Gamma]`: words, spoken
+        if content.contains(where: { "+=:/|\\-#<>^~'’.,()".contains($0) }) { return true }
+        return false
+    }
+}
