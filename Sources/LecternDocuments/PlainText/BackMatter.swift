@@ -3,6 +3,7 @@
 enum BackMatter {
     static let indexReason = "index"
     static let advertisementsReason = "advertisements"
+    static let colophonReason = "colophon"
 
     static let indexTitle = LinePattern(#"^(GENERAL\s+)?(INDEX|Index)(\s+OF\s+[A-Z ]+)?\.?$"#)
     static let indexEntry = LinePattern(#"[,.]\s*\d{1,4}(\s*[,-]\s*\d{1,4})*\.?$"#)
@@ -11,7 +12,8 @@ enum BackMatter {
 
     /// Whether an index starts at `start`: the title, then at least five entries among the next 40 lines.
     static func isIndex(at start: Int, in lines: [String], limit: Int) -> Bool {
-        guard indexTitle.matches(TextLines.collapse(lines[start])) else { return false }
+        guard lines[start].utf8.count < 60, lines[start].contains("nde") || lines[start].contains("NDE"),
+              indexTitle.matches(TextLines.collapse(lines[start])) else { return false }
         var entries = 0
         var i = start + 1
         while i < limit, i < start + 40 {

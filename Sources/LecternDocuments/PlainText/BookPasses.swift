@@ -78,3 +78,38 @@ enum BookPasses {
         return out
     }
 }
+
+extension BookPasses {
+    /// Lone numbers (`I.`, `II.`) are chapter headings only where the book has no CHAPTER-style headings;
+    /// in a book that has them they number stanzas or sections inside a chapter, and are read.
+    static func demoteNumbers(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let keywordChapters = pieces.filter { if case .heading(_, _, let c) = $0 { c.kind == .keyword(isPart: false) } else { false } }
+        guard keywordChapters.count >= 2 else { return pieces }
+        return pieces.flatMap { piece -> [StructurePiece] in
+            guard case .heading(let lines, let first, let c) = piece, case .bareNumber = c.kind else { return [piece] }
+            return lines.map { StructurePiece.paragraph(lines: [$0], firstLine: first) }
+        }
+    }
+
+    /// After the last `THE END` (a line, or an illustration of it): what repeats the title page (a printer's
+    /// imprint) is a colophon, not read.
+    static func colophon(_ pieces: [StructurePiece], frontText: String) -> [StructurePiece] {
+        let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
+        guard let end = pieces.indices.last(where: { k in
+            guard k > lastHeading else { return false }
+            switch pieces[k] {
+            case .paragraph(let lines, _): return lines.count == 1 && BackMatter.theEnd.matches(lines[0])
+            case .skipped(let text, let reason, _):
+                return reason == StructureScanner.illustrationReason && TextLines.letterKey(text) == "ILLUSTRATIONTHEEND"
+            default: return false
+            }
+        }) else { return pieces }
+        var out = pieces
+        for k in (end + 1)..<pieces.count {
+            guard case .paragraph(let lines, _) = pieces[k] else { continue }
+            let key = TextLines.letterKey(lines.joined(separator: " "))
+            if key.count >= 8, frontText.contains(key), let s = pieces[k].skipped(BackMatter.colophonReason) { out[k] = s }
+        }
+        return out
+    }
+}

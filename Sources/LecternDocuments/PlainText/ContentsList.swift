@@ -12,6 +12,7 @@ enum ContentsList {
 
     /// The reason, if the line titles a list.
     static func title(_ line: String) -> String? {
+        guard line.utf8.count <= 120 else { return nil }
         let t = TextLines.collapse(line)
         guard t.count <= 40 else { return nil }
         if contentsTitle.matches(t) { return contentsReason }
@@ -59,7 +60,7 @@ enum ContentsList {
                 continue
             }
             let t = TextLines.trim(line)
-            if pageEntry.matches(t) {
+            if isPageEntry(t) {
                 entries += 1
                 previousWasEntry = true
             } else if columnHeader.matches(t) && entries == 0 {
@@ -76,6 +77,12 @@ enum ContentsList {
         return entries >= 3 ? lastContent + 1 : nil
     }
 
+    /// A line ending in a page number after a gap of 2+ spaces.
+    static func isPageEntry(_ t: String) -> Bool {
+        guard let last = t.last(where: { $0 != "." }), last.isNumber || "ivxlcdm".contains(last), t.contains("  ") else { return false }
+        return pageEntry.matches(t)
+    }
+
     /// Three or more lines of which most are long and none ends with a page number: running text.
     static func isProseBlock(from start: Int, in lines: [String], limit: Int) -> Bool {
         var j = start
@@ -83,7 +90,7 @@ enum ContentsList {
         var count = 0
         while j < limit, !TextLines.isBlank(lines[j]) {
             let t = TextLines.trim(lines[j])
-            if pageEntry.matches(t) { return false }
+            if isPageEntry(t) { return false }
             if t.count >= 50 { long += 1 }
             count += 1
             j += 1

@@ -21,6 +21,7 @@ enum Footnotes {
 
     static func label(of line: String, inFootnotesSection: Bool) -> Label? {
         let t = TextLines.trim(line)
+        guard let first = t.first, first == "[" || first == "{" || (inFootnotesSection && first.isNumber) else { return nil }
         if let m = bracketed.firstMatch(t) {
             return Label(id: sub(t, m, 2), label: sub(t, m, 1), rest: sub(t, m, 3), bracketed: true)
         }
@@ -34,7 +35,9 @@ enum Footnotes {
         return nil
     }
 
-    static func isHeading(_ line: String) -> Bool { heading.matches(TextLines.trim(line)) }
+    static func isHeading(_ line: String) -> Bool {
+        line.utf8.count < 40 && (line.contains("OTE") || line.contains("ote")) && heading.matches(TextLines.trim(line))
+    }
 
     private static func sub(_ t: String, _ m: NSTextCheckingResult, _ group: Int) -> String {
         let r = m.range(at: group)

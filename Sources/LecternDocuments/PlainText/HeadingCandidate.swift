@@ -48,7 +48,9 @@ struct HeadingCandidate: Equatable {
     /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
     static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
         let raw = TextLines.trim(line)
-        guard !raw.isEmpty, raw.count <= 80 else { return nil }
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
+        // Every candidate starts with a capital letter or a digit.
+        if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
         // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
         if trailingPageNumber.matches(raw) { return nil }
         let text = TextLines.collapse(raw)

@@ -3,7 +3,7 @@ import Foundation
 /// Marks inside running text that stay in the text but are not spoken: footnote markers
 /// (`[1]`, `[01]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
 /// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
-/// short tag with a colon, `[F: a,]`).
+/// short tag with a colon, `[F: a,]`). A one-letter `[A]` is a marker when the book has a note `A`.
 enum InlineMarks {
     static let footnoteMarker = "footnote marker"
     static let transcribersCode = "transcriber's code"
@@ -13,7 +13,8 @@ enum InlineMarks {
     static let taggedCode = LinePattern(#"^[A-Za-z0-9/+=.#-]{1,5}:"#)
 
     /// The silent stretches of `text` (UTF-16 offsets) and the footnote ids its markers refer to.
-    static func find(in text: String) -> (silent: [SilentStretch], references: [String]) {
+    /// `letterNotes`: one-letter ids of the book's notes; `[A]` is a marker only when a note `A` exists.
+    static func find(in text: String, letterNotes: Set<String> = []) -> (silent: [SilentStretch], references: [String]) {
         guard text.contains("[") || text.contains("{") || text.contains("^") else { return ([], []) }
         var silent: [SilentStretch] = []
         var references: [String] = []
@@ -23,7 +24,11 @@ enum InlineMarks {
             var isCode = false
             for group in 1...3 where m.range(at: group).location != NSNotFound {
                 let content = ns.substring(with: m.range(at: group))
-                if group > 1 || markerContent.matches(content) { id = content } else { isCode = isCodeContent(content) }
+                if group > 1 || markerContent.matches(content) || letterNotes.contains(content) {
+                    id = content
+                } else {
+                    isCode = isCodeContent(content)
+                }
             }
             if let id {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: footnoteMarker))

@@ -11,15 +11,15 @@ struct LinePattern: @unchecked Sendable {
     }
 
     func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
 
     func firstMatch(_ text: String) -> NSTextCheckingResult? {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count))
     }
 
     func allMatches(_ text: String) -> [NSTextCheckingResult] {
-        regex.matches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        regex.matches(in: text, range: NSRange(location: 0, length: text.utf16.count))
     }
 
     /// The text of capture group `group` of the first match, if any.

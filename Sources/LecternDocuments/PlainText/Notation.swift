@@ -7,6 +7,7 @@ enum Notation {
 
     static func isNotationLine(_ line: String) -> Bool {
         let t = TextLines.trim(line)
+        guard t.first == "[" else { return false }
         return t.hasPrefix("[") && t.hasSuffix("]") && tagged.matches(t)
     }
 }

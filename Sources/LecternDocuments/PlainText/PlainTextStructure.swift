@@ -37,15 +37,22 @@ public struct PlainTextStructure {
             body = fallback.pieces
         }
 
+        body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
-        body = BookPasses.repeatedTitles(body, frontText: frontText(lines, body: body))
+        let front = frontText(lines, body: body)
+        body = BookPasses.repeatedTitles(body, frontText: front)
         body = BookPasses.frontMatter(body)
         body = BookPasses.advertisements(body)
+        body = BookPasses.colophon(body, frontText: front)
         body = BookPasses.sectionBreaks(body)
+        let letterNotes = Set(body.compactMap { piece -> String? in
+            if case .note(let id, _, _) = piece, id.count == 1, id.first!.isLetter { return id }
+            return nil
+        })
 
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
-        return (head + body + tail).compactMap(item)
+        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes) }
     }
 
     /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise
@@ -62,13 +69,13 @@ public struct PlainTextStructure {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 
-    static func item(_ piece: StructurePiece) -> TextItem? {
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>) -> TextItem? {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
             return .heading(TextHeading(level: level, lines: lines, firstLine: first))
         case .paragraph(let lines, let first):
-            let p = TextCleaner.paragraph(lines, firstLine: first)
+            let p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes)
             return p.text.isEmpty ? nil : .paragraph(p)
         case .note(let id, let lines, let first):
             return .note(TextCleaner.note(id: id, lines: lines, firstLine: first))

@@ -2,7 +2,7 @@
 enum Separators {
     static func isSeparator(_ line: String) -> Bool {
         let t = TextLines.trim(line)
-        guard !t.isEmpty else { return false }
+        guard let first = t.first, "*~-=_·•.#\u{2014}\u{2013}".contains(first) else { return false }
         var marks = 0
         var kinds = Set<Character>()
         for c in t {

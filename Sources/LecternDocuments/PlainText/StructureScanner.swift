@@ -40,7 +40,7 @@ struct StructureScanner {
             return i + 1
         }
         let t = TextLines.trim(line)
-        if t.lowercased().hasPrefix("[illustration") {
+        if t.first == "[", t.prefix(13).lowercased() == "[illustration" {
             flush()
             return illustration(at: i)
         }
@@ -127,7 +127,7 @@ struct StructureScanner {
         if !inBlock.isEmpty {
             if candidate.kind == .fallback { return nil }
             if !candidate.hasTitle, isTitleBlock(inBlock) {
-                headingLines += inBlock
+                headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
                 rest = inBlock  // `CHAPTER I.` then the text straight away
             } else {
@@ -144,7 +144,7 @@ struct StructureScanner {
                 let e = blockEnd(k)
                 let block = lines[k..<e].map(TextLines.trim)
                 guard isTitleBlock(block), e < limit else { break }
-                headingLines += block
+                headingLines += Self.joiningContinuations(block)
                 next = e
                 blocks += 1
             }
@@ -163,6 +163,20 @@ struct StructureScanner {
             paragraph = rest
         }
         return next
+    }
+
+    /// A title's lines within one block are one utterance when a line does not end a phrase
+    /// (`THE SYSTEMS OF HUCBALD AND GUIDO D'AREZZO--THE BEGINNING` / `OF COUNTERPOINT`).
+    static func joiningContinuations(_ block: [String]) -> [String] {
+        var out: [String] = []
+        for line in block {
+            if let last = out.last, let end = last.last, !".:;!?".contains(end) {
+                out[out.count - 1] = last + " " + line
+            } else {
+                out.append(line)
+            }
+        }
+        return out
     }
 
     private func isBareNumber(_ c: HeadingCandidate) -> Bool {

@@ -1,9 +1,10 @@
 /// Turns a paragraph's or note's lines into the text Lectern narrates: whitespace collapsed,
 /// `_italics_` marks removed, footnote markers and transcriber's codes listed as silent stretches.
 enum TextCleaner {
-    static func paragraph(_ lines: [String], firstLine: Int) -> TextParagraph {
+    /// `letterNotes`: the one-letter note ids the book has (`[Footnote A: …]`), so `[A]` is a marker.
+    static func paragraph(_ lines: [String], firstLine: Int, letterNotes: Set<String> = []) -> TextParagraph {
         let text = Emphasis.remove(TextLines.collapse(lines.joined(separator: " ")))
-        let marks = InlineMarks.find(in: text)
+        let marks = InlineMarks.find(in: text, letterNotes: letterNotes)
         return TextParagraph(text: text, silent: marks.silent, noteReferences: marks.references, firstLine: firstLine)
     }
 

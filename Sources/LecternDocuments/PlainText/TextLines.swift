@@ -2,13 +2,16 @@
 enum TextLines {
     /// The line without leading and trailing whitespace.
     static func trim(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return line }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return line }
         var s = Substring(line)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
     }
 
-    static func isBlank(_ line: String) -> Bool { line.allSatisfy(\.isWhitespace) }
+    static func isBlank(_ line: String) -> Bool { line.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 
     /// Runs of whitespace collapsed to one space, ends trimmed.
     static func collapse(_ text: String) -> String {

@@ -1,10 +1,15 @@
+import Foundation
+
 /// A transcriber's note (`Transcriber's Note`, `TRANSCRIBER'S NOTES`, `Transcribers Note:` …):
 /// it runs to the next heading, a run of 3+ blank lines or a separator line (included), or,
 /// when it is bracketed (`[Transcriber's note: …]`), to its closing bracket.
 enum TranscribersNote {
     static let opening = LinePattern(#"^\W{0,3}transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
 
-    static func starts(_ line: String) -> Bool { opening.matches(TextLines.trim(line)) }
+    static func starts(_ line: String) -> Bool {
+        guard line.range(of: "ranscriber", options: .caseInsensitive) != nil else { return false }
+        return opening.matches(TextLines.trim(line))
+    }
 
     /// The end (exclusive) of a note starting at `start`. `isHeading` tells whether a line starts a heading.
     static func end(from start: Int, in lines: [String], limit: Int, isHeading: (Int) -> Bool) -> Int {
