@@ -7,14 +7,17 @@ import Foundation
 enum InlineMarks {
     static let footnoteMarker = "footnote marker"
     static let transcribersCode = "transcriber's code"
+    static let illustration = "illustration"
 
-    static let pattern = LinePattern(#"\[([^\[\]\n]{1,60})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
+    static let pattern = LinePattern(#"\[([^\[\]\n]{1,200})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
     static let markerContent = LinePattern(#"^(\d{1,3}|\*{1,3}|†|‡)$"#)
     static let taggedCode = LinePattern(#"^[A-Za-z0-9/+=.#-]{1,5}:"#)
 
     /// The silent stretches of `text` (UTF-16 offsets) and the footnote ids its markers refer to.
     /// `letterNotes`: one-letter ids of the book's notes; `[A]` is a marker only when a note `A` exists.
-    static func find(in text: String, letterNotes: Set<String> = []) -> (silent: [SilentStretch], references: [String]) {
+    /// `skipIllustrations`: an `[Illustration]` inside a line of text is a silent stretch ("illustration").
+    static func find(in text: String, letterNotes: Set<String> = [], skipIllustrations: Bool = true)
+        -> (silent: [SilentStretch], references: [String]) {
         guard text.contains("[") || text.contains("{") || text.contains("^") else { return ([], []) }
         var silent: [SilentStretch] = []
         var references: [String] = []
@@ -35,6 +38,8 @@ enum InlineMarks {
                 references.append(id)
             } else if isCode {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: transcribersCode))
+            } else if skipIllustrations, ns.substring(with: m.range).lowercased().hasPrefix("[illustration") {
+                silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: illustration))
             }
         }
         return (silent, references)
@@ -43,7 +48,12 @@ enum InlineMarks {
     /// Bracket content that is notation rather than words (`f++`, `4/4`, `C|`, `G:`, `F: a,`).
     static func isCodeContent(_ content: String) -> Bool {
         if taggedCode.matches(content) { return true }
-        if content.contains(where: \.isWhitespace) { return false }
+        if content.contains(where: \.isWhitespace) {
+            // `[S = M M M]`, `[4. = 8 8 8]`: symbols between one- and two-letter tokens, no word.
+            let tokens = content.split(whereSeparator: \.isWhitespace)
+            return !tokens.contains { $0.filter(\.isLetter).count >= 3 }
+                && content.contains(where: { "+=|/\\<>^~".contains($0) })
+        }
         if content.allSatisfy({ $0.isLetter }) { return false }  // `[sic]`, `[Gamma]`: words, spoken
         if content.contains(where: { "+=:/|\\-#<>^~'’.,()".contains($0) }) { return true }
         return false

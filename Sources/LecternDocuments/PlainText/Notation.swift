@@ -8,6 +8,18 @@ enum Notation {
     static func isNotationLine(_ line: String) -> Bool {
         let t = TextLines.trim(line)
         guard t.first == "[" else { return false }
-        return t.hasPrefix("[") && t.hasSuffix("]") && tagged.matches(t)
+        return t.hasSuffix("]") && tagged.matches(t)
+    }
+
+    /// The end (exclusive) of a notation passage starting at line `start`: a tagged bracket that closes
+    /// on this line or a later one (no blank line between) with nothing after it, or nil.
+    static func end(from start: Int, in lines: [String], limit: Int) -> Int? {
+        let t = TextLines.trim(lines[start])
+        guard t.first == "[", tagged.matches(t) else { return nil }
+        if t.hasSuffix("]") { return start + 1 }
+        var j = start + 1
+        while j < limit, j < start + 12, !TextLines.isBlank(lines[j]) { j += 1 }
+        guard let close = Brackets.closing(from: start, in: lines, limit: j, maxLines: 12) else { return nil }
+        return TextLines.trim(lines[close]).hasSuffix("]") ? close + 1 : nil
     }
 }

@@ -44,10 +44,9 @@ struct StructureScanner {
             flush()
             return illustration(at: i)
         }
-        if Notation.isNotationLine(t) {
+        if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
             flush()
-            var j = i
-            while j < limit, Notation.isNotationLine(lines[j]) { j += 1 }
+            while j < limit, let next = Notation.end(from: j, in: lines, limit: limit) { j = next }
             skip(i..<j, Notation.reason)
             return j
         }

@@ -2,9 +2,10 @@
 /// `_italics_` marks removed, footnote markers and transcriber's codes listed as silent stretches.
 enum TextCleaner {
     /// `letterNotes`: the one-letter note ids the book has (`[Footnote A: …]`), so `[A]` is a marker.
-    static func paragraph(_ lines: [String], firstLine: Int, letterNotes: Set<String> = []) -> TextParagraph {
+    static func paragraph(_ lines: [String], firstLine: Int, letterNotes: Set<String> = [], skipIllustrations: Bool = true)
+        -> TextParagraph {
         let text = Emphasis.remove(TextLines.collapse(lines.joined(separator: " ")))
-        let marks = InlineMarks.find(in: text, letterNotes: letterNotes)
+        let marks = InlineMarks.find(in: text, letterNotes: letterNotes, skipIllustrations: skipIllustrations)
         return TextParagraph(text: text, silent: marks.silent, noteReferences: marks.references, firstLine: firstLine)
     }
 

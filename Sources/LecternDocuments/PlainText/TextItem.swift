@@ -48,8 +48,8 @@ public struct TextHeading: Equatable, Sendable {
 public struct TextParagraph: Equatable, Sendable {
     /// Whitespace collapsed to single spaces, trimmed; `_italics_` underscores removed.
     public var text: String
-    /// Stretches of `text` that stay in the text but are not spoken (footnote markers,
-    /// transcriber's bracket codes). UTF-16 offsets into `text`.
+    /// Stretches of `text` that stay in the text but are not spoken: footnote markers, transcriber's
+    /// bracket codes, an `[Illustration]` inside a line of text. UTF-16 offsets into `text`.
     public var silent: [SilentStretch]
     /// Footnote ids referred to by markers in this paragraph, in order ("12", "01", "*").
     public var noteReferences: [String]
@@ -69,7 +69,7 @@ public struct SilentStretch: Equatable, Sendable {
     public var offset: Int
     /// UTF-16 length.
     public var length: Int
-    /// "footnote marker" or "transcriber's code".
+    /// "footnote marker", "transcriber's code" or "illustration".
     public var reason: String
 
     public init(offset: Int, length: Int, reason: String) {
