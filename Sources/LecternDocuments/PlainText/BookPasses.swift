@@ -36,8 +36,6 @@ enum BookPasses {
             let text = lines.joined(separator: " ")
             let key = TextLines.letterKey(text)
             guard TextLines.isUpperCase(text), TextLines.words(text).count <= 10, key.count >= 4, frontText.contains(key) else { continue }
-            // Only where it is not the end of running text: the piece before is a heading or not read.
-            if k > 0, pieces[k - 1].isReadText { continue }
             out[k] = .skipped(text: TextLines.collapse(text), reason: PlainTextStructure.titlePageReason, firstLine: first)
         }
         return out

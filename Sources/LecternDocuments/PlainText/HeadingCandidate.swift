@@ -92,7 +92,11 @@ struct HeadingCandidate: Equatable {
         if words.count > 14 { return false }
         if TextLines.isUpperCase(text) { return true }
         let long = words.map { $0.filter(\.isLetter) }.filter { $0.count >= 4 }
-        if long.isEmpty { return true }
+        if long.isEmpty {
+            // `1703.`, `The Cat`; but not `Yes.` or `One.`, which open a chapter's text as often as they title it.
+            let lettered = words.filter { $0.contains(where: \.isLetter) }
+            return lettered.isEmpty || (lettered.count >= 2 && lettered.allSatisfy { $0.first(where: \.isLetter)?.isUppercase == true })
+        }
         let capitalised = long.filter { $0.first?.isUppercase == true }.count
         return capitalised * 2 >= long.count
     }

@@ -3,11 +3,14 @@ import Foundation
 /// Marks inside running text that stay in the text but are not spoken: footnote markers
 /// (`[1]`, `[01]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
 /// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
-/// short tag with a colon, `[F: a,]`). A one-letter `[A]` is a marker when the book has a note `A`.
+/// short tag with a colon, `[F: a,]`); also Project Gutenberg's `/* NIND … */` block markup ("formatting markup"). A one-letter `[A]` is a marker when the book has a note `A`.
 enum InlineMarks {
     static let footnoteMarker = "footnote marker"
     static let transcribersCode = "transcriber's code"
     static let illustration = "illustration"
+    static let formattingMarkup = "formatting markup"
+    /// Project Gutenberg's block markup left in some texts: `/* NIND “My dear friend, */`.
+    static let markup = LinePattern(#"/\*(?:\s*[A-Z]{2,8}\b)?|\*/"#)
 
     static let pattern = LinePattern(#"\[([^\[\]\n]{1,200})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
     static let markerContent = LinePattern(#"^(\d{1,3}|\*{1,3}|†|‡)$"#)
@@ -18,10 +21,15 @@ enum InlineMarks {
     /// `skipIllustrations`: an `[Illustration]` inside a line of text is a silent stretch ("illustration").
     static func find(in text: String, letterNotes: Set<String> = [], skipIllustrations: Bool = true)
         -> (silent: [SilentStretch], references: [String]) {
-        guard text.contains("[") || text.contains("{") || text.contains("^") else { return ([], []) }
+        guard text.contains("[") || text.contains("{") || text.contains("^") || text.contains("*") else { return ([], []) }
         var silent: [SilentStretch] = []
         var references: [String] = []
         let ns = text as NSString
+        if text.contains("/*") || text.contains("*/") {
+            for m in markup.allMatches(text) {
+                silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: formattingMarkup))
+            }
+        }
         for m in pattern.allMatches(text) {
             var id: String?
             var isCode = false
@@ -42,6 +50,7 @@ enum InlineMarks {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: illustration))
             }
         }
+        silent.sort { $0.offset < $1.offset }
         return (silent, references)
     }
 

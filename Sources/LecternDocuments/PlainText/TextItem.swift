@@ -69,7 +69,7 @@ public struct SilentStretch: Equatable, Sendable {
     public var offset: Int
     /// UTF-16 length.
     public var length: Int
-    /// "footnote marker", "transcriber's code" or "illustration".
+    /// "footnote marker", "transcriber's code", "illustration" or "formatting markup".
     public var reason: String
 
     public init(offset: Int, length: Int, reason: String) {
