@@ -81,6 +81,30 @@ import Testing
         #expect(s[2] == "H chapter: CHAPTER I.")
     }
 
+    @Test func aListEndingWithFewBlankLinesStopsAtTheFirstChapter() {
+        let text = """
+            CONTENTS
+
+            PREFACE
+
+            CHAPTER I. Loomings
+
+            CHAPTER II. The Carpet-Bag
+
+
+            PREFACE
+
+            \(Self.body)
+            \(Self.body)
+            CHAPTER I. Loomings
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.first == "S contents list: CONTENTS PREFACE CHAPTER I. Loomings CHAPTER II. The Carpet-Bag")
+        #expect(s.filter { $0.hasPrefix("H") } == ["H chapter: PREFACE", "H chapter: CHAPTER I. Loomings"])
+    }
+
     @Test func anUntitledRunOfHeadingsIsAContentsList() {
         let text = "CHAPTER I. Loomings\nCHAPTER II. The Carpet-Bag\nCHAPTER III. The Spouter-Inn\n\nCHAPTER I. Loomings\n\n\(Self.body)"
         let s = summary(analysed(text))

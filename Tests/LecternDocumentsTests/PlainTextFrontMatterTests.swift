@@ -17,6 +17,13 @@ import Testing
         #expect(summary(analysed(text)).first == "P: A Short Note")
     }
 
+    @Test func aLongUnheadedOpeningBeforeALateHeadingIsRead() {
+        let long = Array(repeating: Self.body, count: 120).joined(separator: "\n")
+        let s = summary(analysed("\(long)\nEPILOGUE\n\n\(Self.body)"))
+        #expect(s.first?.hasPrefix("P: It was a dark") == true)
+        #expect(s.contains("H chapter: EPILOGUE"))
+    }
+
     @Test func aRepeatedBookTitleBeforeAChapterIsTitlePageMatter() {
         let text = """
             CRITICAL AND HISTORICAL ESSAYS

@@ -20,6 +20,7 @@ import Testing
         ("PREFACE\n\n\n", ["PREFACE"]),
         ("AUTHOR'S INTRODUCTION.\n\n", ["AUTHOR'S INTRODUCTION."]),
         ("Epilogue\n\n", ["Epilogue"]),
+        ("SCENE 1\n\n", ["SCENE 1"]),
         ("I\n\nTHE SYSTEMS OF HUCBALD AND GUIDO\nD'AREZZO\n\n", ["I", "THE SYSTEMS OF HUCBALD AND GUIDO D'AREZZO"]),
     ])
     func headingsAndTheirTitles(heading: String, lines: [String]) {

@@ -41,11 +41,22 @@ enum BookPasses {
         return out
     }
 
-    /// In a book with headings, what is read before the first heading is title-page matter.
+    /// In a book with headings, what is read before the first heading is title-page matter, unless it is
+    /// too long for one (more than 1,500 words and a tenth of the book): then the first heading found is
+    /// late in the book (an EPILOGUE after unheaded text) and the text before it is read.
     static func frontMatter(_ pieces: [StructurePiece]) -> [StructurePiece] {
         guard let first = pieces.firstIndex(where: \.isHeading) else { return pieces }
-        let front = pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) }
-        return front + pieces[first...]
+        func words(_ slice: ArraySlice<StructurePiece>) -> Int {
+            slice.reduce(0) { n, piece in
+                switch piece {
+                case .paragraph(let lines, _), .note(_, let lines, _): n + lines.reduce(0) { $0 + TextLines.words($1).count }
+                default: n
+                }
+            }
+        }
+        let front = words(pieces[..<first])
+        if front > 1500, front * 10 > words(pieces[...]) { return pieces }
+        return pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) } + pieces[first...]
     }
 
     /// After the last `THE END`, from the first paragraph quoting prices on: advertisements.

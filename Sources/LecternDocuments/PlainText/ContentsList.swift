@@ -21,8 +21,9 @@ enum ContentsList {
     }
 
     /// The end (exclusive) of a titled list starting at `start`: at the first run of 3+ blank lines after
-    /// an entry, or before a block of prose.
-    static func titledEnd(from start: Int, in lines: [String], limit: Int) -> Int {
+    /// an entry, before a block of prose, or before a block that starts a chapter (`isChapterStart`:
+    /// a heading followed by text, when the list ends with fewer blank lines).
+    static func titledEnd(from start: Int, in lines: [String], limit: Int, isChapterStart: (Int) -> Bool = { _ in false }) -> Int {
         var i = start + 1
         var blanks = 0
         var entries = 0
@@ -34,7 +35,7 @@ enum ContentsList {
                 i += 1
                 continue
             }
-            if blanks > 0, entries > 0, isProseBlock(from: i, in: lines, limit: limit) { break }
+            if blanks > 0, entries > 0, isProseBlock(from: i, in: lines, limit: limit) || isChapterStart(i) { break }
             blanks = 0
             entries += 1
             lastContent = i

@@ -28,8 +28,8 @@ struct HeadingCandidate: Equatable {
         + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
         + "|eighteen|nineteen|twenty"
     static let number = #"(?:[IVXLCDM]+|\d{1,3}|(?i:(?:the\s+)?(?:"# + numberWords + #")))"#
-    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH"
-    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH"
+    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE"
+    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH|ACT"
     static let keyword = LinePattern(
         #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
             + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)

@@ -69,7 +69,7 @@ struct StructureScanner {
             return end
         }
         if let reason = ContentsList.title(t) {
-            let end = ContentsList.titledEnd(from: i, in: lines, limit: limit)
+            let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.isChapterStart($0) }
             skip(i..<end, reason)
             return end
         }
@@ -108,6 +108,22 @@ struct StructureScanner {
         guard let c = HeadingCandidate.of(lines[i]) else { return false }
         if case .bareNumber = c.kind { return TextLines.isBlank(lines[min(i + 1, lines.count - 1)]) }
         return true
+    }
+
+    /// Whether line `i` is a heading with running text within the next few blocks (the end of a contents list).
+    private func isChapterStart(_ i: Int) -> Bool {
+        guard HeadingCandidate.of(lines[i]) != nil else { return false }
+        var k = blockEnd(i)
+        for step in 0..<2 {
+            guard let next = nextContent(after: k - 1) else { return false }
+            k = blockEnd(next)
+            // Two or more lines of running text (a contents entry has a page number or is short).
+            let block = lines[next..<k].map(TextLines.trim)
+            if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
+            // Past at most one title block, which is not itself another entry.
+            if step == 0, !isTitleBlock(block) { return false }
+        }
+        return false
     }
 
     private mutating func heading(at i: Int, text t: String) -> Int? {
