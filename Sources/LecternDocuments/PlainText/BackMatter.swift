@@ -12,7 +12,7 @@ enum BackMatter {
 
     /// Whether an index starts at `start`: the title, then at least five entries among the next 40 lines.
     static func isIndex(at start: Int, in lines: [String], limit: Int) -> Bool {
-        guard lines[start].utf8.count < 60, lines[start].contains("nde") || lines[start].contains("NDE"),
+        guard lines[start].utf8.count < 60, TextLines.has(lines[start], "nde") || TextLines.has(lines[start], "NDE"),
               indexTitle.matches(TextLines.collapse(lines[start])) else { return false }
         var entries = 0
         var i = start + 1

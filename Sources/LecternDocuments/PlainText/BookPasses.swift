@@ -49,7 +49,7 @@ enum BookPasses {
         func words(_ slice: ArraySlice<StructurePiece>) -> Int {
             slice.reduce(0) { n, piece in
                 switch piece {
-                case .paragraph(let lines, _), .note(_, let lines, _): n + lines.reduce(0) { $0 + TextLines.words($1).count }
+                case .paragraph(let lines, _), .note(_, let lines, _): n + lines.reduce(0) { $0 + TextLines.wordCount($1) }
                 default: n
                 }
             }

@@ -80,7 +80,7 @@ enum ContentsList {
 
     /// A line ending in a page number after a gap of 2+ spaces.
     static func isPageEntry(_ t: String) -> Bool {
-        guard let last = t.last(where: { $0 != "." }), last.isNumber || "ivxlcdm".contains(last), t.contains("  ") else { return false }
+        guard let last = t.last(where: { $0 != "." }), last.isNumber || "ivxlcdm".contains(last), TextLines.has(t, "  ") else { return false }
         return pageEntry.matches(t)
     }
 

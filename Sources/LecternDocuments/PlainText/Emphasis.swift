@@ -5,7 +5,7 @@
 /// is tried with the next one.
 enum Emphasis {
     static func remove(_ text: String) -> String {
-        guard text.contains("_") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "_")) else { return text }
         let chars = Array(text)
         let marks = chars.indices.filter { chars[$0] == "_" }
         var drop = Set<Int>()

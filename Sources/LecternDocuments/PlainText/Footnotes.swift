@@ -36,7 +36,7 @@ enum Footnotes {
     }
 
     static func isHeading(_ line: String) -> Bool {
-        line.utf8.count < 40 && (line.contains("OTE") || line.contains("ote")) && heading.matches(TextLines.trim(line))
+        line.utf8.count < 40 && (TextLines.has(line, "OTE") || TextLines.has(line, "ote")) && heading.matches(TextLines.trim(line))
     }
 
     private static func sub(_ t: String, _ m: NSTextCheckingResult, _ group: Int) -> String {

@@ -38,6 +38,11 @@ struct HeadingCandidate: Equatable {
         #"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
             + #"|^(?:(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
             + #")(?:\s+(?:to\s+[A-Za-z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#)
+    /// The upper-cased first words a keyword or standalone heading can start with.
+    static let firstWords: Set<String> = Set(
+        (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
+            .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
+            + ["THE", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
 
@@ -49,8 +54,14 @@ struct HeadingCandidate: Equatable {
     static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
         let raw = TextLines.trim(line)
         guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
-        // Every candidate starts with a capital letter or a digit.
+        // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
+        // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
+        if !fallback {
+            let word = raw.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+            let isNumber = word.allSatisfy { "IVXLCDM0123456789".contains($0) }
+            if !isNumber, !firstWords.contains(word) { return nil }
+        }
         // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
         if trailingPageNumber.matches(raw) { return nil }
         let text = TextLines.collapse(raw)

@@ -21,11 +21,12 @@ enum InlineMarks {
     /// `skipIllustrations`: an `[Illustration]` inside a line of text is a silent stretch ("illustration").
     static func find(in text: String, letterNotes: Set<String> = [], skipIllustrations: Bool = true)
         -> (silent: [SilentStretch], references: [String]) {
-        guard text.contains("[") || text.contains("{") || text.contains("^") || text.contains("*") else { return ([], []) }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "*") })
+        else { return ([], []) }
         var silent: [SilentStretch] = []
         var references: [String] = []
         let ns = text as NSString
-        if text.contains("/*") || text.contains("*/") {
+        if TextLines.has(text, "/*") || TextLines.has(text, "*/") {
             for m in markup.allMatches(text) {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: formattingMarkup))
             }

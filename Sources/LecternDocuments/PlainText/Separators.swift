@@ -12,7 +12,7 @@ enum Separators {
             kinds.insert(c)
         }
         if kinds.contains("+") { return false }  // table borders
-        if kinds == ["."] { return marks >= 3 && t.contains(" ") }  // ". . ." but not an ellipsis
+        if kinds == ["."] { return marks >= 3 && t.utf8.contains(UInt8(ascii: " ")) }  // ". . ." but not an ellipsis
         return marks >= 3 || (marks >= 1 && (kinds == ["*"] || kinds == ["~"]))
     }
 }

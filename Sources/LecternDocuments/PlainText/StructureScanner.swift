@@ -90,7 +90,7 @@ struct StructureScanner {
         }
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
             let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
-            skip(i..<end, before.contains("illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason)
+            skip(i..<end, TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason)
             return end
         }
         let end = blockEnd(i)

@@ -10,14 +10,14 @@ enum Tables {
         guard !t.isEmpty else { return false }
         if t.unicodeScalars.contains(where: { $0.value >= 0x2500 && $0.value <= 0x257F }) { return true }
         if t.hasPrefix("|") || t.hasPrefix("+-") || t.hasPrefix("+=") { return true }
-        if t.contains("+"), border.matches(t) { return true }
+        if t.utf8.contains(UInt8(ascii: "+")), border.matches(t) { return true }
         if t.filter({ $0 == "|" }).count >= 2 { return true }
         return isNumericColumns(t)
     }
 
     /// Three or more cells separated by 2+ spaces, at least half (and two) of them numbers.
     static func isNumericColumns(_ trimmed: String) -> Bool {
-        guard trimmed.contains("  "), trimmed.contains(where: \.isNumber), columnGap.matches(trimmed) else { return false }
+        guard TextLines.has(trimmed, "  "), trimmed.contains(where: \.isNumber), columnGap.matches(trimmed) else { return false }
         let cells = trimmed.components(separatedBy: "  ").map(TextLines.trim).filter { !$0.isEmpty }
         guard cells.count >= 3 else { return false }
         let numeric = cells.filter { cell in

@@ -7,7 +7,7 @@ enum TranscribersNote {
     static let opening = LinePattern(#"^\W{0,3}transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
 
     static func starts(_ line: String) -> Bool {
-        guard line.range(of: "ranscriber", options: .caseInsensitive) != nil else { return false }
+        guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER") else { return false }
         return opening.matches(TextLines.trim(line))
     }
 
