@@ -56,8 +56,17 @@ import Testing
     }
 
     @Test func textAfterTheCaptionOnItsLastLineIsRead() {
-        let s = summary(analysed("CHAPTER I.\n\n    [Illustration] _Maxima_.\n    [Illustration] _Longa_."))
-        #expect(s == ["H chapter: CHAPTER I.", "S illustration: [Illustration]", "P: Maxima.", "S illustration: [Illustration]", "P: Longa."])
+        // The first mark opens a paragraph and is skipped; the second, inside the paragraph, is silent.
+        let items = analysed("CHAPTER I.\n\n    [Illustration] _Maxima_.\n    [Illustration] _Longa_.\n\n[Figure 07]\n\nAfter.")
+        #expect(summary(items) == ["H chapter: CHAPTER I.", "S illustration: [Illustration]", "P: Maxima. [Illustration] Longa.",
+                                   "S illustration: [Figure 07]", "P: After."])
+        #expect(spoken(items[2].paragraph!) == "Maxima.  Longa.")
+    }
+
+    @Test func aMarkStartingALineInsideAParagraphStaysInIt() {
+        let items = analysed("CHAPTER I.\n\nThe German B natural is our letter h, the square b,\n[illustration], which by the addition of a line became our natural.")
+        let p = try! #require(items.last?.paragraph)
+        #expect(spoken(p) == "The German B natural is our letter h, the square b, , which by the addition of a line became our natural.")
     }
 
     @Test func anIllustrationInsideALineIsSilent() {

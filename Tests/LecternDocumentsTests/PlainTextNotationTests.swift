@@ -17,6 +17,10 @@ import Testing
 
             [3/4: 4 4 8 8 | 8. 16 2] = [- - ' ' - ' -]
 
+            [- ' ' - ' - ' ' - ' ' - ' ' - -]
+
+            [Hexachords: (Hard Low) (Natural Low) (Soft Low)]
+
             After.
             """
         #expect(summary(analysed(text)) == [
@@ -24,6 +28,8 @@ import Testing
             "S transcriber's notation: [G: d' e' (f' g') a' b-' (c+'' d'')] [W: One, two, three, four, five, six. ]",
             "S transcriber's notation: [G: (a a+ b c' c+' d') (a' a+' b' c'') f'' f+'' g'' g+'']",
             "S transcriber's notation: [3/4: 4 4 8 8 | 8. 16 2] = [- - ' ' - ' -]",
+            "S transcriber's notation: [- ' ' - ' - ' ' - ' ' - ' ' - -]",
+            "S transcriber's notation: [Hexachords: (Hard Low) (Natural Low) (Soft Low)]",
             "P: After.",
         ])
     }

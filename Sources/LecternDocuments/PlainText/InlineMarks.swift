@@ -47,7 +47,7 @@ enum InlineMarks {
                 references.append(id)
             } else if isCode {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: transcribersCode))
-            } else if skipIllustrations, ns.substring(with: m.range).lowercased().hasPrefix("[illustration") {
+            } else if skipIllustrations, IllustrationMark.opens(ns.substring(with: m.range)) {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: illustration))
             }
         }

@@ -40,9 +40,12 @@ struct StructureScanner {
             return i + 1
         }
         let t = TextLines.trim(line)
-        if t.first == "[", t.prefix(13).lowercased() == "[illustration" {
-            flush()
-            return illustration(at: i)
+        if t.first == "[", IllustrationMark.opens(t) {
+            // Inside a paragraph, a mark that closes on its line stays in the text as a silent stretch.
+            if paragraph.isEmpty || Brackets.closingIndex(in: t) == nil {
+                flush()
+                return illustration(at: i)
+            }
         }
         if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
             flush()
