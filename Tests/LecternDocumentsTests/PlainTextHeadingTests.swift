@@ -60,6 +60,25 @@ import Testing
         #expect(analysed(text).compactMap(\.heading?.title) == ["I ONE", "II TWO"])
     }
 
+    @Test func numberedTitlesAloneOnALine() {
+        let text = """
+            I. A SCANDAL IN BOHEMIA
+
+
+            I.
+
+            \(Self.body)
+            II.
+
+            \(Self.body)
+
+            II. THE RED-HEADED LEAGUE
+
+            \(Self.body)
+            """
+        #expect(analysed(text).compactMap(\.heading?.title) == ["I. A SCANDAL IN BOHEMIA", "I.", "II.", "II. THE RED-HEADED LEAGUE"])
+    }
+
     @Test func stanzaNumbersInAChapteredBookAreRead() {
         let text = "CHAPTER I.\n\n\(Self.body)\n    I.\n\n    Where Saint-Giles' church stands\n\n    II.\n\n    By many a highwayman\n\nCHAPTER II.\n\n\(Self.body)"
         let items = analysed(text)

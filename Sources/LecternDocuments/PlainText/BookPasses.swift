@@ -89,13 +89,14 @@ enum BookPasses {
 }
 
 extension BookPasses {
-    /// Lone numbers (`I.`, `II.`) are chapter headings only where the book has no CHAPTER-style headings;
+    /// Lone numbers (`I.`, `II.`) and numbered titles (`I. A SCANDAL IN BOHEMIA`) are chapter headings only
+    /// where the book has no CHAPTER-style headings;
     /// in a book that has them they number stanzas or sections inside a chapter, and are read.
     static func demoteNumbers(_ pieces: [StructurePiece]) -> [StructurePiece] {
         let keywordChapters = pieces.filter { if case .heading(_, _, let c) = $0 { c.kind == .keyword(isPart: false) } else { false } }
         guard keywordChapters.count >= 2 else { return pieces }
         return pieces.flatMap { piece -> [StructurePiece] in
-            guard case .heading(let lines, let first, let c) = piece, case .bareNumber = c.kind else { return [piece] }
+            guard case .heading(let lines, let first, let c) = piece, c.number != nil else { return [piece] }
             return lines.map { StructurePiece.paragraph(lines: [$0], firstLine: first) }
         }
     }

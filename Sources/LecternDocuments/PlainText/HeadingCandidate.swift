@@ -12,6 +12,8 @@ struct HeadingCandidate: Equatable {
         case standalone
         /// A line that is only a number, with its value.
         case bareNumber(Int)
+        /// A number and a short title alone on a line (`I. A SCANDAL IN BOHEMIA`), with its value.
+        case numberedTitle(Int)
         /// An isolated short upper-case line.
         case fallback
     }
@@ -23,6 +25,22 @@ struct HeadingCandidate: Equatable {
     var hasTitle: Bool
 
     var isPart: Bool { kind == .keyword(isPart: true) }
+
+    /// A lone number or a numbered title: headings whose numbers must run on.
+    var number: Int? {
+        switch kind {
+        case .bareNumber(let n), .numberedTitle(let n): n
+        default: nil
+        }
+    }
+
+    /// Whether two candidates are of the same kind, whatever their numbers.
+    func isSameKind(as other: HeadingCandidate) -> Bool {
+        switch (kind, other.kind) {
+        case (.bareNumber, .bareNumber), (.numberedTitle, .numberedTitle): true
+        default: kind == other.kind
+        }
+    }
 
     static let numberWords = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final"
         + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
@@ -43,6 +61,7 @@ struct HeadingCandidate: Equatable {
         (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
             .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
             + ["THE", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
+    static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
 
@@ -78,6 +97,15 @@ struct HeadingCandidate: Equatable {
         }
         if let n = bare.capture(1, in: text), let value = RomanNumeral.value(of: n) ?? Int(n), value > 0 {
             return HeadingCandidate(kind: .bareNumber(value), text: text, hasTitle: false)
+        }
+        if text.count <= 60, let m = numbered.firstMatch(text) {
+            let ns = text as NSString
+            let n = ns.substring(with: m.range(at: 1))
+            let title = ns.substring(with: m.range(at: 2))
+            if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([title]),
+               TextLines.isUpperCase(title) || !title.hasSuffix(".") {
+                return HeadingCandidate(kind: .numberedTitle(value), text: text, hasTitle: true)
+            }
         }
         if fallback, text.count <= 50, TextLines.isUpperCase(text), TextLines.words(text).count <= 8,
            !text.hasPrefix("["), text.contains(where: \.isLetter) {

@@ -14,6 +14,7 @@ struct StructureScanner {
     private var paragraphStart = 0
     private var inFootnotes = false
     private var lastNumber: Int?
+    private var lastTitledNumber: Int?
 
     init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool) {
         self.lines = lines
@@ -109,7 +110,7 @@ struct StructureScanner {
     /// Whether line `i` would open a heading (for ending transcriber's notes).
     private func isHeadingStart(_ i: Int) -> Bool {
         guard let c = HeadingCandidate.of(lines[i]) else { return false }
-        if case .bareNumber = c.kind { return TextLines.isBlank(lines[min(i + 1, lines.count - 1)]) }
+        if c.number != nil { return TextLines.isBlank(lines[min(i + 1, lines.count - 1)]) }
         return true
     }
 
@@ -133,8 +134,11 @@ struct StructureScanner {
         guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings) else { return nil }
         let end = blockEnd(i)
         let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
-        if case .keyword = candidate.kind, inBlock.count >= 2,
-           inBlock.filter({ HeadingCandidate.of($0)?.kind == candidate.kind }).count >= 2 {
+        let listable = candidate.kind == .keyword(isPart: false) || candidate.kind == .keyword(isPart: true) || {
+            if case .numberedTitle = candidate.kind { return true } else { return false }
+        }()
+        if listable, inBlock.count >= 2,
+           inBlock.filter({ HeadingCandidate.of($0)?.isSameKind(as: candidate) == true }).count >= 2 {
             // CHAPTER I … CHAPTER II … CHAPTER III in one block: an untitled contents list.
             skip(i..<end, ContentsList.contentsReason)
             return end
@@ -167,11 +171,20 @@ struct StructureScanner {
                 blocks += 1
             }
         }
-        if case .bareNumber(let n) = candidate.kind {
+        switch candidate.kind {
+        case .bareNumber(let n):
             guard n == 1 || n == (lastNumber ?? 0) + 1 else { return nil }
             lastNumber = n
+        case .numberedTitle(let n):
+            guard n == 1 || n == (lastTitledNumber ?? 0) + 1 else { return nil }
+            lastTitledNumber = n
+        default:
+            break
         }
-        if candidate.isPart { lastNumber = nil }
+        if candidate.isPart {
+            lastNumber = nil
+            lastTitledNumber = nil
+        }
         flush()
         inFootnotes = false
         let cleaned = headingLines.map { Emphasis.remove(TextLines.collapse($0)) }
@@ -197,10 +210,7 @@ struct StructureScanner {
         return out
     }
 
-    private func isBareNumber(_ c: HeadingCandidate) -> Bool {
-        if case .bareNumber = c.kind { return true }
-        return false
-    }
+    private func isBareNumber(_ c: HeadingCandidate) -> Bool { c.number != nil }
 
     /// A block that can be (part of) a heading's title: short, title-like, and not something else.
     private func isTitleBlock(_ block: [String]) -> Bool {
