@@ -29,8 +29,8 @@ import Testing
     }
 
     @Test func withReadTheCaptionIsAParagraphWithoutBrackets() {
-        let items = analysed("CHAPTER I.\n\n[Illustration: “I’m the tallest”]\n\nShe ran.", illustrations: .read)
-        #expect(summary(items) == ["H chapter: CHAPTER I.", "P: Illustration: “I’m the tallest”", "P: She ran."])
+        let items = analysed("CHAPTER I.\n\n[Illustration: “I’m the tallest”]\n\nShe ran.\n\n[Illustration]", illustrations: .read)
+        #expect(summary(items) == ["H chapter: CHAPTER I.", "P: Illustration: “I’m the tallest”", "P: She ran.", "S illustration: [Illustration]"])
     }
 
     @Test func aHeadingEndingACaptionIsTheChapterHeading() {

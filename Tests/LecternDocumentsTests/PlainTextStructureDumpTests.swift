@@ -9,7 +9,8 @@ struct PlainTextStructureDumpTests {
     func dump(_ path: String) throws {
         let lines = try PlainTextCorpus.lines(path)
         let start = Date()
-        let items = PlainTextStructure.analyse(lines)
+        let read = ProcessInfo.processInfo.environment["LECTERN_DUMP"] == "read"
+        let items = PlainTextStructure.analyse(lines, illustrations: read ? .read : .skip)
         let elapsed = Date().timeIntervalSince(start)
         var out = "elapsed \(elapsed)s\n"
         for item in items {
@@ -23,6 +24,6 @@ struct PlainTextStructureDumpTests {
         }
         out += "\nMISMATCH: \(wordAccountingMismatch(lines, items) ?? "none")\n"
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        try out.write(toFile: "/tmp/structure-\(name).txt", atomically: true, encoding: .utf8)
+        try out.write(toFile: "/tmp/structure-\(name)\(read ? "-read" : "").txt", atomically: true, encoding: .utf8)
     }
 }

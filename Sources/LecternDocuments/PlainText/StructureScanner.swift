@@ -261,9 +261,12 @@ struct StructureScanner {
         return close + 1
     }
 
+    /// Skipped, or with `.read` a paragraph `Illustration: caption`; a mark without a caption (`[Illustration]`,
+    /// `[Figure 07]`) has nothing to read and is skipped either way.
     private mutating func addIllustration(_ caption: String, at line: Int) {
+        let hasCaption = TextLines.has(caption, ":")
         switch illustrations {
-        case .skip:
+        case .skip, .read where !hasCaption:
             let text = TextLines.collapse(caption)
             if !text.isEmpty { pieces.append(.skipped(text: text, reason: Self.illustrationReason, firstLine: line)) }
         case .read:
