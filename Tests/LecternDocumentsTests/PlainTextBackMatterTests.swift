@@ -67,6 +67,11 @@ import Testing
         #expect(s.last?.hasPrefix("S index: INDEX A. Accents, 92.") == true)
     }
 
+    @Test func anImprintAfterTheEndRepeatingTheTitlePageIsAColophon() {
+        let text = "PRINTED BY SMITH AND SONS, LONDON.\n\nCHAPTER I.\n\n\(Self.body)\n[Illustration:\n\n   THE\n   END\n   ]\n\nPRINTED BY SMITH AND SONS, LONDON."
+        #expect(summary(analysed(text)).suffix(2) == ["S illustration: [Illustration: THE END ]", "S colophon: PRINTED BY SMITH AND SONS, LONDON."])
+    }
+
     @Test func advertisementsAndImprintAfterTheEnd() {
         let text = """
             PRINTED BY SMITH AND SONS, LONDON.
@@ -84,7 +89,7 @@ import Testing
             The Ghost of the Mill. Crown 8vo. Price 3s. 6d.
             """
         #expect(summary(analysed(text)).suffix(4) == [
-            "P: THE END.", "S colophon: PRINTED BY SMITH AND SONS, LONDON.", "P: NEW NOVELS.",
+            "P: THE END.", "S advertisements: PRINTED BY SMITH AND SONS, LONDON.", "S advertisements: NEW NOVELS.",
             "S advertisements: The Ghost of the Mill. Crown 8vo. Price 3s. 6d.",
         ])
     }

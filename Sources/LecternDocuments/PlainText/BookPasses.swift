@@ -59,20 +59,19 @@ enum BookPasses {
         return pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) } + pieces[first...]
     }
 
-    /// After the last `THE END`, from the first paragraph quoting prices on: advertisements.
+    /// After the last `THE END` (with no heading after it): if any paragraph quotes prices, all the paragraphs
+    /// there are the publisher's advertisements.
     static func advertisements(_ pieces: [StructurePiece]) -> [StructurePiece] {
         let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
         guard let end = pieces.indices.last(where: { k in
             if k > lastHeading, case .paragraph(let lines, _) = pieces[k], lines.count == 1 { return BackMatter.theEnd.matches(lines[0]) }
             return false
         }) else { return pieces }
-        guard let ads = pieces.indices.first(where: { k in
-            if k > end, case .paragraph(let lines, _) = pieces[k] { return lines.contains { BackMatter.price.matches($0) } }
+        guard pieces[(end + 1)...].contains(where: { piece in
+            if case .paragraph(let lines, _) = piece { return lines.contains { BackMatter.price.matches($0) } }
             return false
         }) else { return pieces }
-        return Array(pieces[...end]) + pieces[(end + 1)...].enumerated().compactMap { offset, piece in
-            end + 1 + offset >= ads ? piece.skipped(BackMatter.advertisementsReason) : piece
-        }
+        return Array(pieces[...end]) + pieces[(end + 1)...].compactMap { $0.skipped(BackMatter.advertisementsReason) }
     }
 
     /// A section break is kept only between two stretches of text (paragraphs or notes), once.
