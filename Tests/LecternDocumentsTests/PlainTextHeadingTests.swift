@@ -135,6 +135,8 @@ import Testing
     @Test func shortUpperCaseLinesAreHeadingsOnlyWhenNothingElseIs() {
         let text = "THE GIFT\n\n\(Self.body)\nTHE RETURN\n\n\(Self.body)"
         #expect(analysed(text).compactMap(\.heading?.title) == ["THE GIFT", "THE RETURN"])
+        let prefaced = "PREFACE\n\n\(Self.body)\nTHE GIFT\n\n\(Self.body)"
+        #expect(analysed(prefaced).compactMap(\.heading?.title) == ["PREFACE", "THE GIFT"])
         let chaptered = "CHAPTER I.\n\n\(Self.body)\nTHE RETURN\n\n\(Self.body)"
         #expect(analysed(chaptered).compactMap(\.heading?.title) == ["CHAPTER I."])
     }

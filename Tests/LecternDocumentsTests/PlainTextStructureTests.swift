@@ -126,3 +126,22 @@ import Testing
         #expect(silentTexts(first) == ["footnote marker: [1]"])
     }
 }
+
+/// Odd inputs: nothing to read, brackets that never close, headings at the very end.
+@Suite struct PlainTextStructureEdgeTests {
+    @Test(arguments: [
+        "", "\n\n\n", "[", "]", "[]", "_", "***", "CHAPTER I.", "I", "[Illustration", "[Illustration: never closed\n\nText after.",
+        "[Footnote 1: never closed", "[1]", "[1] Only a note.", "Text.\n[Footnote 1: a note]", "CONTENTS", "INDEX\n\nA, 1.",
+        "Transcriber's note", "*** START OF THE PROJECT GUTENBERG EBOOK X ***", "*** END OF THE PROJECT GUTENBERG EBOOK X ***",
+        "[G: a b", "[G: a b]\n[W: c", "CHAPTER I.\n[Illustration:\nChapter II.]", "EPOCH THE FIRST.\n\n1703.",
+        "\u{FEFF}Text with a byte-order mark.", "x_y_z _a", "{1}", "^1", "+---+\n| a |\n+---+",
+    ])
+    func oddInputsAreAccountedFor(text: String) {
+        _ = analysed(text)
+    }
+
+    @Test func aBlankTextHasNoItems() {
+        #expect(PlainTextStructure.analyse([]).isEmpty)
+        #expect(PlainTextStructure.analyse(["", "  ", ""]).isEmpty)
+    }
+}

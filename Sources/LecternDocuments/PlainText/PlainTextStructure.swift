@@ -31,7 +31,12 @@ public struct PlainTextStructure {
         var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false)
         scanner.run(from: start)
         var body = scanner.pieces
-        if !body.contains(where: \.isHeading) {
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
+        let numbered = body.contains { piece in
+            if case .heading(_, _, let c) = piece { return c.kind != .standalone }
+            return false
+        }
+        if !numbered {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true)
             fallback.run(from: start)
             body = fallback.pieces

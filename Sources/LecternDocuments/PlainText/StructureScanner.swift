@@ -281,7 +281,7 @@ struct StructureScanner {
         pieces.append(.skipped(text: label.label, reason: Footnotes.labelReason, firstLine: i))
         if label.bracketed {
             let close = Brackets.closing(from: i, in: lines, limit: limit, maxLines: 300) ?? (blockEnd(i) - 1)
-            let text = ([label.rest] + lines[(i + 1)...close].map(TextLines.trim)).joined(separator: "\n")
+            let text = ([label.rest] + lines[(i + 1)..<(close + 1)].map(TextLines.trim)).joined(separator: "\n")
             // The label's `[` is already open: the body ends where the depth returns to zero.
             var depth = 1
             var cut = text.endIndex
