@@ -21,6 +21,9 @@ import Testing
 
             [Hexachords: (Hard Low) (Natural Low) (Soft Low)]
 
+            [First nine notes labelled: Hypoion., Hypodor.,
+            Hypophryg.]
+
             After.
             """
         #expect(summary(analysed(text)) == [
@@ -30,6 +33,7 @@ import Testing
             "S transcriber's notation: [3/4: 4 4 8 8 | 8. 16 2] = [- - ' ' - ' -]",
             "S transcriber's notation: [- ' ' - ' - ' ' - ' ' - ' ' - -]",
             "S transcriber's notation: [Hexachords: (Hard Low) (Natural Low) (Soft Low)]",
+            "S transcriber's notation: [First nine notes labelled: Hypoion., Hypodor., Hypophryg.]",
             "P: After.",
         ])
     }

@@ -1,11 +1,12 @@
 /// Lines that are wholly a transcriber's bracketed notation (music written as `[G: d' e' (f' g') a']`,
 /// `[W: One, two, three, four]`, `[3/4: 4 4 8 8 | 8. 16 2] = [- - ' ' - ' -]`, a figure's labels
-/// `[Hexachords: (Hard Low) (Natural Low)]`): a one-word tag with a colon opens the bracket, or the
+/// `[Hexachords: (Hard Low) (Natural Low)]`): a tag of up to four words with a colon opens the bracket, or the
 /// bracket holds no word at all, and the line (or a later one) ends with the bracket.
 /// Skipped as "transcriber's notation".
 enum Notation {
     static let reason = "transcriber's notation"
-    static let tagged = LinePattern(#"^\[(?!(?i:footnote|note|sidenote|illustration|transcriber|figure|fig\.|plate)\b)[A-Za-z0-9/+=.#'-]{1,20}:"#)
+    static let tagged = LinePattern(
+        #"^\[(?!(?i:footnote|note|sidenote|illustration|transcriber|figure|fig\.|plate|image|picture)\b)[A-Za-z0-9/+=.#'-]{1,20}(?: [A-Za-z]{1,12}){0,3}:"#)
     static let marker = LinePattern(#"^\[(\d{1,3}|\*{1,3}|†|‡)\]$"#)
 
     /// A one-line bracket with no word in it (`[- ' ' - ' -]`, `[4 8 4 | 4 8 8 8]`), but not a footnote marker.
