@@ -1,3 +1,5 @@
+import Foundation
+
 /// Footnote bodies: a paragraph starting with a label (`[1] The strength of…`, `{2} I should…`,
 /// `[*] …`), a bracketed `[Footnote 1: …]` (possibly over several paragraphs), or, inside a
 /// `FOOTNOTES` section, a paragraph starting with a number (`1. …`).
@@ -44,5 +46,3 @@ enum Footnotes {
         return r.location == NSNotFound ? "" : (t as NSString).substring(with: r)
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// ASCII-art, box-drawing and column-aligned tables: a block of lines most of which are table rows
 /// (`+-----+---+`, `|` separators, `─│┌`, or columns separated by 2+ spaces mostly holding numbers).
 enum Tables {
@@ -38,5 +40,3 @@ enum Tables {
         return t.count >= 3 && t.allSatisfy { "+-=|".contains($0) } && t.contains("+")
     }
 }
-
-import Foundation
