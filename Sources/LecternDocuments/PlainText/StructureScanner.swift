@@ -265,11 +265,10 @@ struct StructureScanner {
     /// `[Figure 07]`) has nothing to read and is skipped either way.
     private mutating func addIllustration(_ caption: String, at line: Int) {
         let hasCaption = TextLines.has(caption, ":")
-        switch illustrations {
-        case .skip, .read where !hasCaption:
+        if illustrations == .skip || !hasCaption {
             let text = TextLines.collapse(caption)
             if !text.isEmpty { pieces.append(.skipped(text: text, reason: Self.illustrationReason, firstLine: line)) }
-        case .read:
+        } else {
             var inner = TextLines.trim(caption)
             if inner.hasPrefix("[") { inner.removeFirst() }
             if inner.hasSuffix("]") { inner.removeLast() }
