@@ -51,6 +51,12 @@ import Testing
         #expect(p.silent.isEmpty)
     }
 
+    @Test func superscriptBracesAreSilent() {
+        let p = try! #require(analysed("CHAPTER I.\n\nM^{r.} & M^{rs.} Bennet, and a note^2.").last?.paragraph)
+        #expect(spoken(p) == "Mr. & Mrs. Bennet, and a note.")
+        #expect(p.noteReferences == ["2"])
+    }
+
     @Test func formattingMarkupIsSilent() {
         let p = try! #require(analysed("CHAPTER I.\n\n     /* NIND “My dear friend, */").last?.paragraph)
         #expect(spoken(p) == " “My dear friend, ")

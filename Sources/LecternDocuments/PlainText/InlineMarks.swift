@@ -3,13 +3,15 @@ import Foundation
 /// Marks inside running text that stay in the text but are not spoken: footnote markers
 /// (`[1]`, `[01]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
 /// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
-/// short tag with a colon, `[F: a,]`); also Project Gutenberg's `/* NIND … */` block markup ("formatting markup"). A one-letter `[A]` is a marker when the book has a note `A`.
+/// short tag with a colon, `[F: a,]`); also Project Gutenberg's `/* NIND … */` block markup and the braces of
+/// superscripts `M^{r.}` ("formatting markup"). A one-letter `[A]` is a marker when the book has a note `A`.
 enum InlineMarks {
     static let footnoteMarker = "footnote marker"
     static let transcribersCode = "transcriber's code"
     static let illustration = "illustration"
     static let formattingMarkup = "formatting markup"
     /// Project Gutenberg's block markup left in some texts: `/* NIND “My dear friend, */`.
+    static let superscript = LinePattern(#"\^\{[^{}\n]{1,12}\}"#)
     static let markup = LinePattern(#"/\*(?:\s*[A-Z]{2,8}\b)?|\*/"#)
 
     static let pattern = LinePattern(#"\[([^\[\]\n]{1,200})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
@@ -26,6 +28,13 @@ enum InlineMarks {
         var silent: [SilentStretch] = []
         var references: [String] = []
         let ns = text as NSString
+        if TextLines.has(text, "^{") {
+            // Superscripts `M^{r.}`: the braces are markup, the letters are read (`Mr.`).
+            for m in superscript.allMatches(text) {
+                silent.append(SilentStretch(offset: m.range.location, length: 2, reason: formattingMarkup))
+                silent.append(SilentStretch(offset: m.range.location + m.range.length - 1, length: 1, reason: formattingMarkup))
+            }
+        }
         if TextLines.has(text, "/*") || TextLines.has(text, "*/") {
             for m in markup.allMatches(text) {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: formattingMarkup))
