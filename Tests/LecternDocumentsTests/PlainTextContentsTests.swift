@@ -105,6 +105,14 @@ import Testing
         #expect(s.filter { $0.hasPrefix("H") } == ["H chapter: PREFACE", "H chapter: CHAPTER I. Loomings"])
     }
 
+    @Test func headingsInARowThatComeAgainLaterAreAContentsList() {
+        let text = "CHAPTER I. Loomings\n\nCHAPTER II. The Carpet-Bag\n\nCHAPTER III. The Spouter-Inn\n\n\nCHAPTER I. Loomings\n\n\(Self.body)\nCHAPTER II. The Carpet-Bag\n\n\(Self.body)\nCHAPTER III. The Spouter-Inn\n\n\(Self.body)"
+        let s = summary(analysed(text))
+        #expect(s.prefix(4) == ["S contents list: CHAPTER I. Loomings", "S contents list: CHAPTER II. The Carpet-Bag",
+                                "S contents list: CHAPTER III. The Spouter-Inn", "H chapter: CHAPTER I. Loomings"])
+        #expect(s.filter { $0.hasPrefix("H") }.count == 3)
+    }
+
     @Test func anUntitledRunOfHeadingsIsAContentsList() {
         let text = "CHAPTER I. Loomings\nCHAPTER II. The Carpet-Bag\nCHAPTER III. The Spouter-Inn\n\nCHAPTER I. Loomings\n\n\(Self.body)"
         let s = summary(analysed(text))

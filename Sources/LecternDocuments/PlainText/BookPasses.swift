@@ -122,3 +122,45 @@ extension BookPasses {
         return out
     }
 }
+
+extension BookPasses {
+    /// Three or more headings in a row with nothing read between them, each of which comes again later as
+    /// a heading, are an untitled contents list (`CHAPTER I. Loomings` / `CHAPTER II. The Carpet-Bag` …
+    /// separated by blank lines), not empty chapters.
+    static func untitledContents(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let keys: [String?] = pieces.map { piece in
+            if case .heading(let lines, _, _) = piece { return TextLines.letterKey(lines.joined(separator: " ")) }
+            return nil
+        }
+        func repeatsLater(_ k: Int) -> Bool {
+            guard let key = keys[k] else { return false }
+            return keys[(k + 1)...].contains { other in
+                guard let other else { return false }
+                return other.hasPrefix(key) || key.hasPrefix(other)
+            }
+        }
+        var out = pieces
+        var k = 0
+        while k < pieces.count {
+            guard keys[k] != nil else { k += 1; continue }
+            var run = [k]
+            var j = k + 1
+            while j < pieces.count {
+                if keys[j] != nil { run.append(j) } else if pieces[j].isReadText || pieces[j].isHeading { break }
+                else if case .skipped = pieces[j] { break }
+                j += 1
+            }
+            // The last heading of the run may be a real one (it has the text after it): only those before it.
+            let entries = run.count >= 3 ? Array(run.dropLast()) : []
+            if entries.count >= 2, entries.allSatisfy(repeatsLater) {
+                for e in entries {
+                    if case .heading(let lines, let first, _) = pieces[e] {
+                        out[e] = .skipped(text: lines.joined(separator: " "), reason: ContentsList.contentsReason, firstLine: first)
+                    }
+                }
+            }
+            k = j
+        }
+        return out
+    }
+}

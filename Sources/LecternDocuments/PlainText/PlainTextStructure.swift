@@ -42,6 +42,7 @@ public struct PlainTextStructure {
             body = fallback.pieces
         }
 
+        body = BookPasses.untitledContents(body)
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
         let front = frontText(lines, body: body)
