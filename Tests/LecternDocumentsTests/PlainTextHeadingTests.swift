@@ -79,6 +79,11 @@ import Testing
         #expect(analysed(text).compactMap(\.heading?.title) == ["I. A SCANDAL IN BOHEMIA", "I.", "II.", "II. THE RED-HEADED LEAGUE"])
     }
 
+    @Test func aListOfShortNumberedLinesIsNotHeadings() {
+        let text = "You will need:\n\n1. Eggs\n\n2. Milk\n\n3. Flour\n\n\(Self.body)"
+        #expect(!analysed(text).contains { $0.heading != nil })
+    }
+
     @Test func stanzaNumbersInAChapteredBookAreRead() {
         let text = "CHAPTER I.\n\n\(Self.body)\n    I.\n\n    Where Saint-Giles' church stands\n\n    II.\n\n    By many a highwayman\n\nCHAPTER II.\n\n\(Self.body)"
         let items = analysed(text)

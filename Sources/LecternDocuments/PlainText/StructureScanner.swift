@@ -157,6 +157,11 @@ struct StructureScanner {
             }
         } else if candidate.kind == .fallback {
             guard isBodyBlock(after: end) else { return nil }
+        } else if case .numberedTitle = candidate.kind {
+            // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
+            guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
+                if case .numberedTitle = $0.kind { return false } else { return true }
+            }) == true else { return nil }
         } else if !candidate.hasTitle || candidate.isPart {
             var blocks = 0
             while blocks < (candidate.isPart ? 2 : 1) {
