@@ -72,6 +72,27 @@ import Testing
         #expect(summary(analysed(text)).suffix(2) == ["S illustration: [Illustration: THE END ]", "S colophon: PRINTED BY SMITH AND SONS, LONDON."])
     }
 
+    @Test func anIndexAtTheFrontEndsAtTheFirstChapter() {
+        let text = """
+            INDEX OF FIRST LINES
+
+              A stormy night, 12.
+              Across the bay, 14.
+              After the rain, 20.
+              All in the morning, 31.
+              At the lighthouse, 40.
+
+
+            CHAPTER I.
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.count == 3)
+        #expect(s.first?.hasPrefix("S index: INDEX OF FIRST LINES A stormy night, 12.") == true)
+        #expect(s[1] == "H chapter: CHAPTER I.")
+    }
+
     @Test func advertisementsAndImprintAfterTheEnd() {
         let text = """
             PRINTED BY SMITH AND SONS, LONDON.

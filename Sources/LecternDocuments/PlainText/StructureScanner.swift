@@ -78,10 +78,20 @@ struct StructureScanner {
             return end
         }
         if BackMatter.isIndex(at: i, in: lines, limit: limit) {
+            // To the end of the book, or to the first running text or chapter after it (an index of first
+            // lines at the front of a book ends there).
             var end = i + 1
-            while end < limit, !TranscribersNote.starts(lines[end]) { end += 1 }
-            skip(i..<end, BackMatter.indexReason)
-            return end
+            var lastContent = i
+            while end < limit, !TranscribersNote.starts(lines[end]) {
+                if !TextLines.isBlank(lines[end]) {
+                    if TextLines.isBlank(lines[end - 1]),
+                       ContentsList.isProseBlock(from: end, in: lines, limit: limit) || isChapterStart(end) { break }
+                    lastContent = end
+                }
+                end += 1
+            }
+            skip(i..<(lastContent + 1), BackMatter.indexReason)
+            return lastContent + 1
         }
         if Footnotes.isHeading(t), let next = nextContent(after: i),
            Footnotes.label(of: lines[next], inFootnotesSection: true) != nil {
