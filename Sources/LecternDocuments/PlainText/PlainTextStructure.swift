@@ -4,6 +4,11 @@
 ///
 /// Every word of the input comes out exactly once, in a heading, a paragraph, a note or a skipped
 /// passage, in the order of the input.
+///
+/// Skipped reasons: "Project Gutenberg header", "producer's credit", "transcriber's note", "title page",
+/// "contents list", "list of illustrations", "illustration", "table", "transcriber's notation",
+/// "footnote label", "footnotes heading", "index", "advertisements", "colophon", "Project Gutenberg licence".
+/// Silent-stretch reasons: "footnote marker", "transcriber's code", "illustration", "formatting markup".
 public struct PlainTextStructure {
     /// What to do with `[Illustration: …]` captions.
     public enum Illustrations: Sendable { case skip, read }
