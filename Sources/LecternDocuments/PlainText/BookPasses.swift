@@ -1,0 +1,166 @@
+/// Decisions that need the whole book: which BOOK/PART/EPOCH headings hold chapters, the title page
+/// before the first heading, a book title repeated before a chapter, advertisements after THE END,
+/// and section breaks that do not stand between two stretches of text.
+enum BookPasses {
+    /// A part-keyword heading with no chapter after it (before the next part) is a chapter.
+    static func nestParts(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        var out = pieces
+        var partIndex: Int?
+        var holdsChapters = false
+        func settle() {
+            if let p = partIndex, !holdsChapters, case .heading(let lines, let first, var c) = out[p] {
+                c.kind = .keyword(isPart: false)
+                out[p] = .heading(lines: lines, firstLine: first, candidate: c)
+            }
+        }
+        for (k, piece) in pieces.enumerated() {
+            guard case .heading(_, _, let c) = piece else { continue }
+            if c.isPart {
+                settle()
+                partIndex = k
+                holdsChapters = false
+            } else {
+                holdsChapters = true
+            }
+        }
+        settle()
+        return out
+    }
+
+    /// A short upper-case line right before a heading that repeats the title page (`JACK SHEPPARD.`,
+    /// `CRITICAL AND HISTORICAL ESSAYS`) is title-page matter.
+    static func repeatedTitles(_ pieces: [StructurePiece], frontText: String) -> [StructurePiece] {
+        var out = pieces
+        for k in pieces.indices.dropLast() {
+            guard case .paragraph(let lines, let first) = pieces[k], lines.count <= 2, pieces[k + 1].isHeading else { continue }
+            let text = lines.joined(separator: " ")
+            let key = TextLines.letterKey(text)
+            guard TextLines.isUpperCase(text), TextLines.words(text).count <= 10, key.count >= 4, frontText.contains(key) else { continue }
+            out[k] = .skipped(text: TextLines.collapse(text), reason: PlainTextStructure.titlePageReason, firstLine: first)
+        }
+        return out
+    }
+
+    /// In a book with headings, what is read before the first heading is title-page matter, unless it is
+    /// too long for one (more than 1,500 words and a tenth of the book): then the first heading found is
+    /// late in the book (an EPILOGUE after unheaded text) and the text before it is read.
+    static func frontMatter(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        guard let first = pieces.firstIndex(where: \.isHeading) else { return pieces }
+        func words(_ slice: ArraySlice<StructurePiece>) -> Int {
+            slice.reduce(0) { n, piece in
+                switch piece {
+                case .paragraph(let lines, _), .note(_, let lines, _): n + lines.reduce(0) { $0 + TextLines.wordCount($1) }
+                default: n
+                }
+            }
+        }
+        let front = words(pieces[..<first])
+        if front > 1500, front * 10 > words(pieces[...]) { return pieces }
+        return pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) } + pieces[first...]
+    }
+
+    /// After the last `THE END` (with no heading after it): if any paragraph quotes prices, all the paragraphs
+    /// there are the publisher's advertisements.
+    static func advertisements(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
+        guard let end = pieces.indices.last(where: { k in
+            if k > lastHeading, case .paragraph(let lines, _) = pieces[k], lines.count == 1 { return BackMatter.theEnd.matches(lines[0]) }
+            return false
+        }) else { return pieces }
+        guard pieces[(end + 1)...].contains(where: { piece in
+            if case .paragraph(let lines, _) = piece { return lines.contains { BackMatter.price.matches($0) } }
+            return false
+        }) else { return pieces }
+        return Array(pieces[...end]) + pieces[(end + 1)...].compactMap { $0.skipped(BackMatter.advertisementsReason) }
+    }
+
+    /// A section break is kept only between two stretches of text (paragraphs or notes), once.
+    static func sectionBreaks(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        var out: [StructurePiece] = []
+        for (k, piece) in pieces.enumerated() {
+            guard case .sectionBreak = piece else { out.append(piece); continue }
+            let before = out.last(where: { if case .skipped = $0 { false } else { true } })
+            let after = pieces[(k + 1)...].first(where: { if case .skipped = $0 { false } else { true } })
+            if let before, before.isReadText, let after, after.isReadText { out.append(piece) }
+        }
+        return out
+    }
+}
+
+extension BookPasses {
+    /// Lone numbers (`I.`, `II.`) and numbered titles (`I. A SCANDAL IN BOHEMIA`) are chapter headings only
+    /// where the book has no CHAPTER-style headings;
+    /// in a book that has them they number stanzas or sections inside a chapter, and are read.
+    static func demoteNumbers(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let keywordChapters = pieces.filter { if case .heading(_, _, let c) = $0 { c.kind == .keyword(isPart: false) } else { false } }
+        guard keywordChapters.count >= 2 else { return pieces }
+        return pieces.flatMap { piece -> [StructurePiece] in
+            guard case .heading(let lines, let first, let c) = piece, c.number != nil else { return [piece] }
+            return lines.map { StructurePiece.paragraph(lines: [$0], firstLine: first) }
+        }
+    }
+
+    /// After the last `THE END` (a line, or an illustration of it): what repeats the title page (a printer's
+    /// imprint) is a colophon, not read.
+    static func colophon(_ pieces: [StructurePiece], frontText: String) -> [StructurePiece] {
+        let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
+        guard let end = pieces.indices.last(where: { k in
+            guard k > lastHeading else { return false }
+            switch pieces[k] {
+            case .paragraph(let lines, _): return lines.count == 1 && BackMatter.theEnd.matches(lines[0])
+            case .skipped(let text, let reason, _):
+                return reason == StructureScanner.illustrationReason && TextLines.letterKey(text) == "ILLUSTRATIONTHEEND"
+            default: return false
+            }
+        }) else { return pieces }
+        var out = pieces
+        for k in (end + 1)..<pieces.count {
+            guard case .paragraph(let lines, _) = pieces[k] else { continue }
+            let key = TextLines.letterKey(lines.joined(separator: " "))
+            if key.count >= 8, frontText.contains(key), let s = pieces[k].skipped(BackMatter.colophonReason) { out[k] = s }
+        }
+        return out
+    }
+}
+
+extension BookPasses {
+    /// Three or more headings in a row with nothing read between them, each of which comes again later as
+    /// a heading, are an untitled contents list (`CHAPTER I. Loomings` / `CHAPTER II. The Carpet-Bag` …
+    /// separated by blank lines), not empty chapters.
+    static func untitledContents(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let keys: [String?] = pieces.map { piece in
+            if case .heading(let lines, _, _) = piece { return TextLines.letterKey(lines.joined(separator: " ")) }
+            return nil
+        }
+        func repeatsLater(_ k: Int) -> Bool {
+            guard let key = keys[k] else { return false }
+            return keys[(k + 1)...].contains { other in
+                guard let other else { return false }
+                return other.hasPrefix(key) || key.hasPrefix(other)
+            }
+        }
+        var out = pieces
+        var k = 0
+        while k < pieces.count {
+            guard keys[k] != nil else { k += 1; continue }
+            var run = [k]
+            var j = k + 1
+            while j < pieces.count {
+                if keys[j] != nil { run.append(j) } else if pieces[j].isReadText || pieces[j].isHeading { break }
+                else if case .skipped = pieces[j] { break }
+                j += 1
+            }
+            // The last heading of the run may be a real one (it has the text after it): only those before it.
+            let entries = run.count >= 3 ? Array(run.dropLast()) : []
+            if entries.count >= 2, entries.allSatisfy(repeatsLater) {
+                for e in entries {
+                    if case .heading(let lines, let first, _) = pieces[e] {
+                        out[e] = .skipped(text: lines.joined(separator: " "), reason: ContentsList.contentsReason, firstLine: first)
+                    }
+                }
+            }
+            k = j
+        }
+        return out
+    }
+}

@@ -1,0 +1,101 @@
+/// Contents lists and lists of illustrations: a `CONTENTS` / `TABLE OF CONTENTS` /
+/// `LIST OF ILLUSTRATIONS` title and its entries up to a run of 3+ blank lines, or an untitled run of
+/// entries ending in page numbers (`Heading to Chapter IV.      18`).
+enum ContentsList {
+    static let contentsReason = "contents list"
+    static let illustrationsReason = "list of illustrations"
+
+    static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?\s*[.:]?$"#, caseInsensitive: true)
+    static let illustrationsTitle = LinePattern(#"^(LIST\s+OF\s+)?(ILLUSTRATIONS|PLATES|FIGURES)\s*[.:]?$"#, caseInsensitive: true)
+    static let pageEntry = LinePattern(#"\S.*\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
+    static let columnHeader = LinePattern(#"^(CHAP(TER)?\.?|PAGE|Page|SECTION|PART)(\s+(PAGE|Page))?\.?$"#)
+
+    /// The reason, if the line titles a list.
+    static func title(_ line: String) -> String? {
+        guard line.utf8.count <= 120 else { return nil }
+        let t = TextLines.collapse(line)
+        guard t.count <= 40 else { return nil }
+        if contentsTitle.matches(t) { return contentsReason }
+        if illustrationsTitle.matches(t) { return illustrationsReason }
+        return nil
+    }
+
+    /// The end (exclusive) of a titled list starting at `start`: at the first run of 3+ blank lines after
+    /// an entry, before a block of prose, or before a block that starts a chapter (`isChapterStart`:
+    /// a heading followed by text, when the list ends with fewer blank lines).
+    static func titledEnd(from start: Int, in lines: [String], limit: Int, isChapterStart: (Int) -> Bool = { _ in false }) -> Int {
+        var i = start + 1
+        var blanks = 0
+        var entries = 0
+        var lastContent = start
+        while i < limit {
+            if TextLines.isBlank(lines[i]) {
+                blanks += 1
+                if blanks >= 3, entries > 0 { break }
+                i += 1
+                continue
+            }
+            if blanks > 0, entries > 0, isProseBlock(from: i, in: lines, limit: limit) || isChapterStart(i) { break }
+            blanks = 0
+            entries += 1
+            lastContent = i
+            i += 1
+        }
+        return lastContent + 1
+    }
+
+    /// The end (exclusive) of an untitled list of page-numbered entries starting at `start`, if there are
+    /// at least three entries (blank lines of up to two between them; indented continuation lines allowed).
+    static func pageListEnd(from start: Int, in lines: [String], limit: Int) -> Int? {
+        var i = start
+        var entries = 0
+        var lastContent = -1
+        var blanks = 0
+        var previousWasEntry = false
+        while i < limit {
+            let line = lines[i]
+            if TextLines.isBlank(line) {
+                blanks += 1
+                if blanks > 2 { break }
+                i += 1
+                continue
+            }
+            let t = TextLines.trim(line)
+            if isPageEntry(t) {
+                entries += 1
+                previousWasEntry = true
+            } else if columnHeader.matches(t) && entries == 0 {
+                previousWasEntry = false
+            } else if previousWasEntry, blanks == 0, TextLines.indent(line) >= 4, t.count <= 50 {
+                // continuation of a long entry
+            } else {
+                break
+            }
+            blanks = 0
+            lastContent = i
+            i += 1
+        }
+        return entries >= 3 ? lastContent + 1 : nil
+    }
+
+    /// A line ending in a page number after a gap of 2+ spaces.
+    static func isPageEntry(_ t: String) -> Bool {
+        guard let last = t.last(where: { $0 != "." }), last.isNumber || "ivxlcdm".contains(last), TextLines.has(t, "  ") else { return false }
+        return pageEntry.matches(t)
+    }
+
+    /// Three or more lines of which most are long and none ends with a page number: running text.
+    static func isProseBlock(from start: Int, in lines: [String], limit: Int) -> Bool {
+        var j = start
+        var long = 0
+        var count = 0
+        while j < limit, !TextLines.isBlank(lines[j]) {
+            let t = TextLines.trim(lines[j])
+            if isPageEntry(t) { return false }
+            if t.count >= 50 { long += 1 }
+            count += 1
+            j += 1
+        }
+        return count >= 3 && long * 3 >= count * 2
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Footnote bodies: a paragraph starting with a label (`[1] The strength of…`, `{2} I should…`,
+/// `[*] …`), a bracketed `[Footnote 1: …]` (possibly over several paragraphs), or, inside a
+/// `FOOTNOTES` section, a paragraph starting with a number (`1. …`).
+enum Footnotes {
+    /// A body's label: the note id, and the label as written (not spoken, accounted as "footnote label").
+    struct Label: Equatable {
+        var id: String
+        var label: String
+        /// The text after the label on the first line.
+        var rest: String
+        /// True for `[Footnote 1: …]`, which ends at its closing bracket.
+        var bracketed: Bool
+    }
+
+    static let labelReason = "footnote label"
+    static let headingReason = "footnotes heading"
+    static let plain = LinePattern(#"^(\[(\d{1,3}|\*{1,3}|†)\]|\{(\d{1,3}|\*{1,3}|†)\})\s*(\S.*)$"#)
+    static let bracketed = LinePattern(#"^(\[(?:Footnote|Note|FOOTNOTE)\s+([0-9A-Za-z*†]{1,4})\s*:)\s*(.*)$"#)
+    static let numbered = LinePattern(#"^((\d{1,3})[.)]?)\s+(\S.*)$"#)
+    static let heading = LinePattern(#"^(FOOTNOTES?|Footnotes?|NOTES|Notes)\s*[.:]?$"#)
+
+    static func label(of line: String, inFootnotesSection: Bool) -> Label? {
+        let t = TextLines.trim(line)
+        guard let first = t.first, first == "[" || first == "{" || (inFootnotesSection && first.isNumber) else { return nil }
+        if let m = bracketed.firstMatch(t) {
+            return Label(id: sub(t, m, 2), label: sub(t, m, 1), rest: sub(t, m, 3), bracketed: true)
+        }
+        if let m = plain.firstMatch(t) {
+            let id = m.range(at: 2).location != NSNotFound ? sub(t, m, 2) : sub(t, m, 3)
+            return Label(id: id, label: sub(t, m, 1), rest: sub(t, m, 4), bracketed: false)
+        }
+        if inFootnotesSection, let m = numbered.firstMatch(t) {
+            return Label(id: sub(t, m, 2), label: sub(t, m, 1), rest: sub(t, m, 3), bracketed: false)
+        }
+        return nil
+    }
+
+    static func isHeading(_ line: String) -> Bool {
+        line.utf8.count < 40 && (TextLines.has(line, "OTE") || TextLines.has(line, "ote")) && heading.matches(TextLines.trim(line))
+    }
+
+    private static func sub(_ t: String, _ m: NSTextCheckingResult, _ group: Int) -> String {
+        let r = m.range(at: group)
+        return r.location == NSNotFound ? "" : (t as NSString).substring(with: r)
+    }
+}

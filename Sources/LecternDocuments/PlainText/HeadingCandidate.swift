@@ -1,0 +1,142 @@
+import Foundation
+
+/// A line that may open a part or chapter heading, judged on its own: `CHAPTER I.`,
+/// `CHAPTER I: DISCUSSION AND BED`, `EPOCH THE FIRST, 1703.`, `PREFACE`, a lone `XIV.` or `12.`,
+/// or (as a fallback, when a book has nothing else) a short upper-case line.
+/// Whether it really is a heading also depends on its neighbours; `StructureScanner` decides that.
+struct HeadingCandidate: Equatable {
+    enum Kind: Equatable {
+        /// CHAPTER, BOOK, PART … followed by a number; `isPart` for the keywords that hold chapters.
+        case keyword(isPart: Bool)
+        /// PREFACE, INTRODUCTION, EPILOGUE …
+        case standalone
+        /// A line that is only a number, with its value.
+        case bareNumber(Int)
+        /// A number and a short title alone on a line (`I. A SCANDAL IN BOHEMIA`), with its value.
+        case numberedTitle(Int)
+        /// An isolated short upper-case line.
+        case fallback
+    }
+
+    var kind: Kind
+    /// The line, trimmed and collapsed.
+    var text: String
+    /// True when words follow the number on the same line (`CHAPTER I. The Widow`).
+    var hasTitle: Bool
+
+    var isPart: Bool { kind == .keyword(isPart: true) }
+
+    /// A lone number or a numbered title: headings whose numbers must run on.
+    var number: Int? {
+        switch kind {
+        case .bareNumber(let n), .numberedTitle(let n): n
+        default: nil
+        }
+    }
+
+    /// Whether two candidates are of the same kind, whatever their numbers.
+    func isSameKind(as other: HeadingCandidate) -> Bool {
+        switch (kind, other.kind) {
+        case (.bareNumber, .bareNumber), (.numberedTitle, .numberedTitle): true
+        default: kind == other.kind
+        }
+    }
+
+    static let numberWords = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final"
+        + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+        + "|eighteen|nineteen|twenty"
+    static let number = #"(?:[IVXLCDM]+|\d{1,3}|(?i:(?:the\s+)?(?:"# + numberWords + #")))"#
+    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE"
+    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH|ACT"
+    static let keyword = LinePattern(
+        #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
+            + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
+    static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION"
+    static let standalone = LinePattern(
+        #"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
+            + #"|^(?:(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
+            + #")(?:\s+(?:to\s+[A-Za-z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#)
+    /// The upper-cased first words a keyword or standalone heading can start with.
+    static let firstWords: Set<String> = Set(
+        (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
+            .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
+            + ["THE", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
+    static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
+    static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
+    static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
+
+    static func titleCased(_ words: String) -> String {
+        words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
+    }
+
+    /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
+    static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
+        let raw = TextLines.trim(line)
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
+        // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
+        // word or a number: checked before any regular expression runs, since most lines are running text.
+        if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
+        if !fallback {
+            let word = raw.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+            let isNumber = word.allSatisfy { "IVXLCDM0123456789".contains($0) }
+            if !isNumber, !firstWords.contains(word) { return nil }
+        }
+        // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
+        if trailingPageNumber.matches(raw) { return nil }
+        let text = TextLines.collapse(raw)
+        if let m = keyword.firstMatch(text) {
+            let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
+            let rest = keyword.capture(5, in: text) ?? ""
+            let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
+            // A long line after the number is running text, not a title.
+            if titleWords.count > 12 { return nil }
+            return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
+        }
+        if text.count <= 60, standalone.matches(text) {
+            return HeadingCandidate(kind: .standalone, text: text, hasTitle: false)
+        }
+        if let n = bare.capture(1, in: text), let value = RomanNumeral.value(of: n) ?? Int(n), value > 0 {
+            return HeadingCandidate(kind: .bareNumber(value), text: text, hasTitle: false)
+        }
+        if text.count <= 60, let m = numbered.firstMatch(text) {
+            let ns = text as NSString
+            let n = ns.substring(with: m.range(at: 1))
+            let title = ns.substring(with: m.range(at: 2))
+            if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([title]),
+               TextLines.isUpperCase(title) || !title.hasSuffix(".") {
+                return HeadingCandidate(kind: .numberedTitle(value), text: text, hasTitle: true)
+            }
+        }
+        if fallback, text.count <= 50, TextLines.isUpperCase(text), TextLines.words(text).count <= 8,
+           !text.hasPrefix("["), text.contains(where: \.isLetter) {
+            return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
+        }
+        return nil
+    }
+
+    /// Whether a short block of lines reads as a title (`Down the Rabbit-Hole`, `THE ORIGIN OF MUSIC`,
+    /// `The Widow and her Child.`, `1703.`) rather than the first sentence of the text: upper-case, or
+    /// at least half of its longer words capitalised.
+    static func isTitleLike(_ lines: [String]) -> Bool {
+        guard !lines.isEmpty, lines.count <= 2 else { return false }
+        for line in lines {
+            let t = TextLines.trim(line)
+            if t.count > 60 || t.isEmpty { return false }
+            if let f = t.first, "[{\"“‘'(".contains(f) { return false }
+            if t.hasPrefix("_\"") || t.hasPrefix("_“") { return false }
+            if trailingPageNumber.matches(t) { return false }
+        }
+        let text = lines.joined(separator: " ")
+        let words = TextLines.words(text)
+        if words.count > 14 { return false }
+        if TextLines.isUpperCase(text) { return true }
+        let long = words.map { $0.filter(\.isLetter) }.filter { $0.count >= 4 }
+        if long.isEmpty {
+            // `1703.`, `The Cat`; but not `Yes.` or `One.`, which open a chapter's text as often as they title it.
+            let lettered = words.filter { $0.contains(where: \.isLetter) }
+            return lettered.isEmpty || (lettered.count >= 2 && lettered.allSatisfy { $0.first(where: \.isLetter)?.isUppercase == true })
+        }
+        let capitalised = long.filter { $0.first?.isUppercase == true }.count
+        return capitalised * 2 >= long.count
+    }
+}

@@ -1,0 +1,99 @@
+/// The structure of a plain text as a careful narrator finds it: which lines are part and chapter
+/// headings, which are running text and footnotes, and which are not read (Project Gutenberg's
+/// header and licence, title page, contents, illustrations, tables, index …) and why.
+///
+/// Every word of the input comes out exactly once, in a heading, a paragraph, a note or a skipped
+/// passage, in the order of the input.
+///
+/// Skipped reasons: "Project Gutenberg header", "producer's credit", "transcriber's note", "title page",
+/// "contents list", "list of illustrations", "illustration", "table", "transcriber's notation",
+/// "footnote label", "footnotes heading", "index", "advertisements", "colophon", "Project Gutenberg licence".
+/// Silent-stretch reasons: "footnote marker", "transcriber's code", "illustration", "formatting markup".
+public struct PlainTextStructure {
+    /// What to do with `[Illustration: …]` captions.
+    public enum Illustrations: Sendable { case skip, read }
+
+    static let headerReason = "Project Gutenberg header"
+    static let footerReason = "Project Gutenberg licence"
+    static let creditReason = "producer's credit"
+    static let titlePageReason = "title page"
+
+    /// - parameter lines: the decoded text split at "\n" (CR and CRLF already turned into LF), as written.
+    public static func analyse(_ lines: [String], illustrations: Illustrations = .skip) -> [TextItem] {
+        let boundaries = GutenbergBoundaries.find(in: lines)
+        var head: [StructurePiece] = []
+        var start = 0
+        if let h = boundaries.headerEnd {
+            head.append(skipped(lines, 0..<(h + 1), headerReason))
+            start = h + 1
+        }
+        if let credit = boundaries.credit {
+            head.append(skipped(lines, credit, creditReason))
+            start = credit.upperBound
+        }
+        let limit = boundaries.footerStart ?? lines.count
+
+        var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false)
+        scanner.run(from: start)
+        var body = scanner.pieces
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
+        let numbered = body.contains { piece in
+            if case .heading(_, _, let c) = piece { return c.kind != .standalone }
+            return false
+        }
+        if !numbered {
+            var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true)
+            fallback.run(from: start)
+            body = fallback.pieces
+        }
+
+        body = BookPasses.untitledContents(body)
+        body = BookPasses.demoteNumbers(body)
+        body = BookPasses.nestParts(body)
+        let front = frontText(lines, body: body)
+        body = BookPasses.repeatedTitles(body, frontText: front)
+        body = BookPasses.frontMatter(body)
+        body = BookPasses.advertisements(body)
+        body = BookPasses.colophon(body, frontText: front)
+        body = BookPasses.sectionBreaks(body)
+        let letterNotes = Set(body.compactMap { piece -> String? in
+            if case .note(let id, _, _) = piece, id.count == 1, id.first!.isLetter { return id }
+            return nil
+        })
+
+        var tail: [StructurePiece] = []
+        if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
+        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes, illustrations: illustrations) }
+    }
+
+    /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise
+    /// a book title repeated before a chapter.
+    static func frontText(_ lines: [String], body: [StructurePiece]) -> String {
+        let first = body.lazy.compactMap { piece -> Int? in
+            if case .heading(_, let line, _) = piece { return line }
+            return nil
+        }.first ?? 0
+        return TextLines.letterKey(lines[0..<first].joined(separator: " "))
+    }
+
+    static func skipped(_ lines: [String], _ range: Range<Int>, _ reason: String) -> StructurePiece {
+        .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
+    }
+
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>, illustrations: Illustrations) -> TextItem? {
+        switch piece {
+        case .heading(let lines, let first, let candidate):
+            let level: TextHeading.Level = candidate.isPart ? .part : .chapter
+            return .heading(TextHeading(level: level, lines: lines, firstLine: first))
+        case .paragraph(let lines, let first):
+            let p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, skipIllustrations: illustrations == .skip)
+            return p.text.isEmpty ? nil : .paragraph(p)
+        case .note(let id, let lines, let first):
+            return .note(TextCleaner.note(id: id, lines: lines, firstLine: first))
+        case .sectionBreak(let line):
+            return .sectionBreak(line: line)
+        case .skipped(let text, let reason, let first):
+            return text.isEmpty ? nil : .skipped(SkippedPassage(text: text, reason: reason, firstLine: first))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// An item as the scanner first finds it, before the whole-book passes (parts, front matter,
+/// advertisements) and before its text is cleaned.
+enum StructurePiece {
+    case heading(lines: [String], firstLine: Int, candidate: HeadingCandidate)
+    /// Lines trimmed but otherwise as written.
+    case paragraph(lines: [String], firstLine: Int)
+    case note(id: String, lines: [String], firstLine: Int)
+    case sectionBreak(Int)
+    case skipped(text: String, reason: String, firstLine: Int)
+
+    var isHeading: Bool { if case .heading = self { true } else { false } }
+    var isReadText: Bool {
+        switch self {
+        case .paragraph, .note: true
+        default: false
+        }
+    }
+
+    /// The piece as a skipped passage with `reason` (paragraphs and notes; others unchanged).
+    func skipped(_ reason: String) -> StructurePiece? {
+        switch self {
+        case .paragraph(let lines, let first), .note(_, let lines, let first):
+            return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: reason, firstLine: first)
+        case .sectionBreak:
+            return nil
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,349 @@
+/// Walks the body of a plain text once, line by line, and finds its pieces with the detectors
+/// (illustrations, notation, separators, transcriber's notes, contents lists, index, footnotes,
+/// tables, headings). Decisions that need the whole book are left to `PlainTextStructure`.
+struct StructureScanner {
+    let lines: [String]
+    /// The end (exclusive) of the body.
+    let limit: Int
+    let illustrations: PlainTextStructure.Illustrations
+    /// Whether isolated short upper-case lines count as headings (only when nothing else does).
+    let fallbackHeadings: Bool
+
+    private(set) var pieces: [StructurePiece] = []
+    private var paragraph: [String] = []
+    private var paragraphStart = 0
+    private var inFootnotes = false
+    private var lastNumber: Int?
+    private var lastTitledNumber: Int?
+
+    init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool) {
+        self.lines = lines
+        self.limit = limit
+        self.illustrations = illustrations
+        self.fallbackHeadings = fallbackHeadings
+    }
+
+    static let illustrationReason = "illustration"
+    static let transcribersNoteReason = "transcriber's note"
+
+    mutating func run(from start: Int) {
+        var i = start
+        while i < limit { i = step(i) }
+        flush()
+    }
+
+    // MARK: - One line
+
+    private mutating func step(_ i: Int) -> Int {
+        let line = lines[i]
+        if TextLines.isBlank(line) {
+            flush()
+            return i + 1
+        }
+        let t = TextLines.trim(line)
+        if t.first == "[", IllustrationMark.opens(t) {
+            // Inside a paragraph, a mark that closes on its line stays in the text as a silent stretch.
+            if paragraph.isEmpty || Brackets.closingIndex(in: t) == nil {
+                flush()
+                return illustration(at: i)
+            }
+        }
+        if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
+            flush()
+            while j < limit, let next = Notation.end(from: j, in: lines, limit: limit) { j = next }
+            skip(i..<j, Notation.reason)
+            return j
+        }
+        if Separators.isSeparator(t) {
+            flush()
+            pieces.append(.sectionBreak(i))
+            return i + 1
+        }
+        if paragraph.isEmpty, let next = blockStart(at: i, text: t) { return next }
+        if paragraph.isEmpty { paragraphStart = i }
+        paragraph.append(t)
+        return i + 1
+    }
+
+    /// Detectors that only apply where a block (a paragraph) starts.
+    private mutating func blockStart(at i: Int, text t: String) -> Int? {
+        if TranscribersNote.starts(t) {
+            let end = TranscribersNote.end(from: i, in: lines, limit: limit) { self.isHeadingStart($0) }
+            skip(i..<end, Self.transcribersNoteReason)
+            return end
+        }
+        if let reason = ContentsList.title(t) {
+            let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.isChapterStart($0) }
+            skip(i..<end, reason)
+            return end
+        }
+        if BackMatter.isIndex(at: i, in: lines, limit: limit) {
+            // To the end of the book, or to the first running text or chapter after it (an index of first
+            // lines at the front of a book ends there).
+            var end = i + 1
+            var lastContent = i
+            while end < limit, !TranscribersNote.starts(lines[end]) {
+                if !TextLines.isBlank(lines[end]) {
+                    if TextLines.isBlank(lines[end - 1]),
+                       ContentsList.isProseBlock(from: end, in: lines, limit: limit) || isChapterStart(end) { break }
+                    lastContent = end
+                }
+                end += 1
+            }
+            skip(i..<(lastContent + 1), BackMatter.indexReason)
+            return lastContent + 1
+        }
+        if Footnotes.isHeading(t), let next = nextContent(after: i),
+           Footnotes.label(of: lines[next], inFootnotesSection: true) != nil {
+            skip(i..<(i + 1), Footnotes.headingReason)
+            inFootnotes = true
+            return i + 1
+        }
+        if let label = Footnotes.label(of: t, inFootnotesSection: inFootnotes) {
+            return note(at: i, label: label)
+        }
+        if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
+            let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
+            skip(i..<end, TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason)
+            return end
+        }
+        let end = blockEnd(i)
+        if Tables.isTable(lines[i..<end]) {
+            skip(i..<end, Tables.reason)
+            return end
+        }
+        return heading(at: i, text: t)
+    }
+
+    // MARK: - Headings
+
+    /// Whether line `i` would open a heading (for ending transcriber's notes).
+    private func isHeadingStart(_ i: Int) -> Bool {
+        guard let c = HeadingCandidate.of(lines[i]) else { return false }
+        if c.number != nil { return TextLines.isBlank(lines[min(i + 1, lines.count - 1)]) }
+        return true
+    }
+
+    /// Whether line `i` is a heading with running text within the next few blocks (the end of a contents list).
+    private func isChapterStart(_ i: Int) -> Bool {
+        guard HeadingCandidate.of(lines[i]) != nil else { return false }
+        var k = blockEnd(i)
+        for step in 0..<2 {
+            guard let next = nextContent(after: k - 1) else { return false }
+            k = blockEnd(next)
+            // Two or more lines of running text (a contents entry has a page number or is short).
+            let block = lines[next..<k].map(TextLines.trim)
+            if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
+            // Past at most one title block, which is not itself another entry.
+            if step == 0, !isTitleBlock(block) { return false }
+        }
+        return false
+    }
+
+    private mutating func heading(at i: Int, text t: String) -> Int? {
+        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings) else { return nil }
+        let end = blockEnd(i)
+        let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
+        let listable = candidate.kind == .keyword(isPart: false) || candidate.kind == .keyword(isPart: true) || {
+            if case .numberedTitle = candidate.kind { return true } else { return false }
+        }()
+        if listable, inBlock.count >= 2,
+           inBlock.filter({ HeadingCandidate.of($0)?.isSameKind(as: candidate) == true }).count >= 2 {
+            // CHAPTER I … CHAPTER II … CHAPTER III in one block: an untitled contents list.
+            skip(i..<end, ContentsList.contentsReason)
+            return end
+        }
+        var headingLines = [candidate.text]
+        var next = end
+        var rest: [String] = []
+        if !inBlock.isEmpty {
+            if candidate.kind == .fallback { return nil }
+            if !candidate.hasTitle, isTitleBlock(inBlock) {
+                headingLines += Self.joiningContinuations(inBlock)
+            } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
+                rest = inBlock  // `CHAPTER I.` then the text straight away
+            } else {
+                return nil  // `I.  What kind of a government…`: a list item in running text
+            }
+        } else if candidate.kind == .fallback {
+            guard isBodyBlock(after: end) else { return nil }
+        } else if case .numberedTitle = candidate.kind {
+            // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
+            guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
+                if case .numberedTitle = $0.kind { return false } else { return true }
+            }) == true else { return nil }
+        } else if !candidate.hasTitle || candidate.isPart {
+            var blocks = 0
+            while blocks < (candidate.isPart ? 2 : 1) {
+                var k = next
+                while k < limit, TextLines.isBlank(lines[k]) { k += 1 }
+                guard k < limit, k - next <= (blocks == 0 ? 3 : 2) else { break }
+                let e = blockEnd(k)
+                let block = lines[k..<e].map(TextLines.trim)
+                guard isTitleBlock(block), e < limit else { break }
+                headingLines += Self.joiningContinuations(block)
+                next = e
+                blocks += 1
+            }
+        }
+        switch candidate.kind {
+        case .bareNumber(let n):
+            guard n == 1 || n == (lastNumber ?? 0) + 1 else { return nil }
+            lastNumber = n
+        case .numberedTitle(let n):
+            guard n == 1 || n == (lastTitledNumber ?? 0) + 1 else { return nil }
+            lastTitledNumber = n
+        default:
+            break
+        }
+        if candidate.isPart {
+            lastNumber = nil
+            lastTitledNumber = nil
+        }
+        flush()
+        inFootnotes = false
+        let cleaned = headingLines.map { Emphasis.remove(TextLines.collapse($0)) }
+        pieces.append(.heading(lines: cleaned, firstLine: i, candidate: candidate))
+        if !rest.isEmpty {
+            paragraphStart = i + 1
+            paragraph = rest
+        }
+        return next
+    }
+
+    /// A title's lines within one block are one utterance when a line does not end a phrase
+    /// (`THE SYSTEMS OF HUCBALD AND GUIDO D'AREZZO--THE BEGINNING` / `OF COUNTERPOINT`).
+    static func joiningContinuations(_ block: [String]) -> [String] {
+        var out: [String] = []
+        for line in block {
+            if let last = out.last, let end = last.last, !".:;!?".contains(end) {
+                out[out.count - 1] = last + " " + line
+            } else {
+                out.append(line)
+            }
+        }
+        return out
+    }
+
+    private func isBareNumber(_ c: HeadingCandidate) -> Bool { c.number != nil }
+
+    /// A block that can be (part of) a heading's title: short, title-like, and not something else.
+    private func isTitleBlock(_ block: [String]) -> Bool {
+        guard HeadingCandidate.isTitleLike(block) else { return false }
+        return !block.contains { line in
+            HeadingCandidate.of(line) != nil || Separators.isSeparator(line) || TranscribersNote.starts(line)
+                || ContentsList.title(line) != nil || Footnotes.label(of: line, inFootnotesSection: false) != nil
+                || BackMatter.indexTitle.matches(line) || BackMatter.theEnd.matches(line)
+        }
+    }
+
+    /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
+    private func isBodyBlock(after start: Int) -> Bool {
+        guard let k = nextContent(after: start - 1) else { return false }
+        let e = blockEnd(k)
+        return e - k >= 2 || TextLines.trim(lines[k]).count >= 60
+    }
+
+    // MARK: - Illustrations and notes
+
+    private mutating func illustration(at i: Int) -> Int {
+        let close = Brackets.closing(from: i, in: lines, limit: limit, maxLines: 80) ?? (blockEnd(i) - 1)
+        let joined = lines[i...close].joined(separator: "\n")
+        let open = joined.firstIndex(of: "[")!
+        let body = joined[open...]
+        let endIndex = Brackets.closingIndex(in: body) ?? body.endIndex
+        let caption = String(body[..<endIndex])
+        let remainder = TextLines.trim(String(body[endIndex...]))
+
+        // A caption whose last line is a heading (`[Illustration: … \n Chapter I.]`) ends with that heading.
+        var captionLines = caption.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if captionLines.count >= 2, remainder.isEmpty, close > i {
+            var last = TextLines.trim(captionLines.removeLast())
+            if last.hasSuffix("]") { last.removeLast() }
+            last = TextLines.trim(last)
+            if let c = HeadingCandidate.of(last), c.kind != .fallback, !isBareNumber(c) {
+                let mark = pieces.count
+                addIllustration(captionLines.joined(separator: "\n") + "]", at: i)
+                if let next = heading(at: close, text: last) { return next }
+                pieces.removeSubrange(mark...)
+            }
+        }
+        addIllustration(caption, at: i)
+        if !remainder.isEmpty {
+            paragraphStart = close
+            paragraph = [remainder]
+        }
+        return close + 1
+    }
+
+    /// Skipped, or with `.read` a paragraph `Illustration: caption`; a mark without a caption (`[Illustration]`,
+    /// `[Figure 07]`) has nothing to read and is skipped either way.
+    private mutating func addIllustration(_ caption: String, at line: Int) {
+        let hasCaption = TextLines.has(caption, ":")
+        if illustrations == .skip || !hasCaption {
+            let text = TextLines.collapse(caption)
+            if !text.isEmpty { pieces.append(.skipped(text: text, reason: Self.illustrationReason, firstLine: line)) }
+        } else {
+            var inner = TextLines.trim(caption)
+            if inner.hasPrefix("[") { inner.removeFirst() }
+            if inner.hasSuffix("]") { inner.removeLast() }
+            pieces.append(.paragraph(lines: [inner], firstLine: line))
+        }
+    }
+
+    private mutating func note(at i: Int, label: Footnotes.Label) -> Int {
+        pieces.append(.skipped(text: label.label, reason: Footnotes.labelReason, firstLine: i))
+        if label.bracketed {
+            let close = Brackets.closing(from: i, in: lines, limit: limit, maxLines: 300) ?? (blockEnd(i) - 1)
+            let text = ([label.rest] + lines[(i + 1)..<(close + 1)].map(TextLines.trim)).joined(separator: "\n")
+            // The label's `[` is already open: the body ends where the depth returns to zero.
+            var depth = 1
+            var cut = text.endIndex
+            for idx in text.indices {
+                if text[idx] == "[" { depth += 1 } else if text[idx] == "]" {
+                    depth -= 1
+                    if depth == 0 { cut = idx; break }
+                }
+            }
+            let bodyText = String(text[..<cut])
+            let after = cut < text.endIndex ? TextLines.trim(String(text[text.index(after: cut)...])) : ""
+            pieces.append(.note(id: label.id, lines: [bodyText], firstLine: i))
+            if !after.isEmpty {
+                paragraphStart = close
+                paragraph = [after]
+            }
+            return close + 1
+        }
+        let end = blockEnd(i)
+        pieces.append(.note(id: label.id, lines: [label.rest] + lines[(i + 1)..<end].map(TextLines.trim), firstLine: i))
+        return end
+    }
+
+    // MARK: - Helpers
+
+    private mutating func flush() {
+        guard !paragraph.isEmpty else { return }
+        pieces.append(.paragraph(lines: paragraph, firstLine: paragraphStart))
+        paragraph = []
+    }
+
+    private mutating func skip(_ range: Range<Int>, _ reason: String) {
+        guard !range.isEmpty else { return }
+        let text = TextLines.collapse(lines[range].joined(separator: " "))
+        if !text.isEmpty { pieces.append(.skipped(text: text, reason: reason, firstLine: range.lowerBound)) }
+    }
+
+    /// The end (exclusive) of the block of non-blank lines starting at `i`.
+    private func blockEnd(_ i: Int) -> Int {
+        var j = i + 1
+        while j < limit, !TextLines.isBlank(lines[j]) { j += 1 }
+        return j
+    }
+
+    /// The next non-blank line after `i`, within the body.
+    private func nextContent(after i: Int) -> Int? {
+        var j = i + 1
+        while j < limit, TextLines.isBlank(lines[j]) { j += 1 }
+        return j < limit ? j : nil
+    }
+}

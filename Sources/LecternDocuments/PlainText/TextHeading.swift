@@ -1,0 +1,19 @@
+/// A part or chapter heading, as its lines are written.
+public struct TextHeading: Equatable, Sendable {
+    /// Parts (BOOK, PART, VOLUME, EPOCH … holding chapters) and chapters.
+    public enum Level: Equatable, Sendable { case part, chapter }
+    public var level: Level
+    /// The heading's lines as written (trimmed, inner whitespace collapsed, `_italics_` marks removed),
+    /// e.g. ["CHAPTER I.", "Down the Rabbit-Hole"]. Each is spoken as its own heading utterance.
+    public var lines: [String]
+    /// The title for the table of contents (ID3 chapter): the lines joined with " ".
+    public var title: String { lines.joined(separator: " ") }
+    /// 0-based line index of the heading's first line.
+    public var firstLine: Int
+
+    public init(level: Level, lines: [String], firstLine: Int) {
+        self.level = level
+        self.lines = lines
+        self.firstLine = firstLine
+    }
+}

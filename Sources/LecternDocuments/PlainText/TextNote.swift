@@ -1,0 +1,18 @@
+/// A footnote body. Its label (`[12]`, `{1}`, `Footnote 1:`) is a separate skipped passage
+/// with the reason "footnote label".
+public struct TextNote: Equatable, Sendable {
+    /// The id the markers use: "12", "01", "*".
+    public var id: String
+    /// The body, without its label, cleaned like a paragraph.
+    public var text: String
+    public var firstLine: Int
+    /// Transcriber's codes inside the body, as in a paragraph (added field; usually empty).
+    public var silent: [SilentStretch]
+
+    public init(id: String, text: String, firstLine: Int, silent: [SilentStretch] = []) {
+        self.id = id
+        self.text = text
+        self.firstLine = firstLine
+        self.silent = silent
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A transcriber's note (`Transcriber's Note`, `TRANSCRIBER'S NOTES`, `Transcribers Note:` …):
+/// it runs to the next heading, a run of 3+ blank lines or a separator line (included), or,
+/// when it is bracketed (`[Transcriber's note: …]`), to its closing bracket.
+enum TranscribersNote {
+    static let opening = LinePattern(#"^\W{0,3}transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
+
+    static func starts(_ line: String) -> Bool {
+        guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER") else { return false }
+        return opening.matches(TextLines.trim(line))
+    }
+
+    /// The end (exclusive) of a note starting at `start`. `isHeading` tells whether a line starts a heading.
+    static func end(from start: Int, in lines: [String], limit: Int, isHeading: (Int) -> Bool) -> Int {
+        let first = TextLines.trim(lines[start])
+        if first.hasPrefix("[") {
+            if let close = Brackets.closing(from: start, in: lines, limit: limit, maxLines: 80) { return close + 1 }
+        }
+        var i = start + 1
+        var blanks = 0
+        while i < limit {
+            let line = lines[i]
+            if TextLines.isBlank(line) {
+                blanks += 1
+                if blanks >= 3 { return i - blanks + 1 }
+            } else {
+                if Separators.isSeparator(line) { return i + 1 }
+                if blanks > 0, isHeading(i) { return i - blanks }
+                blanks = 0
+            }
+            i += 1
+        }
+        return limit
+    }
+}

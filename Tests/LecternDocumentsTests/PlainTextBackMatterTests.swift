@@ -1,0 +1,117 @@
+import Testing
+@testable import LecternDocuments
+
+/// Transcriber's notes, the index, advertisements and a printer's imprint after THE END.
+@Suite struct PlainTextBackMatterTests {
+    static let body = PlainTextHeadingTests.body
+
+    @Test(arguments: ["Transcriber's Note", "TRANSCRIBER'S NOTES", "Transcribers Note: Obvious typesetter errors", "[Transcriber's note: a"])
+    func transcribersNoteOpenings(line: String) { #expect(TranscribersNote.starts(line)) }
+
+    @Test func aTranscribersNoteRunsToASeparatorOrThreeBlankLines() {
+        let text = """
+            Transcribers Note: Obvious typesetter errors corrected.
+
+            Words with _ (underscore) on either side were in italics.
+
+            ---------------------------------
+
+            English Library
+
+            TRANSCRIBER'S NOTES
+
+            Accidentals:
+
+            [f++] = F double-sharp
+
+
+
+
+            CHAPTER I.
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.prefix(4) == [
+            "S transcriber's note: Transcribers Note: Obvious typesetter errors corrected. Words with _ (underscore) on either side were in italics. ---------------------------------",
+            "S title page: English Library",
+            "S transcriber's note: TRANSCRIBER'S NOTES Accidentals: [f++] = F double-sharp",
+            "H chapter: CHAPTER I.",
+        ])
+    }
+
+    @Test func anIndexIsSkippedToTheEnd() {
+        let text = """
+            CHAPTER I.
+
+            \(Self.body)
+
+            INDEX
+
+
+            A.
+
+              Accents, 92.
+              Adagio, 189.
+              Aeolian mode, 83.
+              Aeschylus, 70, 76.
+
+
+            I.
+
+              Iambus, 25.
+              India, 16.
+            """
+        let s = summary(analysed(text))
+        #expect(s.count == 3)
+        #expect(s.last?.hasPrefix("S index: INDEX A. Accents, 92.") == true)
+    }
+
+    @Test func anImprintAfterTheEndRepeatingTheTitlePageIsAColophon() {
+        let text = "PRINTED BY SMITH AND SONS, LONDON.\n\nCHAPTER I.\n\n\(Self.body)\n[Illustration:\n\n   THE\n   END\n   ]\n\nPRINTED BY SMITH AND SONS, LONDON."
+        #expect(summary(analysed(text)).suffix(2) == ["S illustration: [Illustration: THE END ]", "S colophon: PRINTED BY SMITH AND SONS, LONDON."])
+    }
+
+    @Test func anIndexAtTheFrontEndsAtTheFirstChapter() {
+        let text = """
+            INDEX OF FIRST LINES
+
+              A stormy night, 12.
+              Across the bay, 14.
+              After the rain, 20.
+              All in the morning, 31.
+              At the lighthouse, 40.
+
+
+            CHAPTER I.
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.count == 3)
+        #expect(s.first?.hasPrefix("S index: INDEX OF FIRST LINES A stormy night, 12.") == true)
+        #expect(s[1] == "H chapter: CHAPTER I.")
+    }
+
+    @Test func advertisementsAndImprintAfterTheEnd() {
+        let text = """
+            PRINTED BY SMITH AND SONS, LONDON.
+
+            CHAPTER I.
+
+            \(Self.body)
+
+            THE END.
+
+            PRINTED BY SMITH AND SONS, LONDON.
+
+            NEW NOVELS.
+
+            The Ghost of the Mill. Crown 8vo. Price 3s. 6d.
+            """
+        #expect(summary(analysed(text)).suffix(4) == [
+            "P: THE END.", "S advertisements: PRINTED BY SMITH AND SONS, LONDON.", "S advertisements: NEW NOVELS.",
+            "S advertisements: The Ghost of the Mill. Crown 8vo. Price 3s. 6d.",
+        ])
+    }
+}

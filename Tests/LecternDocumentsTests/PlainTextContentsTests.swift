@@ -1,0 +1,122 @@
+import Testing
+@testable import LecternDocuments
+
+/// Contents lists and lists of illustrations, titled or not.
+@Suite struct PlainTextContentsTests {
+    static let body = PlainTextHeadingTests.body
+
+    @Test func aTitledContentsListRunsToThreeBlankLines() {
+        let text = """
+            Contents
+
+             CHAPTER I.     Down the Rabbit-Hole
+             CHAPTER II.    The Pool of Tears
+
+
+
+
+            CHAPTER I.
+            Down the Rabbit-Hole
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.first == "S contents list: Contents CHAPTER I. Down the Rabbit-Hole CHAPTER II. The Pool of Tears")
+        #expect(s[1] == "H chapter: CHAPTER I. | Down the Rabbit-Hole")
+    }
+
+    @Test func groupsSeparatedByTwoBlankLinesStayInTheList() {
+        let text = """
+            CONTENTS.
+
+            EPOCH THE FIRST, 1703.
+            JONATHAN WILD.
+
+            CHAPTER I. The Widow and her Child             1
+                   II. The Old Mint                       13
+
+
+            EPOCH THE SECOND, 1715.
+
+            CHAPTER I. The Idle Apprentice                75
+
+
+
+
+            EPOCH THE FIRST.
+
+            CHAPTER I.
+
+            \(Self.body)
+            """
+        let items = analysed(text)
+        #expect(items.first?.skipped?.reason == "contents list")
+        #expect(items.first?.skipped?.text.hasSuffix("The Idle Apprentice 75") == true)
+        #expect(items.compactMap(\.heading?.title) == ["EPOCH THE FIRST.", "CHAPTER I."])
+    }
+
+    @Test func aListOfIllustrationsWithPageNumbers() {
+        let text = """
+            [Illustration: List of Illustrations.]
+
+
+                                                                                PAGE
+
+            Frontispiece                                                          iv
+
+            Heading to Chapter IV.                                                18
+
+            The End                                                              476
+
+
+
+
+            CHAPTER I.
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.prefix(2) == ["S illustration: [Illustration: List of Illustrations.]",
+                                "S list of illustrations: PAGE Frontispiece iv Heading to Chapter IV. 18 The End 476"])
+        #expect(s[2] == "H chapter: CHAPTER I.")
+    }
+
+    @Test func aListEndingWithFewBlankLinesStopsAtTheFirstChapter() {
+        let text = """
+            CONTENTS
+
+            PREFACE
+
+            CHAPTER I. Loomings
+
+            CHAPTER II. The Carpet-Bag
+
+
+            PREFACE
+
+            \(Self.body)
+            \(Self.body)
+            CHAPTER I. Loomings
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.first == "S contents list: CONTENTS PREFACE CHAPTER I. Loomings CHAPTER II. The Carpet-Bag")
+        #expect(s.filter { $0.hasPrefix("H") } == ["H chapter: PREFACE", "H chapter: CHAPTER I. Loomings"])
+    }
+
+    @Test func headingsInARowThatComeAgainLaterAreAContentsList() {
+        let text = "CHAPTER I. Loomings\n\nCHAPTER II. The Carpet-Bag\n\nCHAPTER III. The Spouter-Inn\n\n\nCHAPTER I. Loomings\n\n\(Self.body)\nCHAPTER II. The Carpet-Bag\n\n\(Self.body)\nCHAPTER III. The Spouter-Inn\n\n\(Self.body)"
+        let s = summary(analysed(text))
+        #expect(s.prefix(4) == ["S contents list: CHAPTER I. Loomings", "S contents list: CHAPTER II. The Carpet-Bag",
+                                "S contents list: CHAPTER III. The Spouter-Inn", "H chapter: CHAPTER I. Loomings"])
+        #expect(s.filter { $0.hasPrefix("H") }.count == 3)
+    }
+
+    @Test func anUntitledRunOfHeadingsIsAContentsList() {
+        let text = "CHAPTER I. Loomings\nCHAPTER II. The Carpet-Bag\nCHAPTER III. The Spouter-Inn\n\nCHAPTER I. Loomings\n\n\(Self.body)"
+        let s = summary(analysed(text))
+        #expect(s.first?.hasPrefix("S contents list: CHAPTER I. Loomings CHAPTER II.") == true)
+        #expect(s[1] == "H chapter: CHAPTER I. Loomings")
+    }
+}
