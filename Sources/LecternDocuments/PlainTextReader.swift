@@ -109,7 +109,7 @@ public struct PlainTextReader: Sendable {
         var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }
-            builder.add(Emphasis.removingMarks(paragraph.joined(separator: " ")), kind: .paragraph)
+            builder.add(Emphasis.remove(paragraph.joined(separator: " ")), kind: .paragraph)
             paragraph = []
         }
         for line in lines {
@@ -125,7 +125,7 @@ public struct PlainTextReader: Sendable {
         var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }
-            builder.add(Emphasis.removingMarks(paragraph.joined(separator: " ")), kind: .paragraph)
+            builder.add(Emphasis.remove(paragraph.joined(separator: " ")), kind: .paragraph)
             paragraph = []
         }
         var i = 0
@@ -144,7 +144,7 @@ public struct PlainTextReader: Sendable {
                         i = j
                     }
                 }
-                let cleaned = spoken.map { Self.clean(Emphasis.removingMarks($0)) }
+                let cleaned = spoken.map { Self.clean(Emphasis.remove($0)) }
                 builder.startChapter(title: cleaned.joined(separator: " "), lines: cleaned)
             } else if line.isEmpty {
                 flush()
@@ -159,12 +159,5 @@ public struct PlainTextReader: Sendable {
     /// Collapses runs of whitespace into single spaces and trims the ends.
     static func clean(_ text: String) -> String {
         text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression).trimmingCharacters(in: .whitespaces)
-    }
-}
-
-extension PlainTextReader {
-    /// The book's own structure, as ``PlainTextStructure`` finds it.
-    func readStructure(_ lines: [String], firstLine: Int, source: Source, into builder: inout BookBuilder) {
-        readParagraphs(lines, into: &builder)
     }
 }

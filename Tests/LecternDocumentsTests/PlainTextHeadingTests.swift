@@ -149,12 +149,4 @@ import Testing
     @Test func italicsAreRemovedFromHeadings() {
         #expect(analysed("CHAPTER I.\n_The_ Start\n\n" + Self.body).first?.heading?.lines == ["CHAPTER I.", "The Start"])
     }
-
-    @Test func romanNumerals() {
-        #expect(RomanNumeral.value(of: "XIV") == 14)
-        #expect(RomanNumeral.value(of: "XLIX") == 49)
-        #expect(RomanNumeral.value(of: "IIII") == nil)
-        #expect(RomanNumeral.value(of: "MIX") == 1009)  // canonical, so a number; only the lone-line rule limits it
-        #expect(RomanNumeral.value(of: "DID") == nil)
-    }
 }
