@@ -24,7 +24,7 @@ extension PlainTextReader {
                 if footnotes == .skip {
                     builder.skip(note.text, reason: "footnote (footnotes: skip)")
                 } else {
-                    builder.add(note.text, kind: .quote)
+                    builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent))
                 }
             }
             for (offset, item) in zip(region.indices, region) {
@@ -44,8 +44,7 @@ extension PlainTextReader {
                         pendingPartLines = []
                     }
                 case .paragraph(let paragraph):
-                    let silent = paragraph.silent.map { Pronunciation(offset: $0.offset, length: $0.length, spoken: " ") }
-                    builder.add(paragraph.text, kind: .paragraph, pronunciations: silent)
+                    builder.add(paragraph.text, kind: .paragraph, pronunciations: Self.silent(paragraph.silent))
                     if footnotes == .paragraph {
                         for id in paragraph.noteReferences {
                             if let i = notes.firstIndex(where: { $0.note.id == id && !$0.placed }) { place(i) }
@@ -62,6 +61,11 @@ extension PlainTextReader {
             for i in notes.indices where !notes[i].placed { place(i) }
             regionStart = end
         }
+    }
+
+    /// Stretches kept in the text but not spoken: the engine reads a space there.
+    private static func silent(_ stretches: [SilentStretch]) -> [Pronunciation] {
+        stretches.map { Pronunciation(offset: $0.offset, length: $0.length, spoken: " ") }
     }
 
     /// The first heading or paragraph after `index`.

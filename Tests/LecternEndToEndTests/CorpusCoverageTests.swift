@@ -159,7 +159,8 @@ struct Rendered {
     }
 }
 
-/// The ID3 chapters as mutagen reads them, in the order of the top-level table of contents.
+/// The ID3 chapters as mutagen reads them, in the order of the top-level table of contents
+/// (a child table — a part — stands for its own chapters, in its order).
 enum ID3Chapters {
     struct Chapter { var title: String; var start: Int; var end: Int }
 
@@ -169,7 +170,7 @@ enum ID3Chapters {
         // CHAP=chp1 time=0..4937 offset=…   then   "    TIT2=Loomings"
         // CTOC=toc flags=3 child_element_ids=chp1,chp2,…
         var chapters: [String: Chapter] = [:]
-        var order: [String] = []
+        var tables: [String: (topLevel: Bool, children: [String])] = [:]
         var current: String?
         for line in output.stdout.components(separatedBy: "\n") {
             if let m = line.firstMatch(of: /^CHAP=(\S+) time=(\d+)\.\.(\d+)/) {
@@ -178,14 +179,16 @@ enum ID3Chapters {
             } else if let id = current, line.hasPrefix("    TIT2=") {
                 chapters[id]?.title = String(line.dropFirst("    TIT2=".count))
                 current = nil
-            } else if let m = line.firstMatch(of: /^CTOC=\S+ flags=\d+ child_element_ids=(\S+)/) {
-                order = m.1.split(separator: ",").map(String.init)
+            } else if let m = line.firstMatch(of: /^CTOC=(\S+) flags=(\d+) child_element_ids=(\S+)/) {
+                tables[String(m.1)] = (Int(m.2)! & 2 != 0, m.3.split(separator: ",").map(String.init))
                 current = nil
             } else {
                 current = nil
             }
         }
-        return order.compactMap { chapters[$0] }
+        func expand(_ id: String) -> [String] { tables[id].map { $0.children.flatMap(expand) } ?? [id] }
+        let top = tables.filter { $0.value.topLevel }.keys.sorted()
+        return top.flatMap(expand).compactMap { chapters[$0] }
     }
 }
 

@@ -70,7 +70,7 @@ struct PartsEndToEndTests {
                 title = toc.sub_frames.get("TIT2")
                 print(toc.element_id, int(toc.flags), ",".join(toc.child_element_ids), title.text[0] if title else "")
             """
-        let tocs = try Tool.run("python3", ["-c", script, mp3.path])
+        let tocs = try Tool.run("/usr/bin/python3", ["-c", script, mp3.path])
         try #require(tocs.status == 0, "\(tocs.stderr)")
         let lines = tocs.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(lines)")

@@ -21,7 +21,8 @@ enum InlineMarks {
     /// The silent stretches of `text` (UTF-16 offsets) and the footnote ids its markers refer to.
     /// `letterNotes`: one-letter ids of the book's notes; `[A]` is a marker only when a note `A` exists.
     /// `skipIllustrations`: an `[Illustration]` inside a line of text is a silent stretch ("illustration").
-    static func find(in text: String, letterNotes: Set<String> = [], skipIllustrations: Bool = true)
+    /// `definedCodes`: bracket contents a transcriber's note defines (`[Podium] = …`): codes wherever they appear.
+    static func find(in text: String, letterNotes: Set<String> = [], definedCodes: Set<String> = [], skipIllustrations: Bool = true)
         -> (silent: [SilentStretch], references: [String]) {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "*") })
         else { return ([], []) }
@@ -48,7 +49,7 @@ enum InlineMarks {
                 if group > 1 || markerContent.matches(content) || letterNotes.contains(content) {
                     id = content
                 } else {
-                    isCode = isCodeContent(content)
+                    isCode = isCodeContent(content) || definedCodes.contains(content)
                 }
             }
             if let id {
@@ -69,9 +70,10 @@ enum InlineMarks {
         if taggedCode.matches(content) { return true }
         if content.contains(where: \.isWhitespace) {
             // `[S = M M M]`, `[4. = 8 8 8]`: symbols between one- and two-letter tokens, no word.
+            // `[- ' ' -]`, `[2 4]`, `[16 16 8 4]`: rhythms and figures, no letter at all.
             let tokens = content.split(whereSeparator: \.isWhitespace)
             return !tokens.contains { $0.filter(\.isLetter).count >= 3 }
-                && content.contains(where: { "+=|/\\<>^~".contains($0) })
+                && (content.contains(where: { "+=|/\\<>^~".contains($0) }) || !content.contains(where: \.isLetter))
         }
         if content.allSatisfy({ $0.isLetter }) { return false }  // `[sic]`, `[Gamma]`: words, spoken
         if content.contains(where: { "+=:/|\\-#<>^~'’.,()".contains($0) }) { return true }

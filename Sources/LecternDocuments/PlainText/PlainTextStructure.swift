@@ -61,9 +61,14 @@ public struct PlainTextStructure {
             return nil
         })
 
+        let codes = TranscribersNote.definedCodes(in: body.compactMap { piece -> String? in
+            if case .skipped(let text, StructureScanner.transcribersNoteReason, _) = piece { return text }
+            return nil
+        })
+
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
-        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes, illustrations: illustrations) }
+        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations) }
     }
 
     /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise
@@ -80,16 +85,17 @@ public struct PlainTextStructure {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 
-    static func item(_ piece: StructurePiece, letterNotes: Set<String>, illustrations: Illustrations) -> TextItem? {
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations) -> TextItem? {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
             return .heading(TextHeading(level: level, lines: lines, firstLine: first))
         case .paragraph(let lines, let first):
-            let p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, skipIllustrations: illustrations == .skip)
+            let p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
+                                          skipIllustrations: illustrations == .skip)
             return p.text.isEmpty ? nil : .paragraph(p)
         case .note(let id, let lines, let first):
-            return .note(TextCleaner.note(id: id, lines: lines, firstLine: first))
+            return .note(TextCleaner.note(id: id, lines: lines, firstLine: first, definedCodes: codes))
         case .sectionBreak(let line):
             return .sectionBreak(line: line)
         case .skipped(let text, let reason, let first):

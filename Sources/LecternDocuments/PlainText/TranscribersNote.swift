@@ -33,4 +33,23 @@ enum TranscribersNote {
         }
         return limit
     }
+
+    /// The bracket codes a transcriber's note defines, as `[Podium] = …` or `[C]  or [C/4] = …`:
+    /// wherever they appear in the text they are notation, not words.
+    static func definedCodes(in notes: [String]) -> Set<String> {
+        var codes = Set<String>()
+        for note in notes {
+            for m in definition.allMatches(note) {
+                let ns = note as NSString
+                for code in bracket.allMatches(ns.substring(with: m.range)) {
+                    codes.insert((ns.substring(with: m.range) as NSString).substring(with: code.range(at: 1)))
+                }
+            }
+        }
+        return codes
+    }
+
+    /// One or more bracketed codes (joined by "or") followed by "=".
+    static let definition = LinePattern(#"(?:\[[^\[\]\n]{1,30}\]\s*(?:or\s+)?)+(?==)"#)
+    static let bracket = LinePattern(#"\[([^\[\]\n]{1,30})\]"#)
 }
