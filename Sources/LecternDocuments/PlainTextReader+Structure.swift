@@ -3,64 +3,80 @@ import LecternCore
 
 extension PlainTextReader {
     /// Reads the book's own structure as ``PlainTextStructure`` finds it: parts and chapters at
-    /// their headings (each heading line spoken as its own heading), footnote bodies placed as
-    /// the source's `footnotes:` says, markers and transcriber's codes kept in the text but
-    /// silent, and everything a narrator leaves out listed with its reason.
+    /// their headings (each heading line spoken as its own heading), markers and transcriber's
+    /// codes kept in the text but silent, everything a narrator leaves out listed with its reason,
+    /// and footnote bodies placed as the source's `footnotes:` says — after the paragraph that
+    /// refers to them, at the end of that paragraph's chapter (also when the notes are gathered at
+    /// the end of the book), or skipped where they are written.
     func readStructure(_ lines: [String], firstLine: Int, source: Source, into builder: inout BookBuilder) {
         let items = PlainTextStructure.analyse(lines, illustrations: source.rules.illustrations == .read ? .read : .skip)
         let footnotes = source.rules.footnotes
+        let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
+        let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
+        var chapterEnd: [TextNote] = []
         var pendingPartLines: [String] = []
-        // The items between two headings, with the notes among them set apart.
-        var regionStart = 0
-        while regionStart < items.count {
-            var end = regionStart
-            if case .heading = items[end] { end += 1 }
-            while end < items.count { if case .heading = items[end] { break }; end += 1 }
-            let region = items[regionStart..<end]
-            var notes: [(note: TextNote, placed: Bool)] = region.compactMap { if case .note(let n) = $0 { (n, false) } else { nil } }
-            func place(_ index: Int) {
-                notes[index].placed = true
-                let note = notes[index].note
+
+        func read(_ note: TextNote) {
+            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent))
+        }
+        func endChapter() {
+            chapterEnd.forEach(read)
+            chapterEnd = []
+        }
+        for (index, item) in items.enumerated() {
+            switch item {
+            case .heading(let heading):
+                endChapter()
+                if heading.level == .part {
+                    builder.part = heading.title
+                    // A part heading followed by its first chapter is spoken at that chapter's start;
+                    // followed by text of its own, it opens a chapter of its own.
+                    if case .heading(let next)? = Self.nextStructural(items, after: index), next.level == .chapter {
+                        pendingPartLines = heading.lines
+                        continue
+                    }
+                    builder.startChapter(title: heading.title, lines: heading.lines)
+                } else {
+                    builder.startChapter(title: heading.title, lines: pendingPartLines + heading.lines)
+                    pendingPartLines = []
+                }
+            case .paragraph(let paragraph):
+                builder.add(paragraph.text, kind: .paragraph, pronunciations: Self.silent(paragraph.silent))
+                for noteIndex in notesAfter[index] ?? [] {
+                    guard case .note(let note) = items[noteIndex] else { continue }
+                    if footnotes == .paragraph { read(note) } else { chapterEnd.append(note) }
+                }
+            case .note(let note):
                 if footnotes == .skip {
                     builder.skip(note.text, reason: "footnote (footnotes: skip)")
-                } else {
-                    builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent))
+                } else if placement[index] == nil {
+                    chapterEnd.append(note)  // referred to nowhere: read at the end of its own chapter
                 }
+            case .sectionBreak:
+                builder.sectionBreak()
+            case .skipped(let passage):
+                builder.skip(passage.text, reason: passage.reason)
             }
-            for (offset, item) in zip(region.indices, region) {
-                switch item {
-                case .heading(let heading):
-                    if heading.level == .part {
-                        builder.part = heading.title
-                        // A part heading followed by its first chapter is spoken at that chapter's start;
-                        // followed by text of its own, it opens a chapter of its own.
-                        if case .heading(let next)? = Self.nextStructural(items, after: offset), next.level == .chapter {
-                            pendingPartLines = heading.lines
-                            continue
-                        }
-                        builder.startChapter(title: heading.title, lines: heading.lines)
-                    } else {
-                        builder.startChapter(title: heading.title, lines: pendingPartLines + heading.lines)
-                        pendingPartLines = []
-                    }
-                case .paragraph(let paragraph):
-                    builder.add(paragraph.text, kind: .paragraph, pronunciations: Self.silent(paragraph.silent))
-                    if footnotes == .paragraph {
-                        for id in paragraph.noteReferences {
-                            if let i = notes.firstIndex(where: { $0.note.id == id && !$0.placed }) { place(i) }
-                        }
-                    }
-                case .note:
-                    if footnotes == .skip, let i = notes.firstIndex(where: { !$0.placed }) { place(i) }
-                case .sectionBreak:
-                    builder.sectionBreak()
-                case .skipped(let passage):
-                    builder.skip(passage.text, reason: passage.reason)
-                }
-            }
-            for i in notes.indices where !notes[i].placed { place(i) }
-            regionStart = end
         }
+        endChapter()
+    }
+
+    /// For each note a paragraph refers to, the index of that paragraph: the note is the first one
+    /// not yet taken with the marker's id that follows the paragraph (notes restart their numbers
+    /// in each chapter), else the nearest one before it.
+    static func notePlacement(_ items: [TextItem]) -> [Int: Int] {
+        var notesByID: [String: [Int]] = [:]
+        for (i, item) in items.enumerated() { if case .note(let note) = item { notesByID[note.id, default: []].append(i) } }
+        guard !notesByID.isEmpty else { return [:] }
+        var placement: [Int: Int] = [:]
+        for (i, item) in items.enumerated() {
+            guard case .paragraph(let paragraph) = item else { continue }
+            for id in paragraph.noteReferences {
+                let free = (notesByID[id] ?? []).filter { placement[$0] == nil }
+                if let note = free.first(where: { $0 > i }) ?? free.last { placement[note] = i }
+            }
+        }
+        return placement
     }
 
     /// Stretches kept in the text but not spoken: the engine reads a space there.
