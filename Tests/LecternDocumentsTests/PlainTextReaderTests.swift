@@ -173,3 +173,67 @@ import LecternDocuments
         #expect(book.chapters.first?.title == line)
     }
 }
+
+/// `chapters: auto` through the reader: footnotes placed by `footnotes:`, markers silent but kept,
+/// parts spoken at their first chapter, every word read or listed once.
+@Suite struct PlainTextReaderStructureTests {
+    static let book = """
+        CHAPTER I.
+
+        The First
+
+        A marker here[1] and there.
+
+        [1] The first chapter's note.
+
+        CHAPTER II.
+
+        The Second
+
+        Another marker{1} in chapter two, and an endnote{2}.
+
+        [1] The second chapter's own note one.
+
+        FOOTNOTES:
+
+        {2} An endnote gathered at the end of the book.
+        """
+
+    func source(footnotes: ReadingRules.Footnotes) -> Source {
+        var rules = ReadingRules()
+        rules.footnotes = footnotes
+        return Source(url: URL(fileURLWithPath: "/nonexistent/book.txt"), displayPath: "book.txt", format: .text, rules: rules)
+    }
+
+    @Test func notesAreReadAtTheEndOfTheChapterThatRefersToThemEvenWhenGatheredAtTheEnd() throws {
+        let book = try PlainTextReader().read(text: Self.book, source: source(footnotes: .chapter))
+        #expect(book.chapters.map(\.title) == ["CHAPTER I. The First", "CHAPTER II. The Second"])
+        #expect(book.chapters[0].pairs.suffix(2) == [["paragraph", "A marker here[1] and there."], ["quote", "The first chapter's note."]])
+        #expect(book.chapters[1].pairs.suffix(3) == [["paragraph", "Another marker{1} in chapter two, and an endnote{2}."],
+                                                     ["quote", "The second chapter's own note one."],
+                                                     ["quote", "An endnote gathered at the end of the book."]])
+        // The markers stay in the text, spoken as nothing.
+        let marked = try #require(book.chapters[1].blocks.first { $0.text.hasPrefix("Another") })
+        #expect(marked.pronunciations.map(\.spoken) == [" ", " "])
+        #expect(marked.pronunciations.map { (marked.text as NSString).substring(with: NSRange(location: $0.offset, length: $0.length)) } == ["{1}", "{2}"])
+        #expect(book.skipped.contains { $0.text == "FOOTNOTES:" })
+    }
+
+    @Test func notesAfterTheirParagraphOrSkipped() throws {
+        let after = try PlainTextReader().read(text: Self.book, source: source(footnotes: .paragraph))
+        #expect(after.chapters[0].pairs.suffix(2).map { $0[0] } == ["paragraph", "quote"])
+        #expect(after.chapters[1].pairs.map(\.[1]).contains("An endnote gathered at the end of the book."))
+        let skipped = try PlainTextReader().read(text: Self.book, source: source(footnotes: .skip))
+        #expect(!skipped.chapters.flatMap(\.blocks).contains { $0.kind == .quote })
+        #expect(skipped.skipped.filter { $0.reason == "footnote (footnotes: skip)" }.count == 3)
+    }
+
+    @Test func aPartHeadingIsSpokenAtItsFirstChapter() throws {
+        let text = "BOOK I.\n\nTHE ARRIVAL\n\nCHAPTER I.\n\nThe Gate\n\nThey came.\n\nCHAPTER II.\n\nThe Hall\n\nThey stayed.\n\n"
+            + "BOOK II.\n\nTHE RETURN\n\nCHAPTER I.\n\nThe Road\n\nThey left.\n"
+        let book = try PlainTextReader().read(text: text, source: source(footnotes: .chapter))
+        #expect(book.chapters.map(\.part) == ["BOOK I. THE ARRIVAL", "BOOK I. THE ARRIVAL", "BOOK II. THE RETURN"])
+        #expect(book.chapters[0].pairs.prefix(4).map(\.[1]) == ["BOOK I.", "THE ARRIVAL", "CHAPTER I.", "The Gate"])
+        #expect(book.chapters[1].pairs.first == ["heading", "CHAPTER II."])
+    }
+}
