@@ -70,11 +70,12 @@ struct CheckCommand: ParsableCommand {
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
                                 estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
                                 pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings)
+            // The script shows what was left out even when nothing is left to read.
+            if text { print(NarrationScript(plan: plan, title: manifest.title).text, terminator: "") }
             guard plan.wordCount > 0 else {
                 throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
             }
             if text {
-                print(NarrationScript(plan: plan, title: manifest.title).text, terminator: "")
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 return
             }

@@ -25,6 +25,30 @@ import Testing
         #expect(s[1] == "H chapter: CHAPTER I. | Down the Rabbit-Hole")
     }
 
+    @Test func aContentsListEndsAtTheFirstChapterOfATextWithAParagraphPerLine() {
+        let text = """
+            CONTENTS
+
+            CHAPTER I. The Start
+            CHAPTER II. The End
+
+            CHAPTER I.
+
+            The Start
+
+            It began on a Monday, as things do, and it went on for a long while after that, through the spring and the summer.
+
+            CHAPTER II.
+
+            The End
+
+            It ended on a Friday, late in the evening, when nobody expected it any more and the lamps were lit.
+            """
+        let s = summary(analysed(text))
+        #expect(s.first == "S contents list: CONTENTS CHAPTER I. The Start CHAPTER II. The End", "\(s)")
+        #expect(s.filter { $0.hasPrefix("H chapter") }.count == 2, "\(s)")
+    }
+
     @Test func groupsSeparatedByTwoBlankLinesStayInTheList() {
         let text = """
             CONTENTS.

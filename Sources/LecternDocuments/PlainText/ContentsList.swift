@@ -84,7 +84,15 @@ enum ContentsList {
         return pageEntry.matches(t)
     }
 
-    /// Three or more lines of which most are long and none ends with a page number: running text.
+    /// One line of running text as long as a paragraph (texts that keep a paragraph on one line):
+    /// 100 characters or more, sentences of lower-case words, no page number at its end.
+    static func isUnwrappedParagraph(_ t: String) -> Bool {
+        t.count >= 100 && !isPageEntry(t) && t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
+            && (TextLines.has(t, ". ") || TextLines.has(t, ", "))
+    }
+
+    /// Three or more lines of which most are long and none ends with a page number, or one line as
+    /// long as a paragraph: running text.
     static func isProseBlock(from start: Int, in lines: [String], limit: Int) -> Bool {
         var j = start
         var long = 0
@@ -96,6 +104,6 @@ enum ContentsList {
             count += 1
             j += 1
         }
-        return count >= 3 && long * 3 >= count * 2
+        return (count >= 3 && long * 3 >= count * 2) || (count == 1 && isUnwrappedParagraph(TextLines.trim(lines[start])))
     }
 }

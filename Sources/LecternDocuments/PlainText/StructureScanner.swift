@@ -131,9 +131,11 @@ struct StructureScanner {
         for step in 0..<2 {
             guard let next = nextContent(after: k - 1) else { return false }
             k = blockEnd(next)
-            // Two or more lines of running text (a contents entry has a page number or is short).
+            // Two or more lines of running text (a contents entry has a page number or is short), or one
+            // long line of it (a text with a paragraph per line).
             let block = lines[next..<k].map(TextLines.trim)
             if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
+            if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]) { return true }
             // Past at most one title block, which is not itself another entry.
             if step == 0, !isTitleBlock(block) { return false }
         }

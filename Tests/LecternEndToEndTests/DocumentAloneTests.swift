@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// A document given to `lectern run` or `check` instead of a manifest, `lectern init`, and one file
+/// given as several sources.
+struct DocumentAloneTests {
+    static let book = """
+        The Project Gutenberg EBook of A Small Book, by Some One
+
+        Title: A Small Book
+
+        Author: Some One
+
+        Language: English
+
+        *** START OF THIS PROJECT GUTENBERG EBOOK A SMALL BOOK ***
+
+        CONTENTS
+
+        CHAPTER I. The Start
+        CHAPTER II. The Return
+
+        CHAPTER I.
+
+        The Start
+
+        It began on a Monday, as things do, and it went on
+        for a long while after that, through the spring.
+
+        CHAPTER II.
+
+        The Return
+
+        It ended on a Friday, late in the evening, when
+        nobody expected it any more.
+
+        *** END OF THIS PROJECT GUTENBERG EBOOK A SMALL BOOK ***
+
+        This eBook is for the use of anyone anywhere at no cost.
+        """
+
+    @Test func runOnADocumentAloneNamesTheBookFromItsHeaderAndWritesBesideIt() throws {
+        let ws = try Workspace("alone")
+        let file = try ws.write("books/small.txt", Self.book)
+        let run = try Tool.lectern(["run", "--quiet", file.path], db: ws.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        let mp3 = ws.url.appendingPathComponent("books/out/small/small.mp3")
+        #expect(FileManager.default.fileExists(atPath: mp3.path))
+        let tags = try Tool.mutagenInspect(mp3).stdout
+        #expect(tags.contains("TIT2=A Small Book") && tags.contains("TPE1=Some One"), "\(tags)")
+        #expect(try BookChecks.chapterTitles(mp3) == ["CHAPTER I. The Start", "CHAPTER II. The Return"])
+        let sidecar = try Sidecar.load(ws.url.appendingPathComponent("books/out/small/small.timings.json"))
+        #expect(sidecar.skipped.contains { $0.reason == "Project Gutenberg licence" && $0.text.contains("no cost") })
+        BookChecks.expectWordCoverage(input: Self.book, sidecar)
+    }
+
+    @Test func initWritesTheInferredManifestWithWhatItFound() throws {
+        let ws = try Workspace("init")
+        let file = try ws.write("small.txt", Self.book)
+        let target = ws.url.appendingPathComponent("small.yml")
+        let made = try Tool.run(Tool.lectern, ["init", file.path, "-o", target.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let yaml = try String(contentsOf: target, encoding: .utf8)
+        for needle in ["title: 'A Small Book'", "author: 'Some One'", "path: 'small.txt'", "chapters: auto", "# ", "2 chapters",
+                       "Project Gutenberg header", "contents list", "read as UTF-8", "language: en"] {
+            #expect(yaml.contains(needle), "\"\(needle)\" missing from:\n\(yaml)")
+        }
+        // The manifest it wrote is valid and reads the same book.
+        let check = try Tool.run(Tool.lectern, ["check", "--json", target.path])
+        try #require(check.status == 0, "\(check.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect((report["chapters"] as? [[String: Any]])?.count == 2)
+        // It never replaces a manifest unless told to.
+        let again = try Tool.run(Tool.lectern, ["init", file.path, "-o", target.path])
+        #expect(again.status != 0 && again.stderr.contains("--force"), "\(again.stderr)")
+        #expect(try Tool.run(Tool.lectern, ["init", "--force", file.path, "-o", target.path]).status == 0)
+    }
+
+    @Test func oneFileGivenAsSeveralSourcesListsEachLeftOutPassageOnce() throws {
+        let ws = try Workspace("twice")
+        try ws.write("small.txt", Self.book)
+        let manifest = try ws.write("job.yml", """
+            title: Twice
+            sources:
+              - { path: small.txt, start_at: '^CHAPTER I\\.$', end_at: '^CHAPTER II\\.$' }
+              - { path: small.txt, start_at: '^CHAPTER II\\.$', end_at: 'END OF THIS PROJECT' }
+            """)
+        let check = try Tool.run(Tool.lectern, ["check", "--json", manifest.path])
+        try #require(check.status == 0, "\(check.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
+        let skipped = (report["skipped"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        let words = skipped.flatMap(independentWords)
+        // Every word of the file is read or listed, once.
+        let read = report["words"] as? Int ?? -1
+        #expect(read + words.count == independentWords(Self.book).count, "read \(read), listed \(words.count): \(skipped)")
+        #expect(Set(skipped).count == skipped.count, "a passage is listed twice: \(skipped)")
+        #expect(!skipped.contains { $0.contains("It began") || $0.contains("It ended") }, "a passage another source reads is not listed")
+    }
+}
