@@ -34,6 +34,8 @@ public struct Manifest: Sendable, Equatable {
     /// Pronunciation lexicons (Lectern YAML or PLS), first first: the manifest's own, then those
     /// of `Config/defaults.yml`.
     public var lexicons: [URL] = []
+    /// Whether the manifest itself names no voice, so the book's own language may choose it.
+    public var voiceFollowsBook = false
     /// The `Config` folder the defaults came from (nil: built-in defaults), where the spoken-form
     /// rules (`Config/spoken/LANG.yml`) are found.
     public var configDirectory: URL?
@@ -42,12 +44,22 @@ public struct Manifest: Sendable, Equatable {
 
     /// The manifest with what it leaves unsaid (title, author) taken from the book's own
     /// metadata; a book with no title is named after the job.
+    ///
+    /// A manifest that names no voice of its own reads a book in another language than the
+    /// default voice's with espeak-ng's voice for the book's language (a French text's
+    /// `Language: French` header, an EPUB's `dc:language`).
     public func filling(from metadata: BookMetadata) -> Manifest {
         var m = self
         if m.title.isEmpty { m.title = metadata.title ?? name }
         if m.author == nil { m.author = metadata.author }
+        if voiceFollowsBook, let language = metadata.language?.lowercased(), !language.isEmpty,
+           Self.primary(language) != Self.primary(voice.name ?? "") {
+            m.voice.name = languages[language]?.name ?? languages[Self.primary(language)]?.name ?? language
+        }
         return m
     }
+
+    private static func primary(_ tag: String) -> String { String(tag.lowercased().prefix { $0 != "-" && $0 != "_" }) }
 
     /// The book's MP3 file.
     public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }

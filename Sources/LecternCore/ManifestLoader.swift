@@ -66,6 +66,7 @@ public struct ManifestLoader: Sendable {
         let layer = try ManifestLayer.parse(yaml: yaml, file: file, presets: presets)
         var manifest = try resolve(layer.merged(over: defaults), manifest: url, lines: layer.line)
         manifest.configDirectory = config
+        manifest.voiceFollowsBook = layer.voice?.name == nil
         return manifest
     }
 

@@ -169,13 +169,4 @@ struct PlainTextCorpusTests {
         let silent = items.compactMap(\.paragraph).flatMap(\.silent).map(\.reason)
         #expect(silent.contains("transcriber's code") && silent.contains("footnote marker"))
     }
-
-    @Test(arguments: PlainTextCorpus.all)
-    func analysisIsFast(_ path: String) throws {
-        let lines = try PlainTextCorpus.lines(path)
-        let start = Date()
-        _ = PlainTextStructure.analyse(lines)
-        // Debug builds; a release build is several times faster.
-        #expect(Date().timeIntervalSince(start) < 3)
-    }
 }

@@ -48,6 +48,18 @@ private let yaml = """
     """
 
 @Suite struct SegmenterTests {
+    @Test func aParagraphAfterASectionBreakGetsTheSectionPause() throws {
+        var after = Block(kind: .paragraph, text: "Later that day.")
+        after.afterSectionBreak = true
+        let broken = Book(chapters: [Chapter(title: "One", speaksTitle: false, blocks: [
+            Block(kind: .paragraph, text: "Morning."), after, Block(kind: .paragraph, text: "Evening."),
+        ], source: "book.txt")])
+        let plan = try Segmenter(manifest: manifest("title: T\nsources: [book.txt]\npauses:\n  paragraph: { before: 0.1 }\n  section: { before: 2.5 }\n")).plan(broken)
+        #expect(plan.chapters[0].utterances.map(\.preDelay) == [0.1, 2.5, 0.1])
+        let defaults = try Segmenter(manifest: manifest("title: T\nsources: [book.txt]\n")).plan(broken)
+        #expect(defaults.chapters[0].utterances.map(\.preDelay) == [0, 1.5, 0], "the built-in section pause")
+    }
+
     @Test func stylesAndPausesApplyPerBlockKind() throws {
         let plan = try Segmenter(manifest: manifest(yaml)).plan(book)
         let opening = try #require(plan.chapters.first)
