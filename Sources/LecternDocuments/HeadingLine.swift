@@ -4,7 +4,7 @@ import Foundation
 /// `XIV. The Trial`, `Book 2 — The Return`) is spoken as two headings, so the heading pause falls
 /// between the number and the title, as a narrator reads them.
 enum HeadingLine {
-    nonisolated(unsafe) private static let numbered = try! NSRegularExpression(pattern: #"""
+    private static let numbered = try! NSRegularExpression(pattern: #"""
         ^((?:(?:chapter|chap\.|book|part|volume|vol\.|epoch|letter|stave|lecture|canto|section|act|scene|chapitre|livre|partie|kapitel|teil|buch)\s+)?
         (?:[ivxlcdm]+|\d{1,3}|the\s+\w+|one|two|three|four|five|six|seven|eight|nine|ten|first|second|third)[.:]?)
         \s*[.:—–-]\s+(\S.*)$

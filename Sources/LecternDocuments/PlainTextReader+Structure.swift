@@ -8,7 +8,7 @@ extension PlainTextReader {
     /// and footnote bodies placed as the source's `footnotes:` says — after the paragraph that
     /// refers to them, at the end of that paragraph's chapter (also when the notes are gathered at
     /// the end of the book), or skipped where they are written.
-    func readStructure(_ lines: [String], firstLine: Int, source: Source, into builder: inout BookBuilder) {
+    func readStructure(_ lines: [String], source: Source, into builder: inout BookBuilder) {
         let items = PlainTextStructure.analyse(lines, illustrations: source.rules.illustrations == .read ? .read : .skip)
         let footnotes = source.rules.footnotes
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)

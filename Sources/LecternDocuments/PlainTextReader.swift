@@ -66,21 +66,26 @@ public struct PlainTextReader: Sendable {
         } else if source.chapters.detection == .none {
             readParagraphs(body, into: &builder)
         } else {
-            readStructure(body, firstLine: cut.range.lowerBound, source: source, into: &builder)
+            readStructure(body, source: source, into: &builder)
         }
         Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
                      reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/")
-        let book = try builder.finish()
-        if book.chapters.isEmpty || book.chapters.allSatisfy({ $0.blocks.allSatisfy { WordTokenizer.count(in: $0.text) == 0 } && !$0.speaksTitle }) {
-            let bodyWords = body.reduce(0) { $0 + WordTokenizer.count(in: $1) }
-            if bodyWords == 0, lines.contains(where: { WordTokenizer.count(in: $0) > 0 }) {
-                if source.rules.endAt != nil, cut.range.isEmpty || cut.range.lowerBound == 0 {
-                    throw BookBuilder.keyError(source, "end_at", "/\(source.rules.endAt!)/ matched line \(cut.range.upperBound + 1) (\"\(lines[cut.range.upperBound].trimmingCharacters(in: .whitespaces).prefix(60))\") before any word was read")
-                }
-                throw BookBuilder.keyError(source, startKey, "/\(startPattern)/ matched line \(max(0, cut.range.lowerBound - (source.rules.startAfter != nil ? 1 : 0)) + 1) and nothing after it is left to read")
-            }
+        try Self.expectWordsBetween(cut, in: lines, source: source)
+        return try builder.finish()
+    }
+
+    /// - throws: ``ManifestError`` naming the marker when the lines it keeps hold no word of a
+    ///   text that has words.
+    private static func expectWordsBetween(_ cut: TextCut, in lines: [String], source: Source) throws {
+        guard !lines[cut.range].contains(where: { WordTokenizer.count(in: $0) > 0 }),
+              lines.contains(where: { WordTokenizer.count(in: $0) > 0 }) else { return }
+        if let endAt = source.rules.endAt, !lines[..<cut.range.upperBound].contains(where: { WordTokenizer.count(in: $0) > 0 }) {
+            let matched = lines[cut.range.upperBound].trimmingCharacters(in: .whitespaces).prefix(60)
+            throw BookBuilder.keyError(source, "end_at", "/\(endAt)/ matched line \(cut.range.upperBound + 1) (\"\(matched)\") before any word was read")
         }
-        return book
+        let key = source.rules.startAt != nil ? "start_at" : "start_after"
+        let line = cut.range.lowerBound - (source.rules.startAfter != nil ? 1 : 0) + 1
+        throw BookBuilder.keyError(source, key, "/\(source.rules.startAt ?? source.rules.startAfter ?? "")/ matched line \(line) and nothing after it is left to read")
     }
 
     /// Lists the lines of `range` that a marker cut, paragraph by paragraph, leaving out those in

@@ -17,10 +17,10 @@ public struct NarrationReview: Sendable {
         public var description: String { "chapter \(chapter), paragraph \(paragraph): \(problem): \"\(excerpt)\"" }
     }
 
-    nonisolated(unsafe) private static let bracket = try! NSRegularExpression(pattern: #"[\[{][^\]}]{0,80}[\]}]"#)
-    nonisolated(unsafe) private static let url = try! NSRegularExpression(
+    private static let bracket = try! NSRegularExpression(pattern: #"[\[{][^\]}]{0,80}[\]}]"#)
+    private static let url = try! NSRegularExpression(
         pattern: #"\b(?:https?://|ftp://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+"#, options: [.caseInsensitive])
-    nonisolated(unsafe) private static let upperRun = try! NSRegularExpression(
+    private static let upperRun = try! NSRegularExpression(
         pattern: #"(?:\b[\p{Lu}][\p{Lu}'’-]+\b[\s,;.:]*){10,}"#)
 
     public init() {}
