@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
+        .target(name: "CCLD2", linkerSettings: [.linkedLibrary("cld2"), .linkedLibrary("stdc++")]),
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG"]),
+        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG", "CCLD2"]),
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternTiming", dependencies: ["LecternCore"]),
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),

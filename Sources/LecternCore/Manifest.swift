@@ -29,8 +29,14 @@ public struct Manifest: Sendable, Equatable {
     /// Voices for text marked as another language (`lang`, `xml:lang`), by lowercased BCP 47 tag
     /// or primary subtag; a language without an entry is spoken with espeak-ng's voice for it.
     public var languages: [String: VoiceSettings] = [:]
+    /// Which text in another language is spoken with a voice for that language
+    /// (`language_switching: false | true | detect`).
+    public var languageSwitching = LanguageSwitching.declared
     /// Whether text in another language is spoken with a voice for that language.
-    public var switchesLanguages = true
+    public var switchesLanguages: Bool {
+        get { languageSwitching != .off }
+        set { languageSwitching = newValue ? (languageSwitching == .off ? .declared : languageSwitching) : .off }
+    }
     /// Pronunciation lexicons (Lectern YAML or PLS), first first: the manifest's own, then those
     /// of `Config/defaults.yml`.
     public var lexicons: [URL] = []
@@ -71,6 +77,12 @@ public struct Manifest: Sendable, Equatable {
 
     /// The files a run writes: the MP3 and each timing export.
     public var outputURLs: [URL] { [mp3URL] + timings.map(url(for:)) }
+}
+
+/// Which text gets a voice for its language: none (`off`), text marked as another language
+/// (`declared`: `lang`, `xml:lang`), or also paragraphs identified as another language (`detect`).
+public enum LanguageSwitching: String, Sendable, Equatable {
+    case off, declared, detect
 }
 
 /// When and how `lectern daemon` runs a job besides its `schedule`.

@@ -16,7 +16,7 @@ struct ManifestLayer {
     var styles: [BlockKind: VoiceSettings] = [:]
     var overrides: [ChapterOverride] = []
     var languages: [String: VoiceSettings] = [:]
-    var languageSwitching: Bool?
+    var languageSwitching: LanguageSwitching?
     /// Lexicon files, already resolved against the folder of the file that lists them.
     var lexicons: [(url: URL, line: Int?, file: String)] = []
     var urls: URLReading?
@@ -128,7 +128,14 @@ struct ManifestLayer {
                     : VoiceSettings(name: try value.string())
             }
         }
-        layer.languageSwitching = try top["language_switching"]?.bool()
+        if let switching = top["language_switching"] {
+            switch (switching.node.bool, switching.node.scalar?.string) {
+            case (true?, _): layer.languageSwitching = .declared
+            case (false?, _): layer.languageSwitching = .off
+            case (nil, "detect"?): layer.languageSwitching = .detect
+            default: throw switching.error("must be true (marked languages), false (one voice) or detect (also identify each paragraph's language), found \(switching.node.scalar.map { "\"\($0.string)\"" } ?? "a mapping or list")")
+            }
+        }
         if let urls = top["urls"] {
             let value = try urls.string()
             guard let reading = URLReading(rawValue: value) else {

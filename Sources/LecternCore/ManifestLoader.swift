@@ -140,7 +140,7 @@ public struct ManifestLoader: Sendable {
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
-            languages: layer.languages, switchesLanguages: layer.languageSwitching ?? true,
+            languages: layer.languages, languageSwitching: layer.languageSwitching ?? .declared,
             lexicons: layer.lexicons.map(\.url)
         )
         manifest.scheduling = scheduling

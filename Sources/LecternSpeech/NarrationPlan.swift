@@ -81,6 +81,11 @@ public struct Utterance: Sendable {
     public var pronunciations: [Pronunciation] = []
     /// The index of the block it reads in its chapter of the book (nil: the chapter's title).
     public var blockIndex: Int?
+    /// The language the whole text is in when the book says (`lang`) or identification found it
+    /// (BCP 47; nil: the book's).
+    public var language: String?
+    /// True when `language` was identified from the text (`language_switching: detect`).
+    public var languageDetected = false
 
     /// What the engine is given for it: the text with each pronunciation's stretch replaced.
     public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }

@@ -10,6 +10,10 @@ import LecternCore
 /// lexicons) first, then the manifest's lexicons, each for text in its language, then the
 /// spoken forms (``SpokenForms``: Roman numerals, abbreviations, URLs, symbol runs) of the
 /// utterance's language: the block's, else the book's, else the voice's language code.
+///
+/// With `language_switching: detect`, a block with no declared language whose text
+/// ``LanguageIdentifier`` confidently finds in another language than the book's is read as if
+/// marked with it; a declared language always wins.
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
@@ -17,6 +21,8 @@ public struct Segmenter: Sendable {
     /// The spoken-form rules; nil: read by ``plan(_:)`` from the manifest's `Config/spoken`
     /// (built-in English rules without one), with the manifest's `urls:`.
     public let spokenForms: SpokenForms?
+    /// Identifies paragraphs' languages for `language_switching: detect`.
+    public var identifier = LanguageIdentifier()
 
     public init(manifest: Manifest, lexicons: [Lexicon] = [], spokenForms: SpokenForms? = nil) {
         self.manifest = manifest
@@ -99,9 +105,12 @@ public struct Segmenter: Sendable {
                     item.beforeBlock = blockIndex
                     skipped.append(item)
                 } else {
-                    var u = utterance(block.kind, block.text, language: block.language, spans: block.spans,
+                    let detected = block.language == nil ? detectedLanguage(of: block.text, bookLanguage: bookLanguage) : nil
+                    var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: block.spans,
                                       pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
+                    u.language = block.language ?? detected
+                    u.languageDetected = detected != nil
                     utterances.append(u)
                 }
             }
@@ -111,6 +120,14 @@ public struct Segmenter: Sendable {
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
+    }
+
+    /// With `language_switching: detect`, the language ``identifier`` finds `text` in when it is
+    /// sure and it is not the book's; nil otherwise (the block keeps the book's language).
+    func detectedLanguage(of text: String, bookLanguage: String?) -> String? {
+        guard manifest.languageSwitching == .detect, let found = identifier.confidentLanguage(of: text) else { return nil }
+        let bookPrimary = bookLanguage.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+        return found == bookPrimary ? nil : found
     }
 
     /// The spoken forms of `text` in `language`; the parts marked as another language (`spans`)

@@ -75,6 +75,11 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var start: Int
     public var end: Int
     public var sentences: [SentenceTiming]
+    /// The language of the whole paragraph when it is not the book's: declared by the document
+    /// (`lang`) or identified (`detected`); absent otherwise.
+    public var language: String?
+    /// True when `language` was identified from the text (`language_switching: detect`).
+    public var detected: Bool?
     /// Parts of the text spoken with another voice than `voice` (text in another language).
     public var spans: [VoiceSpan]?
     /// Parts of the text spoken otherwise than written: `spoken` is the engine's input for them

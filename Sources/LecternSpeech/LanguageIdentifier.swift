@@ -1,0 +1,54 @@
+internal import CCLD2
+import LecternCore
+
+/// Identifies the language of a paragraph with CLD2 (Debian's `libcld2`), chosen over
+/// libexttextcat by measurement (docs/BENCHMARKS.md), and says whether the answer is sure enough
+/// to switch voices for.
+///
+/// CLD2 is stateless (its tables are static), so one identifier serves every thread.
+public struct LanguageIdentifier: Sendable {
+    /// One answer: a BCP 47 primary language tag and how sure the library is.
+    public struct Guess: Sendable, Equatable {
+        /// Lowercased primary subtag (`en`, `fr`, `de`).
+        public var language: String
+        /// The share of the text in that language, 0…100.
+        public var percent: Int
+        /// Whether CLD2 calls it reliable.
+        public var reliable: Bool
+        /// The number of words of the text (``WordTokenizer``).
+        public var words: Int
+    }
+
+    /// Fewer words than this are never switched (a name, an exclamation).
+    public var minimumWords = 3
+    /// Below this many words a paragraph switches only when the library is clearly sure.
+    public var shortWords = 8
+    /// The share a short paragraph needs (measured: every correct short answer scored 95 or more).
+    public var shortPercent = 95
+    /// The share a longer paragraph needs.
+    public var longPercent = 70
+
+    public init() {}
+
+    /// The library's best guess for `text`, or nil when it knows none.
+    public func guess(_ text: String) -> Guess? {
+        var result = lectern_cld2_result()
+        var utf8 = Array(text.utf8)
+        utf8.append(0)
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lectern_cld2_detect($0.baseAddress, Int32(buffer.count - 1), &result) }
+        }
+        let code = withUnsafeBytes(of: result.code) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let language = String(code.lowercased().prefix { $0 != "-" && $0 != "_" })
+        guard !language.isEmpty, language != "un", language != "xx", language != "xxx" else { return nil }
+        return Guess(language: language, percent: Int(result.percent), reliable: result.reliable != 0,
+                     words: WordTokenizer.count(in: text))
+    }
+
+    /// The language of `text` when the answer is confident enough to voice it by, else nil.
+    public func confidentLanguage(of text: String) -> String? {
+        guard let guess = guess(text), guess.reliable, guess.words >= minimumWords else { return nil }
+        let needed = guess.words < shortWords ? shortPercent : longPercent
+        return guess.percent >= needed ? guess.language : nil
+    }
+}
