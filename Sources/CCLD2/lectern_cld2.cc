@@ -1,4 +1,5 @@
 #include "lectern_cld2.h"
+#include <cstdio>
 #include <cstring>
 #include <cld2/public/compact_lang_det.h>
 

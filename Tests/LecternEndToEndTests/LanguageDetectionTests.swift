@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `language_switching: detect`: paragraphs with no declared language are identified (CLD2) and
+/// a paragraph found in another language than the book's is read with that language's voice.
+struct LanguageDetectionTests {
+    static let english1 = "The letters arrived on a grey morning in early spring. My aunt read them aloud at the breakfast table, "
+        + "pausing now and then to wipe her spectacles. Nobody interrupted her, not even the dog."
+    static let french1 = "Mon cher neveu, je vous écris de Lyon, où il pleut depuis trois jours. La maison est froide et les "
+        + "domestiques se plaignent sans cesse. Venez nous voir avant la fin du mois, je vous en prie."
+    static let english2 = "She folded the page carefully and laughed. It was, she said, exactly the sort of letter her brother "
+        + "had always written, full of rain and complaints and invitations that nobody could refuse."
+    static let french2 = "Nous avons enfin vendu le vieux moulin au bord de la rivière. Votre grand-père aurait été triste, "
+        + "mais il fallait bien se décider un jour."
+    static let german = "Lieber Freund, wir sind gestern Abend glücklich in Hamburg angekommen. Die Reise war lang und "
+        + "anstrengend, aber die Kinder haben die ganze Zeit gelacht und gesungen."
+    static let english3 = "The second letter came from Hamburg, and my aunt could not read a word of it. "
+        + "She handed it to me with a sigh and went back to her tea."
+    static let paragraphs = [english1, french1, english2, french2, german, english3]
+    static var text: String { paragraphs.joined(separator: "\n\n") + "\n" }
+
+    static func render(_ ws: Workspace, switching: String) throws -> (job: RenderedJob, sidecar: Sidecar) {
+        try ws.write("letters.txt", text)
+        let manifest = try ws.write("letters-\(switching).yml", """
+            title: Letters
+            sources: [letters.txt]
+            languages: { fr: fr-fr, de: de }
+            language_switching: \(switching)
+            """)
+        let job = try RenderedJob.run(ws, manifest)
+        let url = job.mp3.deletingPathExtension().appendingPathExtension("timings.json")
+        return (job, try Sidecar.load(url))
+    }
+
+    static func paragraph(_ job: RenderedJob, _ text: String) throws -> [String: Any] {
+        try #require(job.paragraphs.first { ($0["text"] as? String) == text }, "no paragraph \(text.prefix(30))")
+    }
+
+    @Test func eachParagraphIsVoicedInTheLanguageItIsWrittenIn() throws {
+        let ws = try Workspace("detect")
+        let (job, sidecar) = try Self.render(ws, switching: "detect")
+        let expected: [(String, String, String?)] = [
+            (Self.english1, "en", nil), (Self.french1, "fr-fr", "fr"), (Self.english2, "en", nil),
+            (Self.french2, "fr-fr", "fr"), (Self.german, "de", "de"), (Self.english3, "en", nil),
+        ]
+        for (text, voice, language) in expected {
+            let p = try Self.paragraph(job, text)
+            #expect(p["voice"] as? String == voice, "\(text.prefix(30))")
+            #expect(p["language"] as? String == language, "\(text.prefix(30))")
+            #expect((p["detected"] as? Bool) == (language == nil ? nil : true), "\(text.prefix(30))")
+        }
+        BookChecks.expectWordCoverage(input: Self.text, sidecar)
+    }
+
+    @Test func declaredOnlySwitchingDetectsNothing() throws {
+        let ws = try Workspace("detect-off")
+        let (job, sidecar) = try Self.render(ws, switching: "true")
+        #expect(job.paragraphs.count == Self.paragraphs.count)
+        #expect(job.paragraphs.allSatisfy { $0["voice"] as? String == "en" && $0["language"] == nil && $0["detected"] == nil })
+        BookChecks.expectWordCoverage(input: Self.text, sidecar)
+    }
+
+    @Test func aDeclaredLanguageWinsOverDetection() throws {
+        let ws = try Workspace("detect-declared")
+        try ws.write("page.html", """
+            <!DOCTYPE html>
+            <html><head><title>Page</title></head><body>
+            <p lang="en">\(Self.french1)</p>
+            <p>\(Self.french2)</p>
+            <p>\(Self.english1)</p>
+            </body></html>
+            """)
+        let manifest = try ws.write("page.yml", """
+            title: Page
+            sources: [page.html]
+            languages: { fr: fr-fr, de: de }
+            language_switching: detect
+            """)
+        let job = try RenderedJob.run(ws, manifest)
+        let declared = try Self.paragraph(job, Self.french1)
+        #expect(declared["voice"] as? String == "en" && declared["detected"] == nil)
+        let detected = try Self.paragraph(job, Self.french2)
+        #expect(detected["voice"] as? String == "fr-fr" && detected["language"] as? String == "fr" && detected["detected"] as? Bool == true)
+        #expect(try Self.paragraph(job, Self.english1)["voice"] as? String == "en")
+    }
+}
