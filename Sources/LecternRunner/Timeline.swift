@@ -82,7 +82,8 @@ struct Timeline {
         var paragraph = timer.paragraph(kind: spoken.kind, text: spoken.text, voice: spoken.voice.name,
                                         marks: u.marks.map { ($0.offset, $0.sample - u.start) },
                                         speechStart: u.start, speechLength: u.end - u.start,
-                                        spans: spoken.segments.map { VoiceSpan(offset: $0.offset, length: $0.length, voice: $0.voice.name, language: $0.language) },
+                                        spans: spoken.segments.map { VoiceSpan(offset: $0.offset, length: $0.length, voice: $0.voice.name, language: $0.language,
+                                                                        detected: $0.detected ? true : nil) },
                                         pronounced: spoken.pronunciations)
         paragraph.language = spoken.language
         paragraph.detected = spoken.languageDetected ? true : nil

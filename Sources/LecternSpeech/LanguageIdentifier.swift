@@ -27,6 +27,8 @@ public struct LanguageIdentifier: Sendable {
     public var shortPercent = 95
     /// The share a longer paragraph needs.
     public var longPercent = 70
+    /// A quotation inside a paragraph is identified from this many words.
+    public var quotationWords = 8
 
     public init() {}
 

@@ -55,6 +55,8 @@ public struct VoiceSegment: Sendable, Equatable {
     public var voice: ResolvedVoice
     /// The language it is marked as (BCP 47).
     public var language: String
+    /// True when `language` was identified from the text (`language_switching: detect`).
+    public var detected = false
 
     public init(offset: Int, length: Int, voice: ResolvedVoice, language: String) {
         self.offset = offset

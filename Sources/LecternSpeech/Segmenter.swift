@@ -13,7 +13,9 @@ import LecternCore
 ///
 /// With `language_switching: detect`, a block with no declared language whose text
 /// ``LanguageIdentifier`` confidently finds in another language than the book's is read as if
-/// marked with it; a declared language always wins.
+/// marked with it; a declared language always wins (in the whole block). So is a quotation of
+/// ``LanguageIdentifier/quotationWords`` words or more inside a paragraph (a ``VoiceSegment``
+/// marked `detected`).
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
@@ -106,11 +108,17 @@ public struct Segmenter: Sendable {
                     skipped.append(item)
                 } else {
                     let detected = block.language == nil ? detectedLanguage(of: block.text, bookLanguage: bookLanguage) : nil
-                    var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: block.spans,
+                    let quoted = block.language == nil
+                        ? detectedQuotations(in: block.text, language: detected ?? bookLanguage, declared: block.spans) : []
+                    let spans = (block.spans + quoted).sorted { $0.offset < $1.offset }
+                    var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: spans,
                                       pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
                     u.language = block.language ?? detected
                     u.languageDetected = detected != nil
+                    for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
+                        u.segments[i].detected = true
+                    }
                     utterances.append(u)
                 }
             }
@@ -128,6 +136,22 @@ public struct Segmenter: Sendable {
         guard manifest.languageSwitching == .detect, let found = identifier.confidentLanguage(of: text) else { return nil }
         let bookPrimary = bookLanguage.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
         return found == bookPrimary ? nil : found
+    }
+
+    /// With `language_switching: detect`, the quotations of `text` long enough to identify
+    /// (``LanguageIdentifier/quotationWords``) that ``identifier`` surely finds in another language
+    /// than the paragraph's, as spans including their quote marks; none overlaps a declared span.
+    func detectedQuotations(in text: String, language: String?, declared: [LanguageSpan]) -> [LanguageSpan] {
+        guard manifest.languageSwitching == .detect else { return [] }
+        let paragraphPrimary = language.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+        let units = Array(text.utf16)
+        return Quotations.ranges(in: text).compactMap { range in
+            guard !declared.contains(where: { $0.offset < range.upperBound && range.lowerBound < $0.offset + $0.length }) else { return nil }
+            let quoted = String(decoding: units[range], as: UTF16.self)
+            guard WordTokenizer.count(in: quoted) >= identifier.quotationWords,
+                  let found = identifier.confidentLanguage(of: quoted), found != paragraphPrimary else { return nil }
+            return LanguageSpan(offset: range.lowerBound, length: range.count, language: found)
+        }
     }
 
     /// The spoken forms of `text` in `language`; the parts marked as another language (`spans`)

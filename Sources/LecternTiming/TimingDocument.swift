@@ -93,12 +93,15 @@ public struct VoiceSpan: Codable, Sendable, Equatable {
     public var length: Int
     public var voice: String
     public var language: String
+    /// True when `language` was identified from the text (`language_switching: detect`); absent otherwise.
+    public var detected: Bool?
 
-    public init(offset: Int, length: Int, voice: String, language: String) {
+    public init(offset: Int, length: Int, voice: String, language: String, detected: Bool? = nil) {
         self.offset = offset
         self.length = length
         self.voice = voice
         self.language = language
+        self.detected = detected
     }
 }
 

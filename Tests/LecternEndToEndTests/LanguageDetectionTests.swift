@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `language_switching: detect`: paragraphs with no declared language are identified (CLD2) and
-/// a paragraph found in another language than the book's is read with that language's voice.
+/// a paragraph found in another language than the book's is read with that language's voice, as
+/// is a quotation of 8 words or more.
 struct LanguageDetectionTests {
     static let english1 = "The letters arrived on a grey morning in early spring. My aunt read them aloud at the breakfast table, "
         + "pausing now and then to wipe her spectacles. Nobody interrupted her, not even the dog."
@@ -16,7 +17,9 @@ struct LanguageDetectionTests {
         + "anstrengend, aber die Kinder haben die ganze Zeit gelacht und gesungen."
     static let english3 = "The second letter came from Hamburg, and my aunt could not read a word of it. "
         + "She handed it to me with a sigh and went back to her tea."
-    static let paragraphs = [english1, french1, english2, french2, german, english3]
+    static let quoting = "At the station a porter told us, “Le dernier train pour Paris est parti il y a une heure, "
+        + "monsieur,” and shrugged as if it were our fault."
+    static let paragraphs = [english1, french1, english2, french2, german, english3, quoting]
     static var text: String { paragraphs.joined(separator: "\n\n") + "\n" }
 
     static func render(_ ws: Workspace, switching: String) throws -> (job: RenderedJob, sidecar: Sidecar) {
@@ -41,7 +44,7 @@ struct LanguageDetectionTests {
         let (job, sidecar) = try Self.render(ws, switching: "detect")
         let expected: [(String, String, String?)] = [
             (Self.english1, "en", nil), (Self.french1, "fr-fr", "fr"), (Self.english2, "en", nil),
-            (Self.french2, "fr-fr", "fr"), (Self.german, "de", "de"), (Self.english3, "en", nil),
+            (Self.french2, "fr-fr", "fr"), (Self.german, "de", "de"), (Self.english3, "en", nil), (Self.quoting, "en", nil),
         ]
         for (text, voice, language) in expected {
             let p = try Self.paragraph(job, text)
@@ -49,6 +52,14 @@ struct LanguageDetectionTests {
             #expect(p["language"] as? String == language, "\(text.prefix(30))")
             #expect((p["detected"] as? Bool) == (language == nil ? nil : true), "\(text.prefix(30))")
         }
+        // A French quotation of 8+ words in an English paragraph is a span of its own.
+        let quoting = try Self.paragraph(job, Self.quoting)
+        let spans = quoting["spans"] as? [[String: Any]] ?? []
+        try #require(spans.count == 1, "\(quoting)")
+        #expect(spans[0]["language"] as? String == "fr" && spans[0]["voice"] as? String == "fr-fr" && spans[0]["detected"] as? Bool == true)
+        let units = Array(Self.quoting.utf16)
+        let offset = spans[0]["offset"] as! Int, length = spans[0]["length"] as! Int
+        #expect(String(decoding: units[offset..<(offset + length)], as: UTF16.self).hasPrefix("“Le dernier train"))
         BookChecks.expectWordCoverage(input: Self.text, sidecar)
     }
 
@@ -56,7 +67,7 @@ struct LanguageDetectionTests {
         let ws = try Workspace("detect-off")
         let (job, sidecar) = try Self.render(ws, switching: "true")
         #expect(job.paragraphs.count == Self.paragraphs.count)
-        #expect(job.paragraphs.allSatisfy { $0["voice"] as? String == "en" && $0["language"] == nil && $0["detected"] == nil })
+        #expect(job.paragraphs.allSatisfy { $0["voice"] as? String == "en" && $0["language"] == nil && $0["detected"] == nil && $0["spans"] == nil })
         BookChecks.expectWordCoverage(input: Self.text, sidecar)
     }
 
