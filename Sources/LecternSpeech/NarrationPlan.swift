@@ -18,6 +18,17 @@ public struct NarrationPlan: Sendable {
         self.chapters = chapters
         self.skipped = skipped
     }
+    /// For each language identified by `language_switching: detect`, sorted by tag: how many whole
+    /// paragraphs and how many quotations inside paragraphs are read in it.
+    public var detectedLanguages: [(language: String, paragraphs: Int, quotations: Int)] {
+        var counts: [String: (paragraphs: Int, quotations: Int)] = [:]
+        for u in chapters.flatMap(\.utterances) {
+            if u.languageDetected, let language = u.language { counts[language, default: (0, 0)].paragraphs += 1 }
+            for s in u.segments where s.detected { counts[s.language, default: (0, 0)].quotations += 1 }
+        }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value.paragraphs, $0.value.quotations) }
+    }
+
     /// The distinct voices the plan uses.
     public var voiceNames: Set<String> {
         Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })

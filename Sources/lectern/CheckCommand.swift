@@ -98,6 +98,11 @@ struct CheckCommand: ParsableCommand {
             if report.pronunciations > 0 || !report.unpronounced.isEmpty {
                 print("pronunciation: \(report.pronunciations) passages spoken as a lexicon, the document or the spoken forms say")
             }
+            let detected = plan.detectedLanguages
+            if !detected.isEmpty {
+                print("languages detected: " + detected.map { "\($0.language) (\($0.paragraphs) paragraphs, \($0.quotations) quotations)" }
+                    .joined(separator: ", "))
+            }
             for note in report.unpronounced {
                 print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")
             }
