@@ -94,8 +94,8 @@ public struct Utterance: Sendable {
     public var pronunciations: [Pronunciation] = []
     /// The index of the block it reads in its chapter of the book (nil: the chapter's title).
     public var blockIndex: Int?
-    /// The language the whole text is in when the book says (`lang`) or identification found it
-    /// (BCP 47; nil: the book's).
+    /// The language the whole text is in when it is not the book's: as the document says (`lang`)
+    /// or as identification found it (BCP 47; nil: the book's).
     public var language: String?
     /// True when `language` was identified from the text (`language_switching: detect`).
     public var languageDetected = false

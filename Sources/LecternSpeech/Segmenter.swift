@@ -114,7 +114,7 @@ public struct Segmenter: Sendable {
                     var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: spans,
                                       pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
-                    u.language = block.language ?? detected
+                    u.language = [block.language ?? detected].compactMap { $0 }.first { Self.primary($0) != bookLanguage.map(Self.primary) }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
                         u.segments[i].detected = true
@@ -134,8 +134,7 @@ public struct Segmenter: Sendable {
     /// sure and it is not the book's; nil otherwise (the block keeps the book's language).
     func detectedLanguage(of text: String, bookLanguage: String?) -> String? {
         guard manifest.languageSwitching == .detect, let found = identifier.confidentLanguage(of: text) else { return nil }
-        let bookPrimary = bookLanguage.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
-        return found == bookPrimary ? nil : found
+        return found == bookLanguage.map(Self.primary) ? nil : found
     }
 
     /// With `language_switching: detect`, the quotations of `text` long enough to identify
@@ -143,7 +142,7 @@ public struct Segmenter: Sendable {
     /// than the paragraph's, as spans including their quote marks; none overlaps a declared span.
     func detectedQuotations(in text: String, language: String?, declared: [LanguageSpan]) -> [LanguageSpan] {
         guard manifest.languageSwitching == .detect else { return [] }
-        let paragraphPrimary = language.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+        let paragraphPrimary = language.map(Self.primary)
         let units = Array(text.utf16)
         return Quotations.ranges(in: text).compactMap { range in
             guard !declared.contains(where: { $0.offset < range.upperBound && range.lowerBound < $0.offset + $0.length }) else { return nil }
@@ -172,6 +171,9 @@ public struct Segmenter: Sendable {
         }
         return result.sorted { $0.offset < $1.offset }
     }
+
+    /// A language tag's primary subtag, lowercased (`en-GB` → `en`).
+    static func primary(_ tag: String) -> String { String(tag.lowercased().prefix { $0 != "-" && $0 != "_" }) }
 
     /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
     public static func languageCode(_ name: String?) -> String? {

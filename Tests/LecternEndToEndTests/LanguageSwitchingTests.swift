@@ -48,6 +48,8 @@ struct LanguageSwitchingTests {
         // A whole paragraph in German takes the manifest's German voice.
         let german = try #require(paragraphs.first { ($0["text"] as? String ?? "").hasPrefix("Guten Morgen") })
         #expect(german["voice"] as? String == "de")
+        #expect(german["language"] as? String == "de" && german["detected"] == nil, "a declared language is recorded, not as detected")
+        #expect(cafe["language"] == nil, "the book's own language is not repeated")
         #expect((paragraphs.last?["voice"] as? String) == "en-gb")
 
         // With switching off, one voice reads everything and the French is read differently.

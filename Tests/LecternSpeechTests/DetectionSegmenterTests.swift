@@ -30,7 +30,10 @@ import LecternCore
         let declared = try plan(switching: "true", blocks: [Block(kind: .paragraph, text: Self.french)])[0]
         #expect(declared.voice.name == "en" && declared.language == nil && !declared.languageDetected)
         let marked = try plan(switching: "detect", blocks: [Block(kind: .paragraph, text: Self.french, language: "en")])[0]
-        #expect(marked.voice.name == "en" && marked.language == "en" && !marked.languageDetected)
+        #expect(marked.voice.name == "en" && marked.language == nil && !marked.languageDetected)
+        // A declared other language is recorded, not as detected.
+        let german = try plan(switching: "detect", blocks: [Block(kind: .paragraph, text: "Guten Morgen.", language: "de")])[0]
+        #expect(german.voice.name == "de" && german.language == "de" && !german.languageDetected)
     }
 
     @Test func aLongForeignQuotationBecomesAVoiceSegment() throws {
