@@ -133,7 +133,9 @@ struct ManifestLayer {
             case (true?, _): layer.languageSwitching = .declared
             case (false?, _): layer.languageSwitching = .off
             case (nil, "detect"?): layer.languageSwitching = .detect
-            default: throw switching.error("must be true (marked languages), false (one voice) or detect (also identify each paragraph's language), found \(switching.node.scalar.map { "\"\($0.string)\"" } ?? "a mapping or list")")
+            default:
+                let found = switching.node.scalar.map { "\"\($0.string)\"" } ?? "a mapping or list"
+                throw switching.error("must be true (marked languages), false (one voice) or detect (also identify each paragraph's language), found \(found)")
             }
         }
         if let urls = top["urls"] {

@@ -114,7 +114,7 @@ public struct Segmenter: Sendable {
                     var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: spans,
                                       pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
-                    u.language = [block.language ?? detected].compactMap { $0 }.first { Self.primary($0) != bookLanguage.map(Self.primary) }
+                    u.language = (block.language ?? detected).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
                         u.segments[i].detected = true
