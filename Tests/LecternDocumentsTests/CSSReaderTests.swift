@@ -102,7 +102,7 @@ struct CSSReaderTests {
         // Backtracking: many descendant combinators over a deep tree of matching elements.
         let deep = String(repeating: "<div>", count: 200) + "<p id=\"x\">x</p>" + String(repeating: "</div>", count: 200)
         let t = try Self.tree(deep)
-        let selector = try #require(CSSSelector.parse(Array(repeating: "div", count: 15).joined(separator: " ") + " section p"))
+        let selector = try #require(CSSSelector.parse(Array(repeating: "div", count: 13).joined(separator: " ") + " section p"))
         #expect(!selector.matches(try Self.element(t, id: "x")))
         let styles = CSSStyles(root: t.root!, sheets: [CSSStyleSheet(parsing: "div div div div div div div div div div p { font-size: 2em }")])
         #expect(styles.style(try Self.element(t, id: "x"))?.fontSize == 32)

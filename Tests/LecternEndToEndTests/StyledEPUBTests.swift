@@ -100,7 +100,7 @@ struct StyledEPUBTests {
         let ws = try Workspace("styled-epub")
         let (epub, manifest) = try Self.make(ws)
 
-        let check = try Tool.lectern(["check", "--text", manifest.path], db: ws.db)
+        let check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")
         let script = check.stdout
         for (i, section) in Self.sections.enumerated() {
@@ -147,25 +147,25 @@ struct StyledEPUBTests {
     @Test func chaptersBySelectorOrLevelAndTheHeadingKeyIsRefused() throws {
         let ws = try Workspace("styled-epub-rules")
         var (_, manifest) = try Self.make(ws, chapters: #"{selector: "div.sect2 > p.titre"}"#)
-        var check = try Tool.lectern(["check", "--text", manifest.path], db: ws.db)
+        var check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")
         let subs: [String] = Self.sections.flatMap { $0.subsections.map { $0.0 } }
         for (i, sub) in subs.enumerated() { #expect(check.stdout.contains("=== Chapter \(i + 2): \(sub) ==="), "\(check.stdout)") }
         #expect(!check.stdout.contains("=== Chapter \(subs.count + 2)"))
 
         (_, manifest) = try Self.make(ws, chapters: "{level: 2}")
-        check = try Tool.lectern(["check", "--text", manifest.path], db: ws.db)
+        check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")
         let titles: [String] = Self.sections.flatMap { [$0.title] + $0.subsections.map { $0.0 } }
         for (i, title) in titles.enumerated() { #expect(check.stdout.contains("=== Chapter \(i + 2): \(title) ==="), "\(check.stdout)") }
 
         (_, manifest) = try Self.make(ws, chapters: "{level: 1}")
-        check = try Tool.lectern(["check", "--text", manifest.path], db: ws.db)
+        check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("=== Chapter 4: Winter in the Hills ===") && !check.stdout.contains("Chapter 5"))
 
         (_, manifest) = try Self.make(ws, chapters: #"{heading: "^Chapter"}"#)
-        check = try Tool.lectern(["check", manifest.path], db: ws.db)
+        check = try Tool.run(Tool.lectern, ["check", manifest.path])
         #expect(check.status != 0)
         #expect(check.stderr.contains("sources[1].chapters.heading"), "\(check.stderr)")
     }
