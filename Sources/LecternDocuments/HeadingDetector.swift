@@ -76,7 +76,11 @@ struct HeadingDetector {
         visited += 1
         let name = node.name
         if HTMLWalker.skippedElements.contains(name) { return }
-        if let id = node["id"], document.entryAnchors.contains(id) { events.append(.entry) }
+        if Self.isAnchor(node, document) { events.append(.entry) }
+        // An entry's anchor inside an element not visited further (`<h2><a id=…>`) starts there.
+        if !document.entryAnchors.isEmpty, !Self.isContainer(node), node.first(where: { Self.isAnchor($0, document) }) != nil {
+            events.append(.entry)
+        }
         let style = document.styles.style(node)
         if let style, style.display == "oeb-page-head" || style.display == "oeb-page-foot" || style.running {
             let foot = style.display == "oeb-page-foot"
@@ -126,6 +130,20 @@ struct HeadingDetector {
         leaves.append(Leaf(node: node, text: text, words: words, ratio: ratio, bold: bold,
                            signature: signature, classHint: hint))
         events.append(.leaf(leaves.count - 1))
+    }
+
+    /// Whether `visit` goes on into the element's children (a block holding blocks).
+    private static func isContainer(_ node: XMLNode) -> Bool {
+        let name = node.name
+        if ["nav", "table", "ul", "ol", "dl", "li", "blockquote", "figure", "aside", "svg", "math", "pre"].contains(name) { return false }
+        if name.count == 2, name.first == "h", Int(name.dropFirst()) != nil { return false }
+        return !(HTMLWalker.blockElements.contains(name)
+            && node.elements.allSatisfy { XMLNode.inlineElements.contains($0.name) || $0.name == "br" || $0.name == "img" })
+    }
+
+    private static func isAnchor(_ node: XMLNode, _ document: Document) -> Bool {
+        guard let id = node["id"] ?? node["name"] else { return false }
+        return document.entryAnchors.contains(id)
     }
 
     private func looksLikeHeading(_ leaf: Leaf) -> Bool {

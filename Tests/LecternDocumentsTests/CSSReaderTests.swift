@@ -156,4 +156,27 @@ struct CSSReaderTests {
         #expect(try level("h") == nil, "h1–h6 are the walker's own")
         #expect(shown.chapterStarts.isEmpty, "one top-level heading: nothing to split")
     }
+
+    @Test func anHTMLFileTakesItsLinkedStylesheetAndASelector() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        try Data(".chap { font-size: 2em; font-weight: bold } .rh { display: oeb-page-head }".utf8).write(to: dir.url.appendingPathComponent("book.css"))
+        let html = """
+            <html><head><title>Styled</title><link rel="stylesheet" href="book.css"></head><body>\
+            <div class="rh">Styled Book</div><p class="chap">First Things</p><p>\(Self.text)</p>\
+            <div class="rh">Styled Book</div><p class="chap">Second Things</p><p>\(Self.text)</p></body></html>
+            """
+        let url = dir.url.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: url)
+        let book = try HTMLReader().read(Source(url: url, format: .html))
+        #expect(book.chapters.map(\.title) == ["First Things", "Second Things"], "shown headings at level 1 start chapters")
+        #expect(book.chapters.first?.blocks.first?.kind == .heading)
+        #expect(book.skipped.filter { $0.reason == "running head" }.map(\.text) == ["Styled Book", "Styled Book"])
+
+        var source = Source(url: url, format: .html)
+        source.chapters.selector = "p.nothing, body > p.chap"
+        #expect(try HTMLReader().read(source).chapters.map(\.title) == ["First Things", "Second Things"])
+        source.chapters.selector = "p:first-child"
+        #expect(throws: ManifestError.self) { try HTMLReader().read(source) }
+    }
 }
