@@ -179,4 +179,17 @@ struct CSSReaderTests {
         source.chapters.selector = "p:first-child"
         #expect(throws: ManifestError.self) { try HTMLReader().read(source) }
     }
+
+    @Test func aTableOfContentsEntryPerHeadingIsNotSplit() throws {
+        let body = """
+            <h2><a id="one"/>One</h2><p>\(Self.text)</p><h2 id="two">Two</h2><p>\(Self.text)</p>\
+            <h2>Three</h2><p>\(Self.text)</p><h2>Four</h2><p>\(Self.text)</p>
+            """
+        let t = try Self.tree(body)
+        let styles = CSSStyles(root: t.root!, sheets: [])
+        let document = HeadingDetector.Document(root: t.root!, styles: styles, entryAtStart: false, entryAnchors: ["one", "two"])
+        let shown = HeadingDetector.find(in: [document], mode: .toc)
+        let split = t.root!.all { $0.name == "h2" }.filter { shown.chapterStarts.contains($0.pointer) }.map(\.textContent)
+        #expect(split == ["Two", "Three", "Four"], "only the entry covering three headings is split; an anchor inside a heading counts")
+    }
 }
