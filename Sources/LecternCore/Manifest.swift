@@ -190,7 +190,8 @@ public struct ReadingRules: Sendable, Equatable {
 public struct ChapterRule: Sendable, Equatable {
     /// Plain text: `auto` finds the book's structure (boilerplate, contents, parts, chapters,
     /// notes); `none` reads the text whole as one chapter; a `heading` pattern overrides both.
-    public enum Detection: String, Sendable, CaseIterable { case auto, none }
+    /// EPUB: `toc` (the default there) takes chapters from the table of contents.
+    public enum Detection: String, Sendable, CaseIterable { case auto, none, toc }
     public var detection: Detection = .auto
     /// Plain text: a line matching this regular expression starts a chapter; if it has a capture
     /// group, the group's text is the chapter's title.
@@ -199,8 +200,12 @@ public struct ChapterRule: Sendable, Equatable {
     public var subtitle: Bool
     /// Text before the first chapter heading is not read (it is listed as skipped front matter).
     public var skipBeforeFirst: Bool
-    /// Markdown: headings of this level (1–6) start chapters.
+    /// Markdown, HTML and EPUB: headings of this level (1–6) start chapters.
     public var level: Int
+    /// Whether `level` was given (EPUB: headings, not the table of contents, start chapters).
+    public var levelGiven = false
+    /// HTML and EPUB: elements matching this CSS selector (e.g. `div.sect1 > p.titre`) start chapters.
+    public var selector: String?
     /// A title for a source without headings (default: the file's name).
     public var title: String?
 

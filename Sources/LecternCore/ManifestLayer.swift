@@ -222,11 +222,12 @@ struct ManifestLayer {
         if let c = m["chapters"], !c.isMapping {
             let value = try c.string()
             guard let detection = ChapterRule.Detection(rawValue: value) else {
-                throw c.error("expected auto (find the book's chapters), none (one chapter) or a mapping with heading/level, found \"\(value)\"")
+                throw c.error("expected auto (find the book's chapters), none (one chapter), toc (EPUB) or a mapping with heading/level/selector, found \"\(value)\"")
             }
             source.chapters.detection = detection
+            if detection == .toc { source.given["chapters.toc"] = c.line }
         } else if let c = m["chapters"] {
-            let cm = try c.mapping(allowed: ["heading", "subtitle", "skip_before_first", "level"])
+            let cm = try c.mapping(allowed: ["heading", "subtitle", "skip_before_first", "level", "selector"])
             for (key, v) in cm { source.given["chapters.\(key)"] = v.line }
             if let h = cm["heading"] {
                 let pattern = try h.string()
@@ -238,6 +239,9 @@ struct ManifestLayer {
             source.chapters.subtitle = try cm["subtitle"]?.bool() ?? false
             source.chapters.skipBeforeFirst = try cm["skip_before_first"]?.bool() ?? false
             source.chapters.level = try cm["level"]?.int(in: 1...6) ?? 1
+            source.chapters.levelGiven = cm["level"] != nil
+            source.chapters.selector = try cm["selector"]?.string()
+            if cm["level"] != nil, cm["selector"] != nil { throw c.error("give either level or selector, not both") }
         }
         func regex(_ key: String) throws -> String? {
             guard let v = m[key] else { return nil }

@@ -164,7 +164,8 @@ public struct ManifestLoader: Sendable {
     /// Which formats each source key applies to; a key not listed applies to all.
     static let keyFormats: [String: [Source.Format]] = [
         "encoding": [.text, .markdown], "illustrations": [.text],
-        "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html],
+        "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html, .epub],
+        "chapters.selector": [.html, .epub], "chapters.toc": [.epub],
         "tables": [.html, .epub], "nonlinear": [.epub], "malformed": [.epub], "pronunciation": [.html, .epub],
         "footnotes": [.text, .html, .epub],
     ]

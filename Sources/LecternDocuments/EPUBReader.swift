@@ -36,7 +36,8 @@ public struct EPUBReader: Sendable {
         // Where each chapter starts: a whole file, or an element id inside one.
         var fileStarts: [String: String] = [:]
         var anchorStarts: [String: [String: String]] = [:]
-        for entry in package.toc {
+        let fromTOC = source.chapters.selector == nil && !source.chapters.levelGiven  // else headings start chapters
+        for entry in package.toc where fromTOC {
             if let fragment = entry.fragment, !fragment.isEmpty {
                 if anchorStarts[entry.path]?[fragment] == nil { anchorStarts[entry.path, default: [:]][fragment] = entry.title }
             } else if fileStarts[entry.path] == nil {
@@ -59,12 +60,15 @@ public struct EPUBReader: Sendable {
             return lexicon
         }
 
+        let shown = try EPUBShownStructure(archive: archive, order: order.map(\.item.path), source: source,
+                                           fileStarts: Set(fileStarts.keys), anchorStarts: anchorStarts.mapValues { Set($0.keys) })
+        walker.shown = shown.shown
         var opened = false
         for spineItem in order {
             let path = spineItem.item.path
             let data = try archive.data(path)
             let tree: XMLTree
-            do { tree = try XMLTree.xml(data, name: path) } catch let error as XMLTree.ParseError {
+            do { tree = try shown.trees[path] ?? XMLTree.xml(data, name: path) } catch let error as XMLTree.ParseError {
                 guard source.rules.malformed == .skip else {
                     throw DocumentError(document: document, message: "\(path) is malformed XHTML, \(error) (set `malformed: skip` on the source to skip such files)")
                 }

@@ -26,8 +26,9 @@ public struct HTMLReader: Sendable {
         guard let root = tree.root else { throw DocumentError(document: source.url.path, message: "no HTML content") }
         let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
-                                chapterLevel: source.chapters.level)
+                                chapterLevel: source.chapters.selector == nil ? source.chapters.level : nil)
         let folder = source.url.deletingLastPathComponent()
+        walker.shown = try Self.shown(root, source: source, folder: folder)
         try walker.prepare(document: root, name: source.displayPath) { href in
             let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: folder).standardizedFileURL
             guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
@@ -37,6 +38,31 @@ public struct HTMLReader: Sendable {
         var book = try walker.builder.finish()
         book.metadata = book.metadata.filling(from: Self.metadata(root))
         return book
+    }
+
+    /// What the page shows through its stylesheets (linked files beside it, `<style>`), classes
+    /// and roles; chapters start at `chapters.selector`'s elements or shown headings within `level`.
+    static func shown(_ root: XMLNode, source: Source, folder: URL) throws -> ShownStructure {
+        let sheets = CSSStyleSheet.sheets(of: root) { href in
+            let file = String(href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            guard !file.contains(":") else { return nil }  // no network
+            let url = URL(fileURLWithPath: file.removingPercentEncoding ?? file, relativeTo: folder).standardizedFileURL
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+            defer { try? handle.close() }
+            let data = (try? handle.read(upToCount: CSSStyleSheet.maxInput)) ?? nil
+            return data.map { CSSStyleSheet(parsing: String(decoding: $0, as: UTF8.self)) }
+        }
+        let mode: HeadingDetector.Mode
+        if let selector = source.chapters.selector {
+            let selectors = CSSSelector.parseList(selector)
+            guard !selectors.isEmpty else {
+                throw BookBuilder.keyError(source, "chapters.selector", "\"\(selector)\" is not a selector Lectern reads")
+            }
+            mode = .selector(selectors)
+        } else {
+            mode = .shownLevel(source.chapters.level)
+        }
+        return HeadingDetector.find(in: [HeadingDetector.Document(root: root, styles: CSSStyles(root: root, sheets: sheets))], mode: mode)
     }
 
     /// The page's `<title>` (without a site name after ` | `), `<meta name="author">` and `lang`.

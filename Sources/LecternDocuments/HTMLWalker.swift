@@ -37,6 +37,9 @@ struct HTMLWalker {
     /// of its text came from (``EPUBTextMarker`` marks the document with it); nil, the default,
     /// records nothing.
     var trace: [TracedBlock]?
+    /// Headings, chapter starts and page furniture the document shows through its CSS, classes
+    /// and roles (``HeadingDetector``); empty by default.
+    var shown = ShownStructure()
 
     private var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -114,6 +117,7 @@ struct HTMLWalker {
             builder.startSilentChapter(title: title)
         }
         if Self.skippedElements.contains(name) { return }
+        if readShown(node, language: language) { return }
         let semantics = node.semantics
         if semantics.contains("pagebreak") {
             builder.skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
@@ -220,6 +224,26 @@ struct HTMLWalker {
                 children(of: node, kind: kind, language: language)  // inline: a, span, em, i, b, sup …
             }
         }
+    }
+
+    /// Applies ``shown`` to an element: furniture is skipped with its reason; a chapter start
+    /// opens a chapter titled by the element's text; a shown heading is read as a heading block.
+    /// Returns whether the element was dealt with.
+    private mutating func readShown(_ node: XMLNode, language: String?) -> Bool {
+        if let reason = shown.skips[node.pointer] {
+            flush()
+            builder.skip(node.textContent, reason: reason)
+            return true
+        }
+        if shown.chapterStarts.contains(node.pointer), !node.textContent.isEmpty {
+            endChapter()
+            builder.startSilentChapter(title: node.textContent)
+        }
+        guard shown.headings[node.pointer] != nil else { return false }
+        flush()
+        children(of: node, kind: .heading, language: language)
+        flush(as: .heading, language: language)
+        return true
     }
 
     /// A table or list whose text is all links to places in the book (a contents list).

@@ -103,6 +103,25 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(manifest.sources.allSatisfy { $0.format == .markdown && $0.chapters.level == 2 })
     }
 
+    @Test func epubChaptersComeFromTheTOCALevelOrASelector() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let yaml = "title: T\nsources:\n  - {path: a.epub, chapters: toc}\n  - {path: b.epub, chapters: {level: 2}}\n"
+            + "  - {path: c.epub, chapters: {selector: 'div.sect1 > p.titre'}}\n  - {path: d.html, chapters: {selector: 'p.x'}}\n"
+        let manifest = try load(yaml, files: ["a.epub", "b.epub", "c.epub", "d.html"], in: dir)
+        let rules = manifest.sources.map(\.chapters)
+        #expect(rules[0].detection == .toc && rules[0].selector == nil && !rules[0].levelGiven)
+        #expect(rules[1].level == 2 && rules[1].levelGiven)
+        #expect(rules[2].selector == "div.sect1 > p.titre" && !rules[2].levelGiven)
+        #expect(rules[3].selector == "p.x")
+        let (both, _) = try #require(try loadError("title: T\nsources:\n  - {path: a.epub, chapters: {level: 2, selector: p}}\n", files: ["a.epub"]))
+        #expect(both.message.contains("either level or selector"))
+        let (heading, _) = try #require(try loadError("title: T\nsources:\n  - {path: a.epub, chapters: {heading: x}}\n", files: ["a.epub"]))
+        #expect(heading.key == "sources[1].chapters.heading")
+        let (toc, _) = try #require(try loadError("title: T\nsources:\n  - {path: a.txt, chapters: toc}\n", files: ["a.txt"]))
+        #expect(toc.key == "sources[1].chapters.toc")
+    }
+
     @Test func globSortsNumberedFilesInNumericOrder() throws {
         let dir = try TempDir()
         defer { dir.remove() }

@@ -71,12 +71,13 @@ struct MarkerAndConfigTests {
         let ws = try Workspace("keys")
         try ws.write("book.epub", "not really an EPUB")
         try ws.write("page.html", "<p>Hello.</p>")
-        for (source, key) in [("book.epub", "encoding: latin1"), ("book.epub", "chapters: { level: 2 }"), ("page.html", "illustrations: read")] {
+        for (source, key) in [("book.epub", "encoding: latin1"), ("book.epub", "chapters: { heading: '^Part' }"), ("page.html", "chapters: toc"), ("page.html", "illustrations: read")] {
             let manifest = try ws.write("job.yml", "title: T\nsources:\n  - path: \(source)\n    \(key)\n")
             let result = try Tool.run(Tool.lectern, ["check", manifest.path])
             #expect(result.status != 0)
             let name = key.prefix { $0 != ":" }
-            #expect(result.stderr.contains("job.yml:4: sources[1].\(name == "chapters" ? "chapters.level" : String(name)): applies to"),
+            let given = name != "chapters" ? String(name) : key.contains("heading") ? "chapters.heading" : "chapters.toc"
+            #expect(result.stderr.contains("job.yml:4: sources[1].\(given): applies to"),
                     "\(result.stderr)")
         }
     }
