@@ -16,6 +16,12 @@ import LecternCore
 extension HTMLWalker {
     mutating func read(_ table: TableReader, language: String?) {
         let language = table.table.language ?? language
+        if table.table.all(where: { ($0["id"] ?? $0["name"]).map { chapterStarts[$0] != nil } ?? false }).isEmpty == false {
+            // A chapter starts inside: read cell by cell, where the walk meets each start.
+            for child in table.table.children { visit(child, kind: .paragraph, language: language) }
+            flush(as: .paragraph, language: language)
+            return
+        }
         if rules.tables == .summary {
             summarise(table, language: language)
             return

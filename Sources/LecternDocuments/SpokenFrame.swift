@@ -19,30 +19,37 @@ struct SpokenFrame: Equatable {
 
     /// `existing` with the frames' words added: on a word without a pronunciation, a new one
     /// (the written word with the frame's words); on a word whose pronunciation is a respelling
-    /// inside the stretch, that respelling with the frame's words; on a word spoken as phonemes
-    /// (which cannot be mixed with words in one hint), nothing — the frame's words are not said
-    /// there. The result is sorted by offset.
+    /// inside the stretch, that respelling with the frame's words. A first word spoken as phonemes
+    /// (which cannot be mixed with words in one hint) takes no words before it: they are said
+    /// after the word before the stretch, if any. The result is sorted by offset.
     static func pronunciations(_ frames: [SpokenFrame], in text: String, over existing: [Pronunciation]) -> [Pronunciation] {
         let units = Array(text.utf16)
         let tokens = WordTokenizer.tokens(in: text)
         var result = existing
         func written(_ token: WordTokenizer.Token) -> String { String(decoding: units[token.start..<token.end], as: UTF16.self) }
         /// Applies `transform` to what is said for `token` (its pronunciation, else the word);
-        /// nothing when a phoneme hint, or one reaching outside `range`, is in the way.
-        func say(at token: WordTokenizer.Token, within range: Range<Int>, _ transform: (String) -> String) {
+        /// false, changing nothing, when a phoneme hint or one reaching outside `range` is there.
+        @discardableResult
+        func say(at token: WordTokenizer.Token, within range: Range<Int>, _ transform: (String) -> String) -> Bool {
             if let i = result.firstIndex(where: { $0.offset < token.end && token.start < $0.end }) {
                 let p = result[i]
-                guard !p.isPhonemes, p.offset >= range.lowerBound, p.end <= max(range.upperBound, token.end) else { return }
+                guard !p.isPhonemes, p.offset >= range.lowerBound, p.end <= max(range.upperBound, token.end) else { return false }
                 result[i].spoken = transform(p.spoken)
             } else {
                 result.append(Pronunciation(offset: token.start, length: token.end - token.start, spoken: transform(written(token))))
             }
+            return true
         }
         for frame in frames {
             // A word may run past the stretch into the punctuation after it ("Blue." in "Blue. 12").
             let words = tokens.filter { $0.start >= frame.range.lowerBound && $0.start < frame.range.upperBound }
             guard let first = words.first, let last = words.last else { continue }
-            if let before = frame.before, !before.isEmpty { say(at: first, within: frame.range) { "\(before) \($0)" } }
+            if let before = frame.before, !before.isEmpty, !say(at: first, within: frame.range, { "\(before) \($0)" }),
+               let previous = tokens.last(where: { $0.end <= frame.range.lowerBound }) {
+                // The first word is said in phonemes: the words go after the word before instead,
+                // which is heard in the same place ("Blue. Area: [[…]]").
+                say(at: previous, within: 0..<frame.range.lowerBound) { "\($0) \(before)" }
+            }
             if let after = frame.after, !after.isEmpty {
                 say(at: last, within: frame.range) { spoken in
                     var s = Substring(spoken)

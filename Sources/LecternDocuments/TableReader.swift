@@ -7,8 +7,8 @@ import LecternCore
 /// has no `TableReader` (``init(_:)`` returns nil) and is read cell by cell as before.
 ///
 /// Column headers come from the leading rows in `thead` or whose cells are all `th` (`scope="col"`
-/// or none; a row of `scope="row"` cells is not a header row), or, when there is no `th`, from a
-/// first row of bold or short labels above rows of figures. A header cell spanning columns
+/// or none; a row of `scope="row"` cells is not a header row), or, when the first row has no `th`,
+/// from a first row of bold or short labels above rows of figures (its first cell may be empty). A header cell spanning columns
 /// (`colspan`) heads each of them; headers of several header rows are joined ("Price, Low").
 /// `rowspan` is followed so that the cells of the rows below fall in their columns. In a body row
 /// a `th` cell is the row's header: it is read first, with no column header before it.
@@ -63,7 +63,7 @@ struct TableReader {
             headerCount += 1
         }
         var guessed = false
-        if headerCount == 0, table.first(where: { $0.name == "th" }) == nil, Self.looksLikeHeader(allRows[0], below: Array(allRows.dropFirst())) {
+        if headerCount == 0, allRows[0].elements.allSatisfy({ $0.name != "th" }), Self.looksLikeHeader(allRows[0], below: Array(allRows.dropFirst())) {
             headerCount = 1
             guessed = true
         }
@@ -136,7 +136,8 @@ struct TableReader {
     /// A first row of labels over rows of data: every cell bold, or short (at most four words)
     /// with no digit while some column below holds figures. A row of one cell is never a header.
     static func looksLikeHeader(_ row: XMLNode, below: [XMLNode]) -> Bool {
-        let cells = row.elements.filter(isCell)
+        var cells = row.elements.filter(isCell)
+        if let corner = cells.first, label(of: corner).isEmpty { cells.removeFirst() }  // above a column of row headers
         let labels = cells.map(label(of:))
         guard cells.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return false }
         let bold = cells.allSatisfy { cell in

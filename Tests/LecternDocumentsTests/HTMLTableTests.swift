@@ -85,6 +85,26 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
         #expect(spokenTexts(simple) == ["City: Rome. Price: 8. Price: 11"])
     }
 
+    @Test func aCellSaidInPhonemesTakesItsHeaderAfterTheWordBefore() throws {
+        let book = try readTable("""
+            <table xmlns:ssml="http://www.w3.org/2001/10/synthesis"><tr><th>Room</th><th>Town</th></tr>
+            <tr><td>Blue</td><td><span ssml:ph="ˈmeɪkən">Macon</span> north</td></tr>
+            <tr><td><span ssml:ph="ɹɛd">Red</span></td><td>Lyon</td></tr></table>
+            """)
+        let said = spokenTexts(book)
+        #expect(said[0].hasPrefix("Room: Blue. Town: [[") && said[0].hasSuffix("]] north"), "\(said[0])")
+        // The first cell of a row has no word before it: its header is not said.
+        #expect(said[1].hasPrefix("[[") && said[1].hasSuffix("]]. Town: Lyon"), "\(said[1])")
+    }
+
+    @Test func anEmptyCornerOverRowHeadersStillMakesAHeaderRow() throws {
+        let book = try readTable("""
+            <table><tr><td></td><td>Area</td><td>Price</td></tr>
+            <tr><th>Paris</th><td>105</td><td>12</td></tr></table>
+            """)
+        #expect(spokenTexts(book) == ["Paris. Area: 105. Price: 12"])
+    }
+
     @Test func footnoteReferencesInCellsAreSkippedAndTheNoteFollowsTheRow() throws {
         let book = try readTable("""
             <table><tr><th>Name</th><th>Years</th></tr>
