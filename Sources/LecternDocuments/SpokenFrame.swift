@@ -18,22 +18,27 @@ struct SpokenFrame: Equatable {
     var after: String?
 
     /// `existing` with the frames' words added: on a word without a pronunciation, a new one
-    /// (the written word with the frame's words); on a word whose pronunciation is a respelling
-    /// inside the stretch, that respelling with the frame's words. A first word spoken as phonemes
-    /// (which cannot be mixed with words in one hint) takes no words before it: they are said
-    /// after the word before the stretch, if any. The result is sorted by offset.
+    /// (the written word with the frame's words); on a word whose pronunciation is a one-word
+    /// respelling inside the stretch, that respelling with the frame's words. A first word spoken
+    /// as phonemes (which cannot be mixed with words in one hint) or under a respelling of several
+    /// words takes no words before it: they are said after the word before the stretch, if any.
+    /// The result is sorted by offset.
     static func pronunciations(_ frames: [SpokenFrame], in text: String, over existing: [Pronunciation]) -> [Pronunciation] {
         let units = Array(text.utf16)
         let tokens = WordTokenizer.tokens(in: text)
         var result = existing
         func written(_ token: WordTokenizer.Token) -> String { String(decoding: units[token.start..<token.end], as: UTF16.self) }
         /// Applies `transform` to what is said for `token` (its pronunciation, else the word);
-        /// false, changing nothing, when a phoneme hint or one reaching outside `range` is there.
+        /// false, changing nothing, when a phoneme hint, one of several words or one reaching
+        /// outside `range` is there.
         @discardableResult
         func say(at token: WordTokenizer.Token, within range: Range<Int>, _ transform: (String) -> String) -> Bool {
             if let i = result.firstIndex(where: { $0.offset < token.end && token.start < $0.end }) {
                 let p = result[i]
-                guard !p.isPhonemes, p.offset >= range.lowerBound, p.end <= max(range.upperBound, token.end) else { return false }
+                // A respelling of several words keeps its own word count, or its words' timings
+                // would merge into one (``SpokenText`` maps marks word by word only when they match).
+                let oneWord = tokens.filter { $0.start < p.end && p.offset < $0.end }.count == 1
+                guard !p.isPhonemes, oneWord, p.offset >= range.lowerBound, p.end <= max(range.upperBound, token.end) else { return false }
                 result[i].spoken = transform(p.spoken)
             } else {
                 result.append(Pronunciation(offset: token.start, length: token.end - token.start, spoken: transform(written(token))))

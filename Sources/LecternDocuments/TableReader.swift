@@ -59,7 +59,8 @@ struct TableReader {
             let cells = row.elements.filter(Self.isCell).filter { !Self.label(of: $0).isEmpty }
             let allTH = !cells.isEmpty && cells.allSatisfy { $0.name == "th" }
                 && !cells.allSatisfy { $0["scope"]?.lowercased() == "row" }
-            guard inHead || allTH, index < allRows.count - 1 else { break }
+            let title = grid[index].count == 1 && grid[index][0].columns.count > 1  // one cell across: a title
+            guard inHead || allTH, !title, index < allRows.count - 1 else { break }
             headerCount += 1
         }
         var guessed = false

@@ -97,6 +97,24 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
         #expect(said[1].hasPrefix("[[") && said[1].hasSuffix("]]. Town: Lyon"), "\(said[1])")
     }
 
+    @Test func aOneWordRespellingTakesTheHeaderAndOneOfSeveralWordsKeepsItsWordCount() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        _ = try dir.write("names.pls", bytes: Array("""
+            <lexicon version="1.0" alphabet="ipa" xml:lang="en" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon">
+              <lexeme><grapheme>Saone</grapheme><alias>sohn</alias></lexeme>
+              <lexeme><grapheme>New York</grapheme><alias>Noo Yawk</alias></lexeme>
+            </lexicon>
+            """.utf8))
+        let page = try dir.write("page.html", bytes: Array("""
+            <html lang="en"><head><link rel="pronunciation" href="names.pls"/></head><body>
+            <table><tr><th>City</th><th>River</th></tr>
+            <tr><td>Lyon</td><td>Saone</td></tr><tr><td>New York</td><td>Hudson</td></tr></table></body></html>
+            """.utf8))
+        let book = try HTMLReader().read(Source(url: page, displayPath: "page.html", format: .html))
+        #expect(spokenTexts(book) == ["City: Lyon. River: sohn", "Noo Yawk. River: Hudson"])
+    }
+
     @Test func anEmptyCornerOverRowHeadersStillMakesAHeaderRow() throws {
         let book = try readTable("""
             <table><tr><td></td><td>Area</td><td>Price</td></tr>
@@ -131,7 +149,11 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
             <tr><td>James Edward Oglethorpe</td><td colspan="2">1732-1743</td></tr></table>
             """)
         #expect(texts(noHeader) == ["I. Administration of the Trustees.", "James Edward Oglethorpe", "1732-1743"])
-        let blocks = (oneColumn.chapters + prose.chapters + noHeader.chapters).flatMap(\.blocks)
+        let titled = try readTable("""
+            <table><tr><th colspan="2">Kings</th></tr><tr><td>Henry</td><td>1509</td></tr></table>
+            """)
+        #expect(texts(titled) == ["Kings", "Henry", "1509"])
+        let blocks = (oneColumn.chapters + prose.chapters + noHeader.chapters + titled.chapters).flatMap(\.blocks)
         #expect(blocks.allSatisfy { $0.pronunciations.isEmpty })
         #expect(oneColumn.skipped.isEmpty && prose.skipped.isEmpty && noHeader.skipped.isEmpty)
     }
