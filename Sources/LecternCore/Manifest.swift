@@ -143,7 +143,7 @@ public struct Source: Sendable, Equatable {
 /// How a source's boilerplate is cut off and how structured documents (HTML, EPUB) are read.
 /// Everything left out is listed as skipped with its reason.
 public struct ReadingRules: Sendable, Equatable {
-    public enum Tables: String, Sendable, CaseIterable { case read, skip }
+    public enum Tables: String, Sendable, CaseIterable { case read, skip, summary }
     public enum Footnotes: String, Sendable, CaseIterable { case paragraph, chapter, skip }
     public enum NonLinear: String, Sendable, CaseIterable { case skip, append }
     public enum Malformed: String, Sendable, CaseIterable { case error, skip }
@@ -155,7 +155,8 @@ public struct ReadingRules: Sendable, Equatable {
     public var startAfter: String?
     /// Reading ends before the first block (after the start) matching this regular expression.
     public var endAt: String?
-    /// Tables are read row by row, or skipped.
+    /// Data tables are read a sentence per row (each cell after its column header), or summed up
+    /// (caption and row count); layout tables are read cell by cell; or every table is skipped.
     public var tables: Tables
     /// Footnote bodies are read at the end of the paragraph that refers to them, at the end of
     /// the chapter, or skipped.

@@ -2,7 +2,7 @@ import Foundation
 import LecternCore
 
 /// Walks an (X)HTML body the way a careful narrator reads it, feeding a ``BookBuilder``:
-/// headings, paragraphs, list items, block quotes, table rows (or tables skipped), `<br>` as a
+/// headings, paragraphs, list items, block quotes, tables (``TableReader``), `<br>` as a
 /// space, `lang`/`xml:lang` on any element kept as language spans, `ssml:ph` and the document's
 /// PLS lexicons kept as pronunciations (or, where espeak-ng cannot express them, reported).
 ///
@@ -41,7 +41,7 @@ struct HTMLWalker {
     /// and roles (``HeadingDetector``); empty by default.
     var shown = ShownStructure()
 
-    private var block = TextRun()
+    var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
     private var read: Set<String> = []
     private var chapterNotes: [XMLNode] = []
@@ -99,7 +99,7 @@ struct HTMLWalker {
         for note in notes { readNote(note) }
     }
 
-    private mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
+    mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
         if node.isText || node.isEntityReference {
             if let text = node.text {
                 block.append(text, language: language, origin: trace == nil ? nil : node.pointer)
@@ -204,6 +204,8 @@ struct HTMLWalker {
             flush()
             if rules.tables == .skip {
                 builder.skip(node.textContent, reason: "table (tables: skip)")
+            } else if let table = TableReader(node) {
+                read(table, language: language)  // a data table: a sentence per row (HTMLWalker+Tables)
             } else {
                 children(of: node, kind: kind, language: language)
                 flush(as: kind, language: language)
@@ -272,15 +274,17 @@ struct HTMLWalker {
         for child in node.children { visit(child, kind: kind, language: language) }
     }
 
-    /// Ends the current block (if it has text) as a block of `kind`, then reads the footnotes it
-    /// referred to when footnotes are read per paragraph.
-    private mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil) {
+    /// Ends the current block (if it has text) as a block of `kind`, with the words of `frames`
+    /// spoken around its stretches, then reads the footnotes it referred to when footnotes are read
+    /// per paragraph.
+    mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = []) {
         let run = block
         block = TextRun()
         let (text, spans, base, marked, origins) = run.normalised(base: language, tracing: trace != nil)
         if !text.isEmpty {
-            let pronunciations = readsPronunciation
+            var pronunciations = readsPronunciation
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
+            if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
             let kept = builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
             // The builder may clean the text further; a block it changed keeps no origins.
             if let kept, trace != nil { trace?.append(TracedBlock(text: kept, origins: kept == text ? origins : [])) }
