@@ -38,7 +38,28 @@ struct StyledEPUBTests {
     }
 
     /// The EPUB's entries; `ch*.xhtml` are the three sections, each a file the nav does not list.
-    static func entries() -> [(String, String)] {
+    /// Two data tables with `th` headers, in the first two sections (for the whole-book test).
+    static let tables: [Int: String] = [
+        0: """
+            <table class="data"><caption>Boats in the harbour</caption><thead><tr><th>Boat</th><th>Length</th><th>Crew</th></tr></thead>
+            <tbody><tr><td>Marie-Louise</td><td>12 metres</td><td>four sailors</td></tr>
+            <tr><td>Étoile</td><td>9 metres</td><td>two sailors</td></tr></tbody></table>
+            """,
+        1: """
+            <table class="data"><thead><tr><th>Town</th><th>Distance</th><th>Inn</th></tr></thead>
+            <tbody><tr><td>Saint-Malo</td><td>40 miles</td><td>The Anchor</td></tr>
+            <tr><td>Dinan</td><td>65 miles</td><td>The Old Mill</td></tr>
+            <tr><td>Rennes</td><td>110 miles</td><td>The Crown</td></tr></tbody></table>
+            """,
+    ]
+
+    /// The copyright page of the whole-book test.
+    static let copyright = """
+        <section epub:type="copyright-page" class="copyright"><p>Copyright 2026 Anne Marchal. All rights reserved.</p>
+        <p>Edited by Paul Girard; cover by Léa Morin.</p><p>ISBN 978-0-00-000000-1</p></section>
+        """
+
+    static func entries(whole: Bool = false) -> [(String, String)] {
         var files: [(String, String)] = []
         let container = """
             <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
@@ -52,6 +73,10 @@ struct StyledEPUBTests {
             <item id="title" href="Text/title.xhtml" media-type="application/xhtml+xml"/>
             """
         var spine = #"<itemref idref="cover"/><itemref idref="title"/>"#
+        if whole {
+            items += #"<item id="copyright" href="Text/copyright.xhtml" media-type="application/xhtml+xml"/>"#
+            spine += #"<itemref idref="copyright"/>"#
+        }
         for i in sections.indices {
             items += #"<item id="ch\#(i + 1)" href="Text/ch\#(i + 1).xhtml" media-type="application/xhtml+xml"/>"#
             spine += #"<itemref idref="ch\#(i + 1)"/>"#
@@ -75,10 +100,12 @@ struct StyledEPUBTests {
             <div class="titlepage"><p class="booktitle">Seasons of the Coast</p><p class="author">Anne Marchal</p>
             <p>A novel in three seasons, first published by the Harbour Press, with every character invented.</p></div>
             """)))
+        if whole { files.append(("OEBPS/Text/copyright.xhtml", page("Copyright", copyright))) }
         for (i, section) in sections.enumerated() {
             var body = #"<div class="rh">Seasons of the Coast</div>"#
             body += #"<div class="sect1" id="s\#(i + 1)"><p class="titre">\#(section.title)</p>"#
             body += "<p>Chapter \(i + 1) opens here, and the story of the coast goes on through the year as the seasons turn.</p>"
+            if whole, let table = tables[i] { body += table }
             for (sub, text) in section.subsections {
                 body += #"<div class="sect2"><p class="titre">\#(sub)</p><p>\#(text)</p></div>"#
             }
@@ -88,8 +115,8 @@ struct StyledEPUBTests {
         return files
     }
 
-    static func make(_ ws: Workspace, chapters: String? = nil) throws -> (epub: URL, manifest: URL) {
-        let epub = try HostileEPUBTests.epub(ws, "coast.epub", entries())
+    static func make(_ ws: Workspace, chapters: String? = nil, whole: Bool = false) throws -> (epub: URL, manifest: URL) {
+        let epub = try HostileEPUBTests.epub(ws, "coast.epub", entries(whole: whole))
         let rule = chapters.map { ", chapters: \($0)" } ?? ""
         let manifest = try ws.write("coast.yml", "title: Seasons\nsources: [{path: coast.epub\(rule)}]\nvoice: { name: en-us }\n"
                                     + "pauses: { heading: { before: 0.5, after: 2.0 }, paragraph: { before: 0, after: 0.3 } }\n")
@@ -168,5 +195,36 @@ struct StyledEPUBTests {
         check = try Tool.run(Tool.lectern, ["check", manifest.path])
         #expect(check.status != 0)
         #expect(check.stderr.contains("sources[1].chapters.heading"), "\(check.stderr)")
+    }
+
+    /// Issue #13's book whole: classed headings at two levels, a three-entry nav, running heads
+    /// and feet, two data tables with `th` headers and a copyright page. Chapters at the top-level
+    /// headings, titled by them; headings paused; no running head, foot or copyright text timed,
+    /// all listed; every table row timed as one sentence spoken with its headers.
+    @Test func thePublishersBookReadAsAReaderSeesIt() throws {
+        let ws = try Workspace("publisher-epub")
+        let (epub, manifest) = try Self.make(ws, whole: true)
+        let check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
+        try #require(check.status == 0, "\(check.stderr)")
+        let script = check.stdout
+        for (i, section) in Self.sections.enumerated() { #expect(script.contains("=== Chapter \(i + 2): \(section.title) ==="), "\(script)") }
+        #expect(script.contains("[skipped: copyright page"), "\(script)")
+        #expect(!script.components(separatedBy: "\n").contains { !$0.hasPrefix("  [skipped") && $0.contains("ISBN") })
+        // Rows spoken with their headers, in the script as espeak-ng will be given them.
+        for row in ["Boat: Marie-Louise. Length: 12 metres. Crew: four sailors", "Town: Rennes. Distance: 110 miles. Inn: The Crown"] {
+            #expect(script.contains(row), "\(row) missing from\n\(script)")
+        }
+
+        let job = try RenderedJob.run(ws, manifest)
+        let sidecar = try Sidecar.load(job.mp3.deletingPathExtension().appendingPathExtension("timings.json"))
+        #expect(sidecar.chapters.map(\.title) == ["Title Page"] + Self.sections.map(\.title))
+        let timed = sidecar.chapters.flatMap(\.paragraphs)
+        #expect(!timed.contains { $0.text.contains("ISBN") || $0.text.contains("All rights reserved") || $0.text == "Seasons of the Coast" })
+        #expect(sidecar.skipped.contains { $0.reason.contains("copyright") && $0.text.contains("ISBN") })
+        // Each of the five data rows is one timed paragraph holding its cells.
+        for cells in [["Marie-Louise", "12 metres"], ["Étoile", "9 metres"], ["Saint-Malo", "40 miles"], ["Dinan", "65 miles"], ["Rennes", "110 miles"]] {
+            #expect(timed.filter { p in cells.allSatisfy { p.text.contains($0) } }.count == 1, "\(cells)")
+        }
+        BookChecks.expectWordCoverage(input: try IndependentText.of(epub).text, sidecar)
     }
 }
