@@ -166,7 +166,7 @@ public struct ManifestLoader: Sendable {
         "encoding": [.text, .markdown], "illustrations": [.text],
         "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html],
         "tables": [.html, .epub], "nonlinear": [.epub], "malformed": [.epub], "pronunciation": [.html, .epub],
-        "footnotes": [.text, .html, .epub],
+        "footnotes": [.text, .html, .epub], "matter": [.html, .epub],
     ]
 
     /// The first given key (sorted) that does not apply to `format`, with the formats it applies to.
