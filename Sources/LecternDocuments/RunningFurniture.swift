@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds running heads and feet by repetition: a class that the first (or last) block of many
-/// spine documents carries, whose text is the book's title, a heading of its document (other
+/// spine documents carries, whose text is the book's title (or shortens it), a heading of its document (other
 /// than itself), or the same text in several documents, is page furniture printed on every
 /// page, not text to read. A chapter heading that opens every document in the same class is
 /// not: it is the heading itself, with a text of its own each time.
@@ -37,7 +37,7 @@ struct RunningFurniture {
                 guard group.count >= 2, group.count * 3 >= eligible else { continue }
                 let matching = group.filter { e in
                     guard !e.text.isEmpty else { return false }
-                    return nearlyEqual(e.text, title) || e.headings.contains { nearlyEqual(e.text, $0) }
+                    return shortens(e.text, title) || e.headings.contains { nearlyEqual(e.text, $0) }
                         || group.contains { $0.node.pointer != e.node.pointer && $0.text == e.text }
                 }
                 guard matching.count * 2 >= group.count else { continue }
@@ -90,6 +90,13 @@ struct RunningFurniture {
     /// Lowercased letters and spaces only (page numbers and punctuation dropped).
     static func normalised(_ text: String) -> String {
         String(text.lowercased().map { $0.isLetter ? $0 : " " }).split(separator: " ").joined(separator: " ")
+    }
+
+    /// `text` is `title`, or a shortened form of it (whole words, at least 40 % of its length):
+    /// a running head may abbreviate the book's title, but does not add words to it.
+    static func shortens(_ text: String, _ title: String) -> Bool {
+        guard !text.isEmpty, !title.isEmpty, text.count <= title.count else { return false }
+        return text.count * 5 >= title.count * 2 && " \(title) ".contains(" \(text) ")
     }
 
     /// Equal, or one holds the other as whole words and is at least 40 % of its length.

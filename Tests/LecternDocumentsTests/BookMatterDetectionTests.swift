@@ -97,6 +97,8 @@ struct BookMatterDetectionTests {
         #expect(RunningFurniture.nearlyEqual(n("Loomings"), n("Chapter 1. Loomings.")))
         #expect(!RunningFurniture.nearlyEqual(n("The"), n("The Adventures of Sherlock Holmes")))
         #expect(!RunningFurniture.nearlyEqual(n("Storm"), n("Harbour")))
+        #expect(RunningFurniture.shortens(n("Moby-Dick"), n("Moby-Dick; or, The Whale")))
+        #expect(!RunningFurniture.shortens(n("Chapter 1: Arrival"), n("Chapter")), "a heading that adds to the title is its own")
     }
 
     @Test func anHTMLFileSkipsItsMarkedMatterAndTakesTheTitleFromItsTitlePage() throws {
