@@ -25,9 +25,15 @@ enum BookMatter: String, CaseIterable {
         }
     }
 
-    /// The kind an element's own semantics name; `toc` is left to navigation.
+    /// The kind an element's own semantics name; `toc` is left to navigation. A kind the
+    /// element places on the other side of the book (`frontmatter colophon`, as Moby-Dick's
+    /// transcriber's notes are marked) is not taken for matter: it is read.
     static func marked(_ semantics: [String]) -> BookMatter? {
-        semantics.lazy.compactMap { BookMatter(type: $0) }.first { $0 != .contents }
+        guard let kind = semantics.lazy.compactMap({ BookMatter(type: $0) }).first(where: { $0 != .contents }) else { return nil }
+        let front = kind.side(afterBody: false) == .front, back = kind.side(afterBody: true) == .back
+        if front, !back, semantics.contains("backmatter") { return nil }
+        if back, !front, semantics.contains("frontmatter") { return nil }
+        return kind
     }
 
     /// The side of the book it belongs to; `afterBody` places acknowledgments and an imprint.
