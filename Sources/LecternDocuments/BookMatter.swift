@@ -65,12 +65,28 @@ enum BookMatter: String, CaseIterable {
         return (side == .front ? rules.front : rules.back) == .skip ? "\(label) (matter: \(side.rawValue))" : nil
     }
 
-    /// The words a reader sees in `node` that are listed when it is skipped: its text, images'
-    /// alt text, and the page numbers of empty page-break markers.
+    /// The words a reader sees in `node`, listed when it is skipped: its text, then the marks that
+    /// stand apart from it (note references, page numbers — an empty marker's `title` —, images'
+    /// alt text), so that a mark never glues onto the word before it.
     static func listedText(_ node: XMLNode) -> String {
-        let alt = node.all { $0.name == "img" }.compactMap { $0["alt"] }
-        let pages = node.all { $0.semantics.contains("pagebreak") && $0.textContent.isEmpty }.compactMap { $0["title"] ?? $0["aria-label"] }
-        return ([node.textContent] + alt + pages).joined(separator: " ")
+        var parts: [String] = [], labels: [String] = []
+        func collect(_ n: XMLNode) {
+            if let t = n.text { parts.append(t); return }
+            guard n.isElement, !HTMLWalker.skippedElements.contains(n.name) else { return }
+            let semantics = n.semantics
+            if semantics.contains("noteref") || semantics.contains("pagebreak") {
+                let t = n.textContent
+                labels.append(t.isEmpty ? n["title"] ?? n["aria-label"] ?? "" : t)
+                return
+            }
+            if n.name == "img" { labels.append(n["alt"] ?? "") }
+            let separate = !XMLNode.inlineElements.contains(n.name)
+            if separate { parts.append(" ") }
+            for c in n.children { collect(c) }
+            if separate { parts.append(" ") }
+        }
+        collect(node)
+        return (parts + [" "] + labels.map { " \($0) " }).joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The title a title page shows: its first heading, else its first line of text.

@@ -33,6 +33,11 @@ struct BookMatterDetectionTests {
         #expect(BookMatter.colophon.skipReason(.init(front: .read), afterBody: true) == "colophon (matter: back)")
     }
 
+    @Test func listedTextKeepsMarksApartFromTheWords() throws {
+        let body = try Self.body(#"<p>a unit of currency.<a epub:type="noteref" href="#n1">1</a></p><span epub:type="pagebreak" title="12"/><img alt="A map"/>"#)
+        #expect(BookMatter.listedText(body) == "a unit of currency. 1 12 A map")
+    }
+
     @Test func omittedPartsGiveReasonsByRoleAndType() throws {
         let body = try Self.body("""
             <div role="doc-pageheader">Head</div><div role="doc-pagefooter">Foot</div>\
@@ -102,6 +107,48 @@ struct BookMatterDetectionTests {
         #expect(!RunningFurniture.nearlyEqual(n("Storm"), n("Harbour")))
         #expect(RunningFurniture.shortens(n("Moby-Dick"), n("Moby-Dick; or, The Whale")))
         #expect(!RunningFurniture.shortens(n("Chapter 1: Arrival"), n("Chapter")), "a heading that adds to the title is its own")
+    }
+
+    @Test func anEPUBWithoutATitleTakesItFromItsTitlePageAndSkipsItsGuidesMatter() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        func page(_ body: String) -> String {
+            "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>p</title></head><body>\(body)</body></html>"
+        }
+        let entries: [String: String] = [
+            "META-INF/container.xml": """
+                <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
+                <rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+                """,
+            "content.opf": """
+                <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="id">\
+                <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier></metadata>\
+                <manifest><item id="t" href="t.html" media-type="application/xhtml+xml"/><item id="c" href="c.html" media-type="application/xhtml+xml"/>\
+                <item id="k" href="k.html" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="t"/><itemref idref="c"/><itemref idref="k"/></spine>\
+                <guide><reference type="title-page" href="t.html"/><reference type="colophon" href="k.html"/></guide></package>
+                """,
+            "t.html": page("<h1>Salt and Stone</h1><p>Ann Ode</p>"),
+            "c.html": page("<h1>One</h1><p>The tide came in.</p>"),
+            "k.html": page("<p>Set in Caslon by hand.</p>"),
+        ]
+        let spec = try dir.write("spec.json", bytes: Array(try JSONSerialization.data(withJSONObject: entries)))
+        let epub = dir.url.appendingPathComponent("book.epub")
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", """
+            import json, sys, zipfile
+            with zipfile.ZipFile(sys.argv[2], "w") as z:
+                z.writestr("mimetype", "application/epub+zip")
+                for name, text in json.load(open(sys.argv[1])).items(): z.writestr(name, text, compress_type=zipfile.ZIP_DEFLATED)
+            """, spec.path, epub.path]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+        let book = try EPUBReader().read(Source(url: epub, format: .epub)).book
+        #expect(book.metadata.title == "Salt and Stone")
+        #expect(book.chapters.flatMap(\.blocks).map(\.text) == ["One", "The tide came in."])
+        #expect(book.skipped.map(\.reason) == ["title page (matter: front)", "colophon (matter: back)"])
+        #expect(book.skipped.map(\.text) == ["Salt and Stone Ann Ode", "Set in Caslon by hand."])
     }
 
     @Test func anHTMLFileSkipsItsMarkedMatterAndTakesTheTitleFromItsTitlePage() throws {
