@@ -34,7 +34,7 @@ struct BookMatterDetectionTests {
     }
 
     @Test func listedTextKeepsMarksApartFromTheWords() throws {
-        let body = try Self.body(#"<p>a unit of currency.<a epub:type="noteref" href="#n1">1</a></p><span epub:type="pagebreak" title="12"/><img alt="A map"/>"#)
+        let body = try Self.body(##"<p>a unit of currency.<a epub:type="noteref" href="#n1">1</a></p><span epub:type="pagebreak" title="12"/><img alt="A map"/>"##)
         #expect(BookMatter.listedText(body) == "a unit of currency. 1 12 A map")
     }
 
