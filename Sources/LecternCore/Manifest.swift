@@ -173,6 +173,20 @@ public struct ReadingRules: Sendable, Equatable {
     public var encoding: String = "auto"
     /// Plain text: `[Illustration: …]` captions are skipped (listed) or read as "Illustration: …".
     public var illustrations: Illustrations = .skip
+    /// HTML and EPUB: whether front matter (title page, copyright page …) and back matter (index,
+    /// colophon …) marked as such are read or skipped (listed).
+    public var matter = Matter()
+
+    /// `matter: { front: read|skip, back: read|skip }`.
+    public struct Matter: Sendable, Equatable {
+        public enum Reading: String, Sendable, CaseIterable { case read, skip }
+        public var front: Reading = .skip
+        public var back: Reading = .skip
+        public init(front: Reading = .skip, back: Reading = .skip) {
+            self.front = front
+            self.back = back
+        }
+    }
 
     public init(startAt: String? = nil, startAfter: String? = nil, endAt: String? = nil, tables: Tables = .read,
                 footnotes: Footnotes = .chapter, nonLinear: NonLinear = .skip, malformed: Malformed = .error, pronunciation: Bool = true) {

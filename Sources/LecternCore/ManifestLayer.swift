@@ -207,7 +207,7 @@ struct ManifestLayer {
         }
         let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title", "start_at", "start_after", "end_at",
                                             "tables", "footnotes", "nonlinear", "malformed", "pronunciation", "encoding",
-                                            "illustrations"])
+                                            "illustrations", "matter"])
         guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
         var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         for (key, v) in m { source.given[key] = v.line }
@@ -267,6 +267,7 @@ struct ManifestLayer {
         source.rules.malformed = try choice("malformed", ReadingRules.Malformed.self) ?? .error
         source.rules.pronunciation = try m["pronunciation"]?.bool() ?? true
         source.rules.illustrations = try choice("illustrations", ReadingRules.Illustrations.self) ?? .skip
+        if let matter = m["matter"] { source.rules.matter = try parseMatter(matter) }
         if let e = m["encoding"] {
             let name = try e.string().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.:".contains($0) }) else {
@@ -283,6 +284,20 @@ struct ManifestLayer {
             }
         }
         return source
+    }
+
+    /// `matter: { front: read|skip, back: read|skip }`; a missing side is skipped.
+    static func parseMatter(_ value: YAMLValue) throws -> ReadingRules.Matter {
+        let m = try value.mapping(allowed: ["front", "back"])
+        var matter = ReadingRules.Matter()
+        for (side, v) in m {
+            let s = try v.string()
+            guard let reading = ReadingRules.Matter.Reading(rawValue: s) else {
+                throw v.error("expected read or skip, found \"\(s)\"")
+            }
+            if side == "front" { matter.front = reading } else { matter.back = reading }
+        }
+        return matter
     }
 
     static func parseOverride(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> ChapterOverride {

@@ -167,7 +167,7 @@ public struct ManifestLoader: Sendable {
         "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html, .epub],
         "chapters.selector": [.html, .epub], "chapters.toc": [.epub],
         "tables": [.html, .epub], "nonlinear": [.epub], "malformed": [.epub], "pronunciation": [.html, .epub],
-        "footnotes": [.text, .html, .epub],
+        "footnotes": [.text, .html, .epub], "matter": [.html, .epub],
     ]
 
     /// The first given key (sorted) that does not apply to `format`, with the formats it applies to.

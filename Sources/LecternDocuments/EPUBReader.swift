@@ -48,6 +48,15 @@ public struct EPUBReader: Sendable {
         let nonLinear = package.spine.filter { !$0.linear }
         if source.rules.nonLinear == .append { order += nonLinear }
         let language = package.metadata.language
+        // Front and back matter the package points at, and running heads and feet found by
+        // their repetition across the spine's documents (parsed once, here).
+        let landmarks = EPUBLandmarks.read(archive, package)
+        var trees: [String: XMLTree] = [:]
+        for item in order where trees[item.item.path] == nil { trees[item.item.path] = try? XMLTree.xml(try archive.data(item.item.path), name: item.item.path) }
+        let bodies = order.compactMap { trees[$0.item.path]?.root.map { root in root.first { $0.name == "body" } ?? root } }
+        walker.omitted.nodes = RunningFurniture.detect(bodies, title: package.metadata.title)
+        let bodyIndex = order.firstIndex { $0.item.path == landmarks.bodyPath }
+            ?? order.firstIndex { trees[$0.item.path]?.root?.first(where: { $0.semantics.contains("bodymatter") }) != nil }
 
         // PLS lexicons, read once each, apply to the documents that link to them.
         var lexicons: [String: Lexicon] = [:]
@@ -60,11 +69,12 @@ public struct EPUBReader: Sendable {
             return lexicon
         }
 
-        let shown = try EPUBShownStructure(archive: archive, order: order.map(\.item.path), source: source,
+        // The same trees as the furniture's: both name the nodes they find.
+        let shown = try EPUBShownStructure(archive: archive, order: order.map(\.item.path), trees: trees, source: source,
                                            fileStarts: Set(fileStarts.keys), anchorStarts: anchorStarts.mapValues { Set($0.keys) })
         walker.shown = shown.shown
         var opened = false
-        for spineItem in order {
+        for (index, spineItem) in order.enumerated() {
             let path = spineItem.item.path
             let data = try archive.data(path)
             let tree: XMLTree
@@ -76,6 +86,20 @@ public struct EPUBReader: Sendable {
                 continue
             }
             guard let root = tree.root else { continue }
+            walker.omitted.afterBody = bodyIndex.flatMap { index == $0 ? nil : index > $0 }
+            if let kind = landmarks.kind(ofDocument: path) {
+                let body = root.first { $0.name == "body" } ?? root
+                if kind == .titlePage { walker.omitted.noteTitlePage(body) }
+                if let reason = kind.skipReason(source.rules.matter, afterBody: walker.omitted.afterBody ?? opened) {
+                    walker.builder.skip(BookMatter.listedText(body), reason: reason)
+                    continue
+                }
+            }
+            for (id, kind) in landmarks.fragments(in: path) {
+                if let reason = kind.skipReason(source.rules.matter, afterBody: walker.omitted.afterBody ?? opened) {
+                    walker.omitted.omitSection(id: id, in: root, reason: reason)
+                }
+            }
             if let title = fileStarts[path] {
                 walker.endChapter()
                 walker.builder.startSilentChapter(title: title)
@@ -120,6 +144,7 @@ public struct EPUBReader: Sendable {
         }
         var book = try walker.builder.finish()
         var metadata = package.metadata
+        if metadata.title == nil { metadata.title = walker.omitted.titlePageTitle }
         if let coverPath = package.coverPath, let item = package.items.values.first(where: { $0.path == coverPath }),
            ["image/jpeg", "image/png"].contains(item.mediaType) {
             metadata.cover = BookMetadata.Cover(mimeType: item.mediaType, data: Array(try archive.data(coverPath)))

@@ -10,7 +10,10 @@ struct EPUBShownStructure {
     var shown = ShownStructure()
 
     /// - throws: ``ManifestError`` naming `chapters.selector` when no selector in it is supported.
-    init(archive: EPUBArchive, order: [String], source: Source, fileStarts: Set<String>, anchorStarts: [String: Set<String>]) throws {
+    /// - parameter trees: documents already parsed (their nodes are the ones the walker reads).
+    init(archive: EPUBArchive, order: [String], trees parsed: [String: XMLTree] = [:], source: Source, fileStarts: Set<String>,
+         anchorStarts: [String: Set<String>]) throws {
+        self.trees = parsed
         let mode: HeadingDetector.Mode
         if let selector = source.chapters.selector {
             let selectors = CSSSelector.parseList(selector)

@@ -37,6 +37,7 @@ public struct HTMLReader: Sendable {
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         var book = try walker.builder.finish()
         book.metadata = book.metadata.filling(from: Self.metadata(root))
+        if book.metadata.title == nil { book.metadata.title = walker.omitted.titlePageTitle }
         return book
     }
 

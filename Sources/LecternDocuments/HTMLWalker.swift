@@ -7,7 +7,8 @@ import LecternCore
 /// PLS lexicons kept as pronunciations (or, where espeak-ng cannot express them, reported).
 ///
 /// Not read aloud, and listed as skipped with the reason: navigation, page-number markers
-/// (`epub:type="pagebreak"`, `role="doc-pagebreak"`), footnote references, images (their alt
+/// (`epub:type="pagebreak"`, `role="doc-pagebreak"`), running heads and feet and front and back
+/// matter (``OmittedParts``), footnote references, images (their alt
 /// text), code, and entities that are not HTML's own. Scripts, styles and the head carry no
 /// document text and are passed over. Footnote bodies are read after the paragraph that refers
 /// to them, at the end of the chapter, or skipped (``ReadingRules/footnotes``); a footnote no
@@ -40,6 +41,8 @@ struct HTMLWalker {
     /// Headings, chapter starts and page furniture the document shows through its CSS, classes
     /// and roles (``HeadingDetector``); empty by default.
     var shown = ShownStructure()
+    /// Running heads and feet, front and back matter: left out, listed with their reasons.
+    var omitted = OmittedParts()
 
     var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
@@ -52,6 +55,7 @@ struct HTMLWalker {
         self.rules = rules
         self.chapterLevel = chapterLevel
         self.chapterStarts = chapterStarts
+        omitted.matter = rules.matter
     }
 
     static let skippedElements: Set<String> = ["script", "style", "head", "template", "noscript", "iframe", "object", "embed", "link", "meta"]
@@ -117,6 +121,11 @@ struct HTMLWalker {
             builder.startSilentChapter(title: title)
         }
         if Self.skippedElements.contains(name) { return }
+        if let reason = omitted.reason(for: node, keptText: builder.book.chapters.contains { !$0.blocks.isEmpty }) {
+            if !XMLNode.inlineElements.contains(name) { flush() }
+            builder.skip(BookMatter.listedText(node), reason: reason)
+            return
+        }
         if readShown(node, language: language) { return }
         let semantics = node.semantics
         if semantics.contains("pagebreak") {
