@@ -14,6 +14,7 @@ extension SpokenForms {
         #                   ("i. e.") also match written together ("i.e."). A mapping says it by context,
         #                   the first that applies wins:
         #                     before_number: the next word is a number (digits or a Roman numeral)
+        #                     after_number:  the word before is a number or an ordinal written with one (XIXe)
         #                     before_name:   the next word is capitalised (and not one of not_names)
         #                     after_name:    the word before is capitalised
         #                     always:        anywhere else

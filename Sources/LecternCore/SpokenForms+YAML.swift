@@ -67,12 +67,13 @@ extension SpokenRules {
                 guard !written.trimmingCharacters(in: .whitespaces).isEmpty else { throw value.error("an empty abbreviation") }
                 var a = Abbreviation(written: written)
                 if value.isMapping {
-                    let m = try value.mapping(allowed: ["always", "before_name", "after_name", "before_number"])
-                    guard !m.isEmpty else { throw value.error("say what is spoken: always, before_name, after_name or before_number") }
+                    let m = try value.mapping(allowed: ["always", "before_name", "after_name", "before_number", "after_number"])
+                    guard !m.isEmpty else { throw value.error("say what is spoken: always, before_name, after_name, before_number or after_number") }
                     a.always = try m["always"].map(spoken)
                     a.beforeName = try m["before_name"].map(spoken)
                     a.afterName = try m["after_name"].map(spoken)
                     a.beforeNumber = try m["before_number"].map(spoken)
+                    a.afterNumber = try m["after_number"].map(spoken)
                 } else {
                     a.always = try spoken(value)
                 }

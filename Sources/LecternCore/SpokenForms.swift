@@ -15,7 +15,7 @@ public enum URLReading: String, Sendable, CaseIterable {
 /// `Config/spoken/LANG.yml`; see ``SpokenForms``).
 public struct SpokenRules: Sendable, Equatable {
     /// An abbreviation and what is said for it, by the context it is in; the first that applies
-    /// of `beforeNumber`, `beforeName`, `afterName`, `always` is said (none: as written).
+    /// of `beforeNumber`, `afterNumber`, `beforeName`, `afterName`, `always` is said (none: as written).
     public struct Abbreviation: Sendable, Equatable {
         /// As written in the rules (matched in any case; parts separated by spaces also match
         /// written together: `z. B.` matches `z.B.`).
@@ -27,6 +27,8 @@ public struct SpokenRules: Sendable, Equatable {
         public var afterName: String?
         /// When the next word is a number (digits or a Roman numeral).
         public var beforeNumber: String?
+        /// When the word before is a number, or an ordinal written with one (`XIXe s.` → siècle).
+        public var afterNumber: String?
 
         public init(written: String, always: String? = nil, beforeName: String? = nil, afterName: String? = nil, beforeNumber: String? = nil) {
             self.written = written
@@ -451,6 +453,9 @@ private struct Compiled: Sendable {
            next.core.first?.isNumber == true || isNumeral(next.core) {
             spoken = s
         }
+        if spoken == nil, let s = a.afterNumber, let previous, previous.trail.isEmpty, isNumberOrOrdinal(previous.core) {
+            spoken = s
+        }
         if spoken == nil, let s = a.beforeName, let next, next.isNameLike, !notNames.contains(next.core.lowercased()), trail.isEmpty {
             spoken = s
         }
@@ -465,6 +470,13 @@ private struct Compiled: Sendable {
         let start = words[first].token.start, end = words[last].token.end
         // Phonemes stand alone (the engine reads them only so); words keep their punctuation.
         return Pronunciation(offset: start, length: end - start, spoken: said.hasPrefix("[[") ? said : String(words[first].lead) + said + trail)
+    }
+
+    /// Digits (`19e`, `1850`) or a Roman numeral with or without an ordinal ending (`XIXe`, `XIV`).
+    private func isNumberOrOrdinal(_ core: Substring) -> Bool {
+        if core.first?.isNumber == true { return true }
+        let numeral = core.prefix { $0.isUppercase }
+        return !numeral.isEmpty && core.dropFirst(numeral.count).allSatisfy(\.isLowercase) && isNumeral(numeral)
     }
 
     private func isNumeral(_ core: Substring) -> Bool {

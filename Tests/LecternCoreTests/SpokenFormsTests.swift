@@ -87,6 +87,11 @@ import LecternCore
         #expect(Self.said("François Ier et Henri IV.", .paragraph, "fr-FR") == ["Ier=premier", "IV.=4."])
         #expect(Self.said("Au XIXe siècle, Napoléon III.", .paragraph, "fr") == ["XIXe=dix-neuvième", "III.=3."])
         #expect(Self.said("CHAPITRE XIV", .heading, "fr") == ["XIV=14"])
+        // A century: the ordinal, then "s." after it as the word it stands for; "s." elsewhere stays.
+        #expect(Self.said("Un château du XIXe s. restauré", .paragraph, "fr") == ["XIXe=dix-neuvième", "s.=siècle"])
+        #expect(Self.said("bâti au 12e s. puis", .paragraph, "fr").contains("s.=siècle"))
+        #expect(Self.said("Le s. manquant", .paragraph, "fr") == [])
+        #expect(Self.said("Rome, 44 av. J.-C.", .paragraph, "fr") == ["av. J.-C.=avant Jésus-Christ."], "it ends the text, so its sentence")
         #expect(Self.said("Ce livre de Le Clerc", .paragraph, "fr") == [], "Ce, De, Le are no numerals with endings")
         #expect(Self.said("Ludwig XIV. war König.", .paragraph, "de") == ["XIV.=der Vierzehnte"])
         #expect(Self.said("Unter Friedrich II.", .paragraph, "de-DE") == ["II.=der Zweite."])
@@ -170,7 +175,7 @@ import LecternCore
 
     @Test func malformedRulesNameTheFileLineAndKey() throws {
         let cases: [(String, String)] = [
-            ("abbreviations:\n  Dr.: { sometimes: Doctor }\n", "en.yml:2: abbreviations.Dr..sometimes: unknown key (expected one of: always, before_name, after_name, before_number)"),
+            ("abbreviations:\n  Dr.: { sometimes: Doctor }\n", "en.yml:2: abbreviations.Dr..sometimes: unknown key (expected one of: always, before_name, after_name, before_number, after_number)"),
             ("regnal: the {ordinal} {nth}\n", "en.yml:1: regnal: a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"the {ordinal} {nth}\""),
             ("ordinals: [First, \"[[broken\"]\n", "en.yml:1: ordinals[2]: expected espeak-ng phonemes as [[…]], found [[broken"),
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
