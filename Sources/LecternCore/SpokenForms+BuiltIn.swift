@@ -33,6 +33,9 @@ extension SpokenForms {
         #                   ending → template.
         # not_names:        capitalised words that are no names: no regnal numeral after them, and they
         #                   do not make an abbreviation's before_name apply.
+        # stars:            how a rating right after a name is read (`Hôtel du Port **`): by number of
+        #                   stars 1…5 or `other`, {n} the count; without it, stars are a pause (en has none:
+        #                   an English asterisk after a word is more often a footnote mark than a rating).
         # pause_symbols:    characters whose runs standing alone between words (***, * * *, ~~~, ---)
         #                   are read as `pause` (punctuation or a space: silent, though still timed).
         # urls:             the words for "." and "@" when an address is read as its domain (the

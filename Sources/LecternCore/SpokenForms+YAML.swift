@@ -29,7 +29,7 @@ extension SpokenForms {
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls"]
+                       "pause_symbols", "pause", "urls", "stars"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -95,6 +95,17 @@ extension SpokenRules {
                 }
             } else {
                 rules.regnal = try template(regnal)
+            }
+        }
+        if let stars = top["stars"] {
+            for (key, value) in try stars.dictionary() {
+                if key == "other" {
+                    rules.stars[0] = try template(value)
+                } else if let n = Int(key), (1...5).contains(n) {
+                    rules.stars[n] = try template(value)
+                } else {
+                    throw value.error("expected a number of stars from 1 to 5 or `other`")
+                }
             }
         }
         if let suffixes = top["ordinal_suffixes"] {

@@ -55,6 +55,9 @@ public struct SpokenRules: Sendable, Equatable {
     public var ordinalSuffixes: [String: String] = [:]
     /// Capitalised words that are not names (no regnal numeral after them, no "Saint" before them).
     public var notNames: [String] = []
+    /// How a rating is said: 1…5 stars (`*`, `★`) right after a name (`Hôtel du Port **`), by
+    /// number, `0` standing for `other` (`{n}` is the count); none: the stars are a pause.
+    public var stars: [Int: String] = [:]
     /// Characters whose runs, standing alone between words, are read as ``pause``.
     public var pauseSymbols: String = ""
     public var pause: String = " "
@@ -116,7 +119,7 @@ public struct SpokenForms: Sendable {
                 result.append(p)
             }
         }
-        result += symbols.map { Pronunciation(offset: $0.lowerBound, length: $0.count, spoken: c.rules.pause) }
+        result += symbols.map { Pronunciation(offset: $0.lowerBound, length: $0.count, spoken: Self.rating($0, units, c.rules) ?? c.rules.pause) }
         let words = Words(units: units, tokens: tokens)
         var i = 0
         while i < words.count {
@@ -191,6 +194,18 @@ public struct SpokenForms: Sendable {
     }
 
     // MARK: Symbol runs
+
+    /// A rating's words when `run` is 1 to 5 stars, unspaced, standing alone right after a word
+    /// (`Hôtel du Port **`, `Le Relais ★★★`) and the rules say how ratings are read; else nil.
+    private static func rating(_ run: Range<Int>, _ units: [UInt16], _ rules: SpokenRules) -> String? {
+        guard !rules.stars.isEmpty, (1...5).contains(run.count), run.allSatisfy({ units[$0] == 0x2A || units[$0] == 0x2605 }) else { return nil }
+        var before = run.lowerBound - 1
+        while before >= 0, units[before] == 0x20 || units[before] == 0xA0 { before -= 1 }
+        guard before >= 0, before < run.lowerBound - 1, let scalar = Unicode.Scalar(units[before]),
+              CharacterSet.alphanumerics.contains(scalar) else { return nil }
+        guard let template = rules.stars[run.count] ?? rules.stars[0] else { return nil }
+        return template.replacingOccurrences(of: "{n}", with: String(run.count))
+    }
 
     /// The space-separated chunks of `units` that may hold an address (with "@", "://" or
     /// "www."), and the runs of chunks made only of pause symbols, in one pass.

@@ -92,6 +92,11 @@ import LecternCore
         #expect(Self.said("bâti au 12e s. puis", .paragraph, "fr").contains("s.=siècle"))
         #expect(Self.said("Le s. manquant", .paragraph, "fr") == [])
         #expect(Self.said("Rome, 44 av. J.-C.", .paragraph, "fr") == ["av. J.-C.=avant Jésus-Christ."], "it ends the text, so its sentence")
+        // Ratings after a name; a separator of stars stays a pause; English has no rating rule.
+        #expect(Self.said("L'Hôtel du Port ** est au bord de l'eau.", .paragraph, "fr") == ["**=2 étoiles"], "espeak-ng says deux étoiles")
+        #expect(Self.said("Le Relais ★ puis la plage", .paragraph, "fr") == ["★=une étoile"])
+        #expect(Self.said("* * *", .paragraph, "fr") == ["* * *=,"])
+        #expect(Self.said("The Harbour Hotel ** by the sea", .paragraph, "en") == ["**=,"])
         #expect(Self.said("Ce livre de Le Clerc", .paragraph, "fr") == [], "Ce, De, Le are no numerals with endings")
         #expect(Self.said("Ludwig XIV. war König.", .paragraph, "de") == ["XIV.=der Vierzehnte"])
         #expect(Self.said("Unter Friedrich II.", .paragraph, "de-DE") == ["II.=der Zweite."])
@@ -181,7 +186,7 @@ import LecternCore
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls)"),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }
