@@ -61,7 +61,7 @@ struct DaemonTests {
 
         // The daemon's clock is set 3 s before a minute, so the schedule comes due at once.
         let second = Calendar.current.component(.second, from: Date())
-        let daemon = try DaemonProcess(ws, arguments: ["--clock-offset", "\(57 - second)"])
+        let daemon = try DaemonProcess(ws, arguments: ["--clock-offset=\(57 - second)"])
         #expect(try eventually(timeout: 60, "a scheduled run") {
             try probe.runs().dropFirst(before).contains { $0.trigger == "schedule" && $0.state == .succeeded }
         })
