@@ -1,5 +1,5 @@
 # Lectern — two commands set everything up on a fresh Debian machine:
-#   make demo   install what is missing, build, narrate Jobs/alice.yml into out/
+#   make demo   install what is missing, build, narrate Jobs/demo.yml (committed text) into out/demo/
 #   make test   install what is missing, build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -27,8 +27,8 @@ release: deps
 	$(SWIFT) build -c release
 
 demo: release
-	$(RELEASE_BIN) run Jobs/alice.yml
-	@echo; $(RELEASE_BIN) status alice
+	$(RELEASE_BIN) run Jobs/demo.yml
+	@echo; $(RELEASE_BIN) status demo
 
 test: build
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
