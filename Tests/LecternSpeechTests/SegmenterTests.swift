@@ -4,7 +4,7 @@ import LecternCore
 import LecternSpeech
 
 /// Loads a manifest (with an empty `book.txt` beside it) from a fresh temporary folder with no `Config/`.
-private func manifest(_ yaml: String) throws -> Manifest {
+func manifest(_ yaml: String) throws -> Manifest {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-speech-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -109,17 +109,6 @@ import LecternCore
         #expect(marked.suffix(3) == ["I", "said", "so"])
     }
 
-    /// A manifest (with an empty `book.txt` beside it) from a fresh folder with no `Config/`.
-    static func manifest(_ yaml: String) throws -> Manifest {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-spoken-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("text".utf8).write(to: dir.appendingPathComponent("book.txt"))
-        let url = dir.appendingPathComponent("book.yml")
-        try Data(yaml.utf8).write(to: url)
-        return try ManifestLoader(configDirectory: nil).load(url)
-    }
-
     static func hints(_ u: Utterance) -> [String] {
         u.pronunciations.map { String(decoding: Array(u.text.utf16)[$0.offset..<$0.end], as: UTF16.self) + "=" + $0.spoken }
     }
@@ -134,7 +123,7 @@ import LecternCore
                 Block(kind: .paragraph, text: "Carlo II.", language: "it"),
             ], source: "book.txt"),
         ])
-        var m = try Self.manifest("title: T\nsources: [book.txt]\nvoice: { name: en-gb }\n")
+        var m = try manifest("title: T\nsources: [book.txt]\nvoice: { name: en-gb }\n")
         m.configDirectory = Self.config
         let u = try Segmenter(manifest: m).plan(book).chapters[0].utterances
         #expect(Self.hints(u[0]) == ["XIV.=14."])
@@ -159,7 +148,7 @@ import LecternCore
         ], source: "book.txt")])
         let lexicon = try Lexicon(name: "mine", language: "en", entries: [.init(match: .word("Dr."), spoken: "Dee-ar")])
         // No Config folder: the built-in English rules, with the manifest's `urls:`.
-        let m = try Self.manifest("title: T\nsources: [book.txt]\nurls: skip\n")
+        let m = try manifest("title: T\nsources: [book.txt]\nurls: skip\n")
         #expect(m.configDirectory == nil)
         let u = try Segmenter(manifest: m, lexicons: [lexicon]).plan(book).chapters[0].utterances
         #expect(Self.hints(u[0]) == ["II.=2."])
