@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// Reads MPEG audio frame headers: enough to count a stream's frames and find its LAME tag.
 public enum MP3Frames {
@@ -42,7 +43,7 @@ public enum MP3Frames {
     public static func count(in url: URL) throws -> (frames: Int, bytes: Int, firstFrameBytes: Int) {
         let data: Data
         do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
-            throw AudioError("cannot read \(url.path): \(error.localizedDescription)")
+            throw AudioError(FileError(cannot: "read", url.path, error).message)
         }
         return try data.withUnsafeBytes { bytes in
             var offset = 0, frames = 0, first = 0

@@ -111,7 +111,7 @@ public final class AtomicFile {
         } catch {
             file.discard()
             if error is FileError { throw error }
-            throw FileError("cannot write \(url.path): \(error)")
+            throw FileError("cannot write \(url.path): \(FileError.reason(error))")
         }
         try file.commit()
     }
@@ -119,24 +119,5 @@ public final class AtomicFile {
     /// Replaces `url` with `data`.
     public static func write(_ data: Data, to url: URL) throws {
         try write(to: url) { try $0.write(contentsOf: data) }
-    }
-}
-
-/// A file that cannot be written, naming the path and the reason.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-
-    /// The system's own words for an I/O error ("No space left on device", "File too large"),
-    /// from the POSIX error under Foundation's, else Foundation's description.
-    public static func reason(_ error: Error) -> String {
-        if let known = error as? FileError { return known.message }
-        let ns = error as NSError
-        for candidate in [ns, ns.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(candidate.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return String(cString: strerror(ENOSPC)) }
-        return ns.localizedDescription
     }
 }

@@ -117,12 +117,13 @@ public struct JobRunner: Sendable {
             }
             let engine = try EspeakEngine.shared()
             try Self.validateVoices(plan, manifest: manifest, engine: engine)
+            try OutputPreflight.validate(manifest)
             // A bad cover fails now, not after hours of rendering; an EPUB's own cover fills the gap.
             let cover = try manifest.cover.map(Self.picture)
                 ?? book.metadata.cover.map { ID3Tag.Picture(mimeType: $0.mimeType, data: Data($0.data)) }
             try control.check()
 
-            try FileManager.default.createDirectory(at: manifest.outputDirectory, withIntermediateDirectories: true)
+            try OutputPreflight.createFolder(manifest)
             let outputs = manifest.outputURLs
             OutputFiles.removeStaleTemporaries(of: outputs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
             cache.removeStaleTemporaries()
@@ -231,7 +232,7 @@ public struct JobRunner: Sendable {
             let cancelled = (error as? RunError)?.isCancellation == true || control.cancellation != nil
             run.state = cancelled ? .cancelled : .failed
             run.endedAt = Date()
-            run.error = "\(error)"
+            run.error = FileError.describe(error)
             try? store.update(run)
             throw error
         }
@@ -280,7 +281,7 @@ public struct JobRunner: Sendable {
         }
     }
 
-    static func picture(_ url: URL) throws -> ID3Tag.Picture {
+    public static func picture(_ url: URL) throws -> ID3Tag.Picture {
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw AudioError("cannot read the cover \(url.path)") }
         let ext = url.pathExtension.lowercased()

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import LecternCore
 import LecternSpeech
 
 /// A pool of synthesis worker processes, one per core by default, driven from this process with
@@ -149,7 +150,7 @@ public final class WorkerPool: @unchecked Sendable {
 
     private func start() throws -> WorkerProcess {
         do { return try WorkerProcess(executable: executable) } catch {
-            throw RunError("cannot start a worker (\(executable.path) worker): \(error.localizedDescription)")
+            throw RunError("cannot start a worker (\(executable.path) worker): \(FileError.reason(error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LecternCore
 
 /// The job store: jobs, runs and chapters in one SQLite file (WAL mode), through GRDB.
 ///
@@ -17,7 +18,7 @@ public final class JobStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             pool = try Self.open(url)
         } catch {
-            throw StoreError("cannot open the job store \(url.path): \(error)")
+            throw StoreError("cannot open the job store \(url.path): \(FileError.reason(error))")
         }
     }
 

@@ -60,7 +60,6 @@ struct CheckCommand: ParsableCommand {
             let manifest = loaded.filling(from: book.metadata)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
             let engine = try EspeakEngine.shared()
-            try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
             let chapters = plan.chapters.map { c in
                 Report.Chapter(number: c.number, title: c.title, part: c.part, paragraphs: c.utterances.count, words: c.wordCount,
                                estimatedSeconds: Self.estimate(c))
@@ -75,6 +74,10 @@ struct CheckCommand: ParsableCommand {
             guard plan.wordCount > 0 else {
                 throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
             }
+            // Every check `run` makes before synthesis, so what passes here does not fail there.
+            try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
+            try OutputPreflight.validate(manifest)
+            _ = try manifest.cover.map(JobRunner.picture)
             if text {
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 return

@@ -33,15 +33,11 @@ struct InitCommand: ParsableCommand {
                 throw ValidationError("\(target.path) exists; give --force to replace it, or -o another name")
             }
             let text = try ManifestDraft(documents: documents.map { URL(fileURLWithPath: $0).standardizedFileURL }, manifest: target).yaml()
-            let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).tmp")
-            do {
-                try Data(text.utf8).write(to: temporary)
-                if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-                try FileManager.default.moveItem(at: temporary, to: target)
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                throw ValidationError("cannot write \(target.path): \(error.localizedDescription)")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
+                throw FileError("cannot write \(target.path): a folder has that name; give -o a file name")
             }
+            try AtomicFile.write(Data(text.utf8), to: target)
             print("wrote \(target.path); review what will be heard with: lectern check --text \(target.path)")
         }
     }

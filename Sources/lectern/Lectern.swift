@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LecternCore
 
 /// The `lectern` command: batch narration of documents into chaptered MP3 audiobooks.
 @main
@@ -41,7 +42,8 @@ func fail(_ error: Any) -> Never {
 
 /// Prints an error as one line on stderr.
 func printError(_ error: Any) {
-    let message = "\(error)".split(separator: "\n").joined(separator: " ")
+    let text = (error as? Error).map(FileError.describe) ?? "\(error)"
+    let message = text.split(separator: "\n").joined(separator: " ")
     FileHandle.standardError.write(Data("lectern: error: \(message)\n".utf8))
 }
 

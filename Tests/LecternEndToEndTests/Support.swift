@@ -42,8 +42,13 @@ enum Tool {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let output = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self))
+        // Every error path any test leads `lectern` into: a user never sees Foundation's raw error text.
+        if executable == lectern || arguments.contains(lectern) {
+            CheckRunParityTests.expectNoFoundationText(output.stdout + output.stderr)
+        }
+        return output
     }
 
     /// Runs `lectern` with a job store in `db`.
