@@ -56,6 +56,7 @@ public struct ID3Tag: Sendable {
     /// The tag's bytes: a 10-byte header and the frames, no padding.
     /// - throws: ``AudioError`` when the frames would not fit ``maxFrameBytes`` (a huge cover).
     public func encoded() throws -> Data {
+        if let cover, cover.data.count > Self.maxFrameBytes { throw tooLarge(cover.data.count) }  // before copying it
         var frames = Data()
         frames += Self.textFrame("TIT2", title)
         if let artist { frames += Self.textFrame("TPE1", artist) }
@@ -79,13 +80,15 @@ public struct ID3Tag: Sendable {
             }
             frames += Self.tablesOfContents(chapterIDs: ids, parts: chapters.map(\.part), title: title)
         }
-        guard frames.count <= Self.maxFrameBytes else {
-            throw AudioError("the ID3 tag would be \(frames.count) bytes (its cover \(cover?.data.count ?? 0)), over ID3v2's limit of "
-                             + "\(Self.maxFrameBytes); use a smaller cover")
-        }
+        guard frames.count <= Self.maxFrameBytes else { throw tooLarge(frames.count) }
         var header = Data("ID3".utf8) + Data([3, 0, 0])  // v2.3.0, no flags
         header += Self.syncsafe(frames.count)
         return header + frames
+    }
+
+    private func tooLarge(_ bytes: Int) -> AudioError {
+        AudioError("the ID3 tag would hold \(bytes) bytes (its cover \(cover?.data.count ?? 0)), over ID3v2's limit of "
+                   + "\(Self.maxFrameBytes); use a smaller cover")
     }
 
     /// A text frame: ISO-8859-1 when the text fits, else UTF-16 with a byte-order mark (v2.3 has no UTF-8).
