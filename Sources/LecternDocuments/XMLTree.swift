@@ -90,18 +90,23 @@ final class XMLTree {
     ///   ``maxDepth``, a text node over its 10 MB limit): what follows would be lost.
     static func html(_ data: Data, name: String) throws -> XMLTree? {
         _ = refuseExternalEntities
-        guard let ctxt = htmlNewParserCtxt() else { throw ParseError(line: 0, message: "libxml2 could not start a parser") }
-        defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_RECOVER.rawValue)
+        // libxml2 keeps the last error per thread, also when it reports none (NOERROR).
+        xmlResetLastError()
         let doc = data.withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
-            return htmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
+            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
         }
-        // In recovery mode only a halt (xmlHaltParser, a memory or size limit) disables SAX.
-        if ctxt.pointee.disableSAX != 0 {
+        // In recovery mode the HTML parser stops early only on a fatal limit: nesting
+        // (XML_ERR_INTERNAL_ERROR) or a size limit (reported as XML_ERR_NO_MEMORY).
+        if let error = xmlGetLastError(), error.pointee.level == XML_ERR_FATAL,
+           error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) || error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
             if let doc { xmlFreeDoc(doc) }
-            throw lastError(ctxt) ?? ParseError(line: 0, message: "libxml2 stopped reading before the end of the file")
+            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "parse error"
+            let line = Int(error.pointee.line)
+            throw message.hasPrefix("Excessive depth in document") ? tooDeep(line: line)
+                : ParseError(line: line, message: "libxml2 stopped reading before the end of the file: \(message)")
         }
         return doc.map(XMLTree.init)
     }
