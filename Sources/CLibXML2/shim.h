@@ -11,3 +11,7 @@
 
 /// xmlFree is a global function pointer, which Swift 6 will not read; this wraps it.
 static inline void lectern_xml_free(void *p) { xmlFree(p); }
+
+/// Sets libxml2's limit on element nesting (a process-wide global, `xmlParserMaxDepth`; its
+/// default is 256), which Swift 6 will not assign directly.
+static inline void lectern_xml_set_max_depth(unsigned int depth) { xmlParserMaxDepth = depth; }

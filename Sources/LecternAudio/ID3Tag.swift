@@ -48,8 +48,15 @@ public struct ID3Tag: Sendable {
     /// CTOC frames count their entries in one byte, so a table lists at most this many.
     static let maxEntriesPerTOC = 255
 
+    /// The most bytes of frames a tag can hold: its header gives their size in 28 bits
+    /// (synchsafe), so 256 MB less one byte. A longer tag's size would wrap and players would
+    /// read the audio as tag and the tag as audio.
+    public static let maxFrameBytes = (1 << 28) - 1
+
     /// The tag's bytes: a 10-byte header and the frames, no padding.
-    public func encoded() -> Data {
+    /// - throws: ``AudioError`` when the frames would not fit ``maxFrameBytes`` (a huge cover).
+    public func encoded() throws -> Data {
+        if let cover, cover.data.count > Self.maxFrameBytes { throw tooLarge(cover.data.count) }  // before copying it
         var frames = Data()
         frames += Self.textFrame("TIT2", title)
         if let artist { frames += Self.textFrame("TPE1", artist) }
@@ -73,9 +80,15 @@ public struct ID3Tag: Sendable {
             }
             frames += Self.tablesOfContents(chapterIDs: ids, parts: chapters.map(\.part), title: title)
         }
+        guard frames.count <= Self.maxFrameBytes else { throw tooLarge(frames.count) }
         var header = Data("ID3".utf8) + Data([3, 0, 0])  // v2.3.0, no flags
         header += Self.syncsafe(frames.count)
         return header + frames
+    }
+
+    private func tooLarge(_ bytes: Int) -> AudioError {
+        AudioError("the ID3 tag would hold \(bytes) bytes (its cover \(cover?.data.count ?? 0)), over ID3v2's limit of "
+                   + "\(Self.maxFrameBytes); use a smaller cover")
     }
 
     /// A text frame: ISO-8859-1 when the text fits, else UTF-16 with a byte-order mark (v2.3 has no UTF-8).

@@ -33,7 +33,7 @@ public enum MP3BookAssembler {
         guard let first = parts.first else { throw AudioError("no audio to assemble") }
         let handle = file.handle
         do {
-            let id3 = tag.encoded()
+            let id3 = try tag.encoded()
             try handle.write(contentsOf: id3)
             let head = try read(first.url, upTo: first.tagBytes)
             var lame = try LAMETag(frame: Array(head))
@@ -58,7 +58,7 @@ public enum MP3BookAssembler {
     /// Writes `tag` and then the bytes of one tagged stream (for `lectern say`).
     public static func assemble(tag: ID3Tag, stream: URL, output: URL) throws {
         try AtomicFile.write(to: output) { handle in
-            try handle.write(contentsOf: tag.encoded())
+            try handle.write(contentsOf: try tag.encoded())
             var unused = CRC16()  // a single tagged stream needs no tag rewrite
             try copy(stream, to: handle, skipping: 0, expected: nil, crc: &unused)
         }

@@ -43,8 +43,16 @@ struct CSSStyles {
                 else { universal.append(i) }
             }
         }
+        // Document order, without recursion (any depth fits the stack); at most `maxElements`
+        // elements get a computed style, the rest read as body text.
+        var pending: [(node: XMLNode, parent: Style)] = [(root, Style())]
         var count = 0
-        compute(root, parent: Style(), depth: 0, count: &count)
+        while let (node, parent) = pending.popLast(), count < Self.maxElements {
+            guard node.isElement else { continue }
+            count += 1
+            let style = compute(node, parent: parent)
+            pending.append(contentsOf: node.elements.reversed().map { ($0, style) })
+        }
         if let body = root.name == "body" ? root : root.first(where: { $0.name == "body" }), let style = styles[body.pointer] {
             bodySize = style.fontSize
         }
@@ -55,9 +63,11 @@ struct CSSStyles {
     /// The element's font size relative to the body's (1 = body text).
     func relativeSize(_ node: XMLNode) -> Double { (styles[node.pointer]?.fontSize ?? bodySize) / bodySize }
 
-    private mutating func compute(_ node: XMLNode, parent: Style, depth: Int, count: inout Int) {
-        guard node.isElement, depth < 512, count < 500_000 else { return }
-        count += 1
+    /// The most elements of one document whose style is computed (a bound on time).
+    static let maxElements = 500_000
+
+    /// Computes and records one element's style, given its parent's.
+    private mutating func compute(_ node: XMLNode, parent: Style) -> Style {
         var style = Style(fontSize: parent.fontSize, bold: parent.bold, textAlign: parent.textAlign, textTransform: parent.textTransform)
         var candidates = universal
         if let id = node["id"] { candidates += byID[id] ?? [] }
@@ -85,7 +95,7 @@ struct CSSStyles {
         if let v = winners["text-align"]?.value, v.lowercased() != "inherit" { style.textAlign = v.lowercased() }
         if let v = winners["text-transform"]?.value, v.lowercased() != "inherit" { style.textTransform = v.lowercased() }
         styles[node.pointer] = style
-        for child in node.elements { compute(child, parent: style, depth: depth + 1, count: &count) }
+        return style
     }
 
     /// A declaration as (property, value) pairs; the `font` shorthand gives its size and weight.

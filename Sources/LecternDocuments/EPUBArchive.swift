@@ -64,6 +64,9 @@ final class EPUBArchive {
 
     func contains(_ path: String) -> Bool { entries[path] != nil }
 
+    /// An entry's declared uncompressed size (``data(_:)`` enforces it), to refuse a large one unread.
+    func size(_ path: String) -> Int? { entries[path].map { Int(clamping: $0.uncompressedSize) } }
+
     /// The bytes of an entry, inflated with the limits enforced and the CRC checked.
     func data(_ path: String) throws -> Data {
         guard let entry = entries[path] else {

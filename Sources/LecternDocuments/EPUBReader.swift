@@ -25,6 +25,11 @@ public struct EPUBReader: Sendable {
     /// Reads the EPUB; with `tracing`, also keeps the parsed content documents and where the text
     /// of every kept block came from (``EPUBTextMarker`` marks the documents with it).
     func read(_ source: Source, tracing: Bool) throws -> (result: Result, trace: EPUBTrace?) {
+        try DeepStack.run { try readHere(source, tracing: tracing) }
+    }
+
+    /// Reads on the calling thread (``read(_:tracing:)`` calls it on a ``DeepStack`` thread).
+    private func readHere(_ source: Source, tracing: Bool) throws -> (result: Result, trace: EPUBTrace?) {
         let trace = tracing ? EPUBTrace() : nil
         let archive = try EPUBArchive(url: source.url)
         let package = try EPUBPackage.read(archive)
@@ -82,7 +87,11 @@ public struct EPUBReader: Sendable {
                 guard source.rules.malformed == .skip else {
                     throw DocumentError(document: document, message: "\(path) is malformed XHTML, \(error) (set `malformed: skip` on the source to skip such files)")
                 }
-                walker.builder.skip(XMLTree.html(data, name: path)?.root?.textContent ?? "", reason: "malformed XHTML in \(path), \(error)")
+                let text: String
+                do { text = try XMLTree.html(data, name: path)?.root?.textContent ?? "" } catch let error as XMLTree.ParseError {
+                    throw DocumentError(document: document, message: "\(path) cannot be read, \(error)")  // not even its text to list
+                }
+                walker.builder.skip(text, reason: "malformed XHTML in \(path), \(error)")
                 continue
             }
             guard let root = tree.root else { continue }
@@ -135,7 +144,7 @@ public struct EPUBReader: Sendable {
             for spineItem in nonLinear {
                 let data = try archive.data(spineItem.item.path)
                 let body = (try? XMLTree.xml(data, name: spineItem.item.path))?.root?.first { $0.name == "body" }
-                    ?? XMLTree.html(data, name: spineItem.item.path)?.root
+                    ?? (try? XMLTree.html(data, name: spineItem.item.path))??.root
                 // Images' alt text is listed too, as it is for an image in a file that is read.
                 let alt = body?.all { $0.name == "img" }.compactMap { $0["alt"] } ?? []
                 let text = ([body?.textContent ?? ""] + alt).joined(separator: " ")
@@ -145,9 +154,16 @@ public struct EPUBReader: Sendable {
         var book = try walker.builder.finish()
         var metadata = package.metadata
         if metadata.title == nil { metadata.title = walker.omitted.titlePageTitle }
-        if let coverPath = package.coverPath, let item = package.items.values.first(where: { $0.path == coverPath }),
-           ["image/jpeg", "image/png"].contains(item.mediaType) {
-            metadata.cover = BookMetadata.Cover(mimeType: item.mediaType, data: Array(try archive.data(coverPath)))
+        if let coverPath = package.coverPath {
+            // Known by its bytes, whatever the manifest's media type says; one that cannot be
+            // embedded is left out with a warning (the book itself is fine).
+            do {
+                if let size = archive.size(coverPath), size > CoverImage.maxBytes { throw CoverImage.tooLarge(size) }
+                let data = try archive.data(coverPath)
+                metadata.cover = BookMetadata.Cover(mimeType: try CoverImage(data: data).mimeType, data: Array(data))
+            } catch let rejection as CoverImage.Rejection {
+                book.warnings.append("\(document): the cover \(coverPath) is left out: \(rejection.reason)")
+            }
         }
         book.metadata = metadata
         return (Result(book: book), trace)

@@ -57,6 +57,10 @@ public struct EPUBTextMarker: Sendable {
     /// - throws: ``DocumentError`` when the EPUB cannot be read (as ``EPUBReader`` would), or a
     ///   marked document cannot be written.
     public func mark(_ paragraphs: [NarratedParagraph], stylesheet: String? = nil) throws -> MarkedEPUB {
+        try DeepStack.run { try markHere(paragraphs, stylesheet: stylesheet) }  // the marker recurses once per level
+    }
+
+    private func markHere(_ paragraphs: [NarratedParagraph], stylesheet: String?) throws -> MarkedEPUB {
         guard let trace = try EPUBReader().read(source, tracing: true).trace else { return MarkedEPUB(documents: [:], placements: []) }
         var markers: [String: XHTMLMarker] = [:]
         var placements: [ParagraphPlacement?] = []

@@ -8,6 +8,11 @@ public struct HTMLReader: Sendable {
     public init() {}
 
     public func read(_ source: Source) throws -> Book {
+        try DeepStack.run { try readHere(source) }
+    }
+
+    /// Reads on the calling thread (``read(_:)`` calls it on a ``DeepStack`` thread).
+    private func readHere(_ source: Source) throws -> Book {
         let data: Data
         do { data = try Data(contentsOf: source.url) } catch {
             throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
@@ -18,9 +23,11 @@ public struct HTMLReader: Sendable {
                 throw DocumentError(document: source.url.path, message: "malformed XHTML, \(error)")
             }
         } else {
-            guard let parsed = XMLTree.html(data, name: source.url.path) else {
-                throw DocumentError(document: source.url.path, message: "the file is empty")
+            let parsed: XMLTree?
+            do { parsed = try XMLTree.html(data, name: source.url.path) } catch let error as XMLTree.ParseError {
+                throw DocumentError(document: source.url.path, message: "cannot read the HTML, \(error)")
             }
+            guard let parsed else { throw DocumentError(document: source.url.path, message: "the file is empty") }
             tree = parsed
         }
         guard let root = tree.root else { throw DocumentError(document: source.url.path, message: "no HTML content") }

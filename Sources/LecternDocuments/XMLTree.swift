@@ -5,7 +5,11 @@ internal import CLibXML2
 /// HTML parser — parsed so that a hostile file cannot reach outside itself or blow up:
 /// no network, no DTD loading, external entities refused by a loader that loads nothing, and
 /// entities never substituted (an entity reference stays a reference; `XMLNode` resolves only
-/// HTML's predefined names), with libxml2's default size limits (no `XML_PARSE_HUGE`).
+/// HTML's predefined names), with libxml2's default size limits (no `XML_PARSE_HUGE`) except
+/// nesting: elements may be nested ``maxDepth`` deep (libxml2's default, 256, would make a deeper
+/// XHTML file an error and make its HTML parser stop reading silently). A document deeper than
+/// that, or one the HTML parser stops reading for any other reason, is an error, never a book
+/// with its end missing.
 final class XMLTree {
     let doc: xmlDocPtr
 
@@ -25,10 +29,21 @@ final class XMLTree {
     /// The root element.
     var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
 
-    /// Installs the refusing entity loader once per process.
+    /// How deep elements may be nested: far beyond any book, and shallow enough that the walks
+    /// that recurse per level (``HTMLWalker``, the EPUB marker) fit a ``DeepStack`` thread.
+    static let maxDepth = 12_000
+
+    /// Installs the refusing entity loader and the nesting limit once per process.
     private static let refuseExternalEntities: Void = {
         xmlSetExternalEntityLoader { _, _, _ in nil }
+        lectern_xml_set_max_depth(UInt32(maxDepth))
     }()
+
+    /// The error for a document nested deeper than ``maxDepth``.
+    static func tooDeep(line: Int) -> ParseError {
+        ParseError(line: line, message: "elements are nested more than \(maxDepth) deep; Lectern reads at most \(maxDepth) levels "
+                   + "(no book needs more: look for tags that are opened and never closed)")
+    }
 
     /// Parses well-formed XML; any error is fatal.
     static func xml(_ data: Data, name: String) throws -> XMLTree {
@@ -70,14 +85,28 @@ final class XMLTree {
         return result
     }
 
-    /// Parses HTML as browsers do, recovering from any error; nil only for empty input.
-    static func html(_ data: Data, name: String) -> XMLTree? {
+    /// Parses HTML as browsers do, recovering from any markup error; nil only for empty input.
+    /// - throws: ``ParseError`` when libxml2 stopped reading before the end (nesting deeper than
+    ///   ``maxDepth``, a text node over its 10 MB limit): what follows would be lost.
+    static func html(_ data: Data, name: String) throws -> XMLTree? {
         _ = refuseExternalEntities
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_RECOVER.rawValue)
+        // libxml2 keeps the last error per thread, also when it reports none (NOERROR).
+        xmlResetLastError()
         let doc = data.withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
             return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
+        }
+        // In recovery mode the HTML parser stops early only on a fatal limit: nesting
+        // (XML_ERR_INTERNAL_ERROR) or a size limit (reported as XML_ERR_NO_MEMORY).
+        if let error = xmlGetLastError(), error.pointee.level == XML_ERR_FATAL,
+           error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) || error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+            if let doc { xmlFreeDoc(doc) }
+            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "parse error"
+            let line = Int(error.pointee.line)
+            throw message.hasPrefix("Excessive depth in document") ? tooDeep(line: line)
+                : ParseError(line: line, message: "libxml2 stopped reading before the end of the file: \(message)")
         }
         return doc.map(XMLTree.init)
     }
@@ -85,6 +114,7 @@ final class XMLTree {
     private static func lastError(_ ctxt: xmlParserCtxtPtr) -> ParseError? {
         guard let error = xmlCtxtGetLastError(ctxt) else { return nil }
         let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "parse error"
+        if message.hasPrefix("Excessive depth in document") { return tooDeep(line: Int(error.pointee.line)) }
         return ParseError(line: Int(error.pointee.line), message: message)
     }
 }
@@ -184,16 +214,39 @@ struct XMLNode {
 
     /// All text below the node, whitespace collapsed; block elements are kept apart by a space.
     var textContent: String {
+        if !isElement { return (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         var parts: [String] = []
-        func collect(_ node: XMLNode) {
+        walkDescendants(enter: { node in
             if let t = node.text { parts.append(t) }
-            let separate = node.isElement && !Self.inlineElements.contains(node.name)
-            if separate { parts.append(" ") }
-            for c in node.children { collect(c) }
-            if separate { parts.append(" ") }
-        }
-        collect(self)
+            if node.isElement && !Self.inlineElements.contains(node.name) { parts.append(" ") }
+            return true
+        }, leave: { node in
+            if node.isElement && !Self.inlineElements.contains(node.name) { parts.append(" ") }
+        })
         return parts.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Visits the element's descendants in document order without recursion (so any depth fits
+    /// the stack): `enter` before a node's children (returning whether to visit them; only an
+    /// element's are), `leave` after them.
+    func walkDescendants(enter: (XMLNode) -> Bool, leave: (XMLNode) -> Void = { _ in }) {
+        guard isElement, var current = pointer.pointee.children else { return }
+        while true {
+            if enter(XMLNode(current, owner: owner)), current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                current = child
+                continue
+            }
+            var done = current
+            while true {
+                leave(XMLNode(done, owner: owner))
+                if let next = done.pointee.next {
+                    current = next
+                    break
+                }
+                guard let parent = done.pointee.parent, parent != pointer else { return }
+                done = parent
+            }
+        }
     }
 
     static let inlineElements: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "mark",
@@ -201,15 +254,22 @@ struct XMLNode {
 
     /// The first descendant element (depth first) satisfying `predicate`.
     func first(where predicate: (XMLNode) -> Bool) -> XMLNode? {
-        for c in elements {
-            if predicate(c) { return c }
-            if let found = c.first(where: predicate) { return found }
+        var found: XMLNode?
+        walkDescendants { node in
+            guard found == nil else { return false }
+            if node.isElement, predicate(node) { found = node }
+            return found == nil
         }
-        return nil
+        return found
     }
 
     /// Every descendant element satisfying `predicate`, in document order.
     func all(where predicate: (XMLNode) -> Bool) -> [XMLNode] {
-        elements.flatMap { c in (predicate(c) ? [c] : []) + c.all(where: predicate) }
+        var result: [XMLNode] = []
+        walkDescendants { node in
+            if node.isElement, predicate(node) { result.append(node) }
+            return true
+        }
+        return result
     }
 }

@@ -281,11 +281,19 @@ public struct JobRunner: Sendable {
         }
     }
 
+    /// The manifest's cover, checked by its bytes (``CoverImage``: a JPEG or PNG, at most 16 MB,
+    /// embedded with the bytes' MIME type whatever its extension says).
     public static func picture(_ url: URL) throws -> ID3Tag.Picture {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw AudioError("cannot read the cover \(url.path)") }
-        let ext = url.pathExtension.lowercased()
-        guard ["jpg", "jpeg", "png"].contains(ext) else { throw AudioError("the cover \(url.path) must be a JPEG or PNG file") }
-        return ID3Tag.Picture(mimeType: ext == "png" ? "image/png" : "image/jpeg", data: data)
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= CoverImage.maxBytes else { throw CoverImage.tooLarge(size) }
+            data = try Data(contentsOf: url)
+            return ID3Tag.Picture(mimeType: try CoverImage(data: data).mimeType, data: data)
+        } catch let rejection as CoverImage.Rejection {
+            throw AudioError("the cover \(url.path) cannot be used: \(rejection.reason)")
+        } catch {
+            throw AudioError("cannot read the cover \(url.path): \(FileError.reason(error))")
+        }
     }
 }

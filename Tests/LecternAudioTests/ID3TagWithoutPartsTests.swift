@@ -8,7 +8,7 @@ import LecternAudio
 @Suite struct ID3TagWithoutPartsTests {
     func digest(_ tag: ID3Tag) -> String {
         var hasher = SHA256()
-        hasher.update([UInt8](tag.encoded()))
+        hasher.update([UInt8]((try? tag.encoded()) ?? Data()))
         return hasher.hexDigest()
     }
 
