@@ -194,6 +194,28 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// Records why a daemon cannot load the job's manifest (nil: it loads again).
+    public func setManifestError(jobId: Int64, _ error: String?) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE id = ? AND manifestError IS NOT ?", arguments: [error, jobId, error])
+        }
+    }
+
+    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job (named
+    /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
+    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
+        try write { db in
+            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
+                guard let error, let name else { return }
+                var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
+                try job.insert(db)
+                return
+            }
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE manifestPath = ? AND manifestError IS NOT ?",
+                           arguments: [error, manifestPath, error])
+        }
+    }
+
     public func jobs() throws -> [JobRecord] {
         try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
     }
