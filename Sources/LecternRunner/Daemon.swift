@@ -325,6 +325,7 @@ public final class Daemon: @unchecked Sendable {
             guard manifest.schedule != nil || s.watch else {
                 logger.info("no schedule and no watch: not run by the daemon", metadata: ["manifest": "\(url.path)"])
                 try store.recordManifestError(manifestPath: url.path, name: nil, error: nil)
+                if let previous { try store.removeSchedule(jobId: previous.jobId) }
                 return nil
             }
             let zone = s.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current

@@ -32,7 +32,7 @@ public struct ChunkCache: Sendable {
     public func temporaryDirectory() throws -> URL {
         let url = temporaryRoot.appendingPathComponent("\(getpid()).\(ProcessIdentity.current.startTicks).\(Self.runFolders.next())")
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            throw StoreError("cannot create the cache folder \(url.path): \(error.localizedDescription)")
+            throw StoreError("cannot create the cache folder \(url.path): \(FileError.reason(error))")
         }
         return url
     }
@@ -42,7 +42,7 @@ public struct ChunkCache: Sendable {
         let target = url(for: key)
         let folder = target.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw StoreError("cannot create the cache folder \(folder.path): \(error.localizedDescription)")
+            throw StoreError("cannot create the cache folder \(folder.path): \(FileError.reason(error))")
         }
         guard rename(file.path, target.path) == 0 else {
             throw StoreError("cannot move \(file.path) into the cache: \(String(cString: strerror(errno)))")

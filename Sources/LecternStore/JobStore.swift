@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LecternCore
 
 /// The job store: jobs, runs and chapters in one SQLite file (WAL mode), through GRDB.
 ///
@@ -17,7 +18,7 @@ public final class JobStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             pool = try Self.open(url)
         } catch {
-            throw StoreError("cannot open the job store \(url.path): \(error)")
+            throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
         }
     }
 
@@ -236,13 +237,19 @@ public final class JobStore: Sendable {
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
-            throw StoreError("job store \(url.path): \(error)")
+            throw StoreError("cannot write the job store \(url.path): \(Self.reason(error))")
         }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.read(body) } catch {
-            throw StoreError("job store \(url.path): \(error)")
+            throw StoreError("cannot read the job store \(url.path): \(Self.reason(error))")
         }
+    }
+
+    /// SQLite's own words for a failure ("database or disk is full"), else the system's.
+    static func reason(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? db.resultCode.description }
+        return FileError.reason(error)
     }
 }

@@ -49,6 +49,9 @@ struct DaemonRecoveryTests {
         try #require(killed.count == 2 && killed.allSatisfy { $0.state == .running },
                      "the runs finished before the kill: \(killed.map { "\($0.trigger) \($0.state)" })")
         let finished = try Dictionary(uniqueKeysWithValues: killed.map { ($0.id!, Set(try probe.rendered(by: $0).map(\.key))) })
+        // Before any restart, status already tells the dead runs from running ones.
+        let shown = try Tool.lectern(["status", "--json"], db: ws.db)
+        #expect(!shown.stdout.contains("\"running\"") && shown.stdout.components(separatedBy: "\"interrupted\"").count == 3, "\(shown.stdout)")
 
         // What the crash left beside the outputs is listed by gc (a restarted run removes it too).
         let strays = temporaryFiles(in: [ws.url.appendingPathComponent("out")])
