@@ -12,7 +12,13 @@ import LecternStore
 /// schedule row from the store, asks the pure ``Scheduler`` what to do, claims each run in the
 /// store (so two daemons on one store start every due run, change and retry exactly once),
 /// starts the claimed runs on threads of their own, and sleeps until the scheduler's next wake
-/// time, the next poll or the end of a run.
+/// time, the next poll or the end of a run. Manifests are read and parsed on threads of their
+/// own, once per version; one that fails is logged once and shown by `lectern status`.
+///
+/// After a crash: a job's latest run that a daemon started and that stopped before it ended
+/// (its process died, or it was cancelled) is resumed first, with its trigger, from its finished
+/// chunks; a watched change counts as served only once a run rendering it succeeded; a lease
+/// whose holder died is taken over at once.
 ///
 /// ``stop()`` (SIGTERM, SIGINT) stops accepting work and cancels running jobs cleanly (workers
 /// stopped, runs recorded as cancelled, no half-written file), waiting at most
@@ -146,6 +152,9 @@ public final class Daemon: @unchecked Sendable {
                 if case .resume = reason { update(path) { $0.interruptedRun = nil } }
                 if try claim(job, row: row, reason: reason, through: through) {
                     start(job, trigger: trigger, reason: reason)
+                } else if case .resume = reason {
+                    // Another process resumed it or ran the job since: decide again next pass.
+                    continue
                 } else {
                     // Another daemon took it; its run serves the change too.
                     update(path) { $0.lastRunStarted = now }
