@@ -377,6 +377,13 @@ public final class Daemon: @unchecked Sendable {
                                                     "time_zone": "\(zone.identifier)", "watch": "\(s.watch)"])
             }
             return job
+        } catch let error as StoreError {
+            // The store, not the manifest: try again next poll.
+            logger.error("cannot register the job", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
+            lock.lock()
+            attempted[url.path] = nil
+            lock.unlock()
+            return previous
         } catch {
             logger.error("manifest not loaded", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
             do {

@@ -23,8 +23,8 @@ struct DaemonRecoveryTests {
 
     @Test func kill9DuringAWatchAndADailyRunIsResumedAtRestartFromTheFinishedChunks() throws {
         let ws = try Workspace("daemon-kill")
-        try DaemonTests.job(ws, "watched", "watch: true", text: Self.book(chapters: 8))
-        try DaemonTests.job(ws, "daily", "schedule: \"\(Self.dailyTenMinutesAgo)\"", text: Self.book(chapters: 8))
+        try DaemonTests.job(ws, "watched", "watch: true", text: Self.book(chapters: 5))
+        try DaemonTests.job(ws, "daily", "schedule: \"\(Self.dailyTenMinutesAgo)\"", text: Self.book(chapters: 5))
         // Seen two hours ago: today's time was missed, so the daemon catches up at once.
         let store = try JobStore(url: ws.db)
         let dailyJob = try store.job(manifestPath: ws.url.appendingPathComponent("Jobs/daily.yml").standardizedFileURL.path, name: "daily", title: nil)
@@ -34,7 +34,7 @@ struct DaemonRecoveryTests {
         let arguments = ["--debounce", "0.5", "--workers", "1", "--max-concurrent", "2"]
         let first = try DaemonProcess(ws, arguments: arguments, name: "first")
         #expect(try eventually(timeout: 30, "the watched job to be added") { first.logText.contains("job added job=watched") })
-        try ws.write("src/watched.txt", Self.book(chapters: 8, words: "once more"))
+        try ws.write("src/watched.txt", Self.book(chapters: 5, words: "once more"))
 
         // Both runs under way, each with finished chunks: kill the daemon as a crash would.
         func running(_ trigger: String) throws -> RunRecord? {
