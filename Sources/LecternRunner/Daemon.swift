@@ -12,7 +12,13 @@ import LecternStore
 /// schedule row from the store, asks the pure ``Scheduler`` what to do, claims each run in the
 /// store (so two daemons on one store start every due run, change and retry exactly once),
 /// starts the claimed runs on threads of their own, and sleeps until the scheduler's next wake
-/// time, the next poll or the end of a run.
+/// time, the next poll or the end of a run. Manifests are read and parsed on threads of their
+/// own, once per version; one that fails is logged once and shown by `lectern status`.
+///
+/// After a crash: a job's latest run that a daemon started and that stopped before it ended
+/// (its process died, or it was cancelled) is resumed first, with its trigger, from its finished
+/// chunks; a watched change counts as served only once a run rendering it succeeded; a lease
+/// whose holder died is taken over at once.
 ///
 /// ``stop()`` (SIGTERM, SIGINT) stops accepting work and cancels running jobs cleanly (workers
 /// stopped, runs recorded as cancelled, no half-written file), waiting at most
@@ -48,6 +54,10 @@ public final class Daemon: @unchecked Sendable {
     private var stopping = false
     private var reloading = false
     private var awakeSince = Date()
+    /// The manifest version last read (or being read) for each path, so each is read once.
+    private var attempted: [String: String] = [:]
+    private var loading: Set<String> = []
+    private var parsed: [String: Parsed] = [:]
 
     public init(store: JobStore, logger: Logger, options: Options) {
         self.store = store
@@ -124,7 +134,8 @@ public final class Daemon: @unchecked Sendable {
             guard let policy = job.policy, let row = rows[job.jobId] else { continue }
             let state = JobState(firstSeen: row.firstSeen, servedThrough: row.servedThrough, running: job.running || leased.contains(job.jobId),
                                  failures: row.failures, lastFailure: row.lastFailureAt, lastTrigger: job.lastTrigger,
-                                 changedAt: job.changedAt, lastRunStarted: job.lastRunStarted)
+                                 changedAt: job.changedAt, lastRunStarted: job.lastRunStarted,
+                                 interruptedRun: job.interruptedRun, interruptedTrigger: job.interruptedTrigger)
             inputs[path] = (policy, state)
         }
 
@@ -138,8 +149,12 @@ public final class Daemon: @unchecked Sendable {
                 }
             case .run(let path, let trigger, let reason, let through):
                 guard let job = job(path), let row = rows[job.jobId] else { continue }
+                if case .resume = reason { update(path) { $0.interruptedRun = nil } }
                 if try claim(job, row: row, reason: reason, through: through) {
                     start(job, trigger: trigger, reason: reason)
+                } else if case .resume = reason {
+                    // Another process resumed it or ran the job since: decide again next pass.
+                    continue
                 } else {
                     // Another daemon took it; its run serves the change too.
                     update(path) { $0.lastRunStarted = now }
@@ -163,6 +178,8 @@ public final class Daemon: @unchecked Sendable {
         case .retry: claimed = try store.claimRetry(jobId: job.jobId, failures: row.failures)
         case .changed: claimed = try store.claimChange(jobId: job.jobId, version: job.fingerprint)
         case .due, .catchUp: claimed = try through.map { try store.claimDue(jobId: job.jobId, through: $0) } ?? false
+        case .resume(let run):
+            claimed = try store.interruptedRun(jobId: job.jobId)?.id == run && store.claimResume(jobId: job.jobId, runId: run)
         }
         // A run serves every due time and change up to its start.
         if claimed, let through, reason != .due(through) { _ = try store.claimDue(jobId: job.jobId, through: through) }
@@ -183,6 +200,7 @@ public final class Daemon: @unchecked Sendable {
         var configured = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
         configured.control = control
         let runner = configured
+        let version = job.policy?.watch == true ? job.fingerprint : nil
         runs.enter()
         Thread.detachNewThread { [self] in
             defer { runs.leave() }
@@ -201,7 +219,7 @@ public final class Daemon: @unchecked Sendable {
             if control.cancellation == nil {
                 var wasRetry = false
                 if case .retry = reason { wasRetry = true }
-                do { try store.recordOutcome(jobId: job.jobId, error: failure, wasRetry: wasRetry, at: now) } catch {
+                do { try store.recordOutcome(jobId: job.jobId, error: failure, wasRetry: wasRetry, at: now, servedVersion: version) } catch {
                     logger.error("cannot record the run's outcome", metadata: ["job": "\(job.name)", "error": "\(error)"])
                 }
             }
@@ -213,7 +231,9 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Loads new and changed manifests, forgets removed ones, and notices changes in watched files.
+    /// Starts reading new and changed manifests (off this loop: a manifest that is slow to read
+    /// or parse delays neither other jobs nor a stop), takes in those read since, forgets removed
+    /// ones, and notices changes in watched files.
     private func scan(reload: Bool) throws {
         let fm = FileManager.default
         let names = (try? fm.contentsOfDirectory(atPath: options.jobs.path)) ?? []
@@ -226,18 +246,38 @@ public final class Daemon: @unchecked Sendable {
             lock.unlock()
             try store.removeSchedule(jobId: job.jobId)
         }
+        lock.lock()
+        let gone = attempted.keys.filter { !paths.contains($0) }
+        for path in gone { attempted[path] = nil }
+        if reload { attempted = [:] }
+        lock.unlock()
+        for path in gone { try store.recordManifestError(manifestPath: path, name: nil, error: nil) }
+
         let now = self.now
+        for (path, read) in takeParsed() where paths.contains(path) {
+            if let loaded = apply(read, url: URL(fileURLWithPath: path), previous: job(path), now: now) {
+                lock.lock()
+                jobs[path] = loaded
+                lock.unlock()
+            } else {
+                lock.lock()
+                jobs[path] = nil
+                lock.unlock()
+            }
+        }
         for path in paths.sorted() {
             let url = URL(fileURLWithPath: path)
             let stamp = DaemonJob.stamp(of: [url])
-            let known = job(path)
-            if reload || known?.manifestStamp != stamp {
-                if let loaded = load(url, stamp: stamp, previous: known, now: now) {
-                    lock.lock()
-                    jobs[path] = loaded
-                    lock.unlock()
-                }
-            } else if let known, known.policy?.watch == true {
+            lock.lock()
+            let fresh = attempted[path] != stamp && !loading.contains(path)
+            if fresh {
+                attempted[path] = stamp
+                loading.insert(path)
+            }
+            lock.unlock()
+            if fresh {
+                parse(url, stamp: stamp)
+            } else if let known = job(path), known.manifestStamp == stamp, known.policy?.watch == true {
                 let fingerprint = DaemonJob.stamp(of: known.watchedFiles)
                 if fingerprint != known.fingerprint {
                     logger.info("change seen", metadata: ["job": "\(known.name)"])
@@ -250,15 +290,51 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Loads a manifest into a job (nil when it is malformed: the error is logged once per version).
-    private func load(_ url: URL, stamp: String, previous: DaemonJob?, now: Date) -> DaemonJob? {
+    /// A manifest as a loader thread read it.
+    struct Parsed: Sendable {
+        var stamp: String
+        var result: Result<Manifest, any Error>
+    }
+
+    /// Reads and parses a manifest on a thread of its own, then wakes the loop.
+    private func parse(_ url: URL, stamp: String) {
+        let configDirectory = options.configDirectory
+        Thread.detachNewThread { [self] in
+            let result = Result<Manifest, any Error> {
+                var loader = ManifestLoader(configDirectory: configDirectory)
+                loader.checksFiles = false  // a missing source is the run's failure, retried and reported
+                let manifest = try loader.load(url)
+                if let expression = manifest.schedule { _ = try CronSchedule(expression) }
+                return manifest
+            }
+            lock.lock()
+            loading.remove(url.path)
+            parsed[url.path] = Parsed(stamp: stamp, result: result)
+            lock.unlock()
+            wakeUp.signal()
+        }
+    }
+
+    private func takeParsed() -> [(String, Parsed)] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = parsed.sorted { $0.key < $1.key }
+        parsed = [:]
+        return taken
+    }
+
+    /// Turns a parsed manifest into a job (nil when it has no schedule and no watch). A manifest
+    /// that failed is logged once per version and recorded for `lectern status`; a job loaded
+    /// before keeps running on its last good version.
+    private func apply(_ read: Parsed, url: URL, previous: DaemonJob?, now: Date) -> DaemonJob? {
+        let stamp = read.stamp
         do {
-            var loader = ManifestLoader(configDirectory: options.configDirectory)
-            loader.checksFiles = false  // a missing source is the run's failure, retried and reported
-            let manifest = try loader.load(url)
+            let manifest = try read.result.get()
             let s = manifest.scheduling
             guard manifest.schedule != nil || s.watch else {
-                if previous == nil { logger.info("no schedule and no watch: not run by the daemon", metadata: ["manifest": "\(url.path)"]) }
+                logger.info("no schedule and no watch: not run by the daemon", metadata: ["manifest": "\(url.path)"])
+                try store.recordManifestError(manifestPath: url.path, name: nil, error: nil)
+                if let previous { try store.removeSchedule(jobId: previous.jobId) }
                 return nil
             }
             let zone = s.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
@@ -266,10 +342,11 @@ public final class Daemon: @unchecked Sendable {
                                    debounce: options.debounce, catchUp: s.catchUp,
                                    retry: RetryPolicy(limit: s.retryLimit, initialDelay: s.retryDelay, factor: 2, maxDelay: s.retryMaxDelay))
             let record = try store.job(manifestPath: url.path, name: manifest.name, title: manifest.title.isEmpty ? nil : manifest.title)
+            try store.setManifestError(jobId: record.id!, nil)
             var job = DaemonJob(url: url, name: manifest.name, jobId: record.id!, manifestStamp: stamp, policy: policy,
                                 watchedFiles: [url] + manifest.sources.map(\.url) + manifest.lexicons + (manifest.cover.map { [$0] } ?? []))
             job.fingerprint = DaemonJob.stamp(of: job.watchedFiles)
-            let row = try store.registerSchedule(jobId: job.jobId, expression: manifest.schedule, timeZone: s.timeZone, watch: s.watch,
+            var row = try store.registerSchedule(jobId: job.jobId, expression: manifest.schedule, timeZone: s.timeZone, watch: s.watch,
                                                  watchVersion: job.fingerprint, now: now)
             if let previous {
                 job.running = previous.running
@@ -277,21 +354,44 @@ public final class Daemon: @unchecked Sendable {
                 job.lastTrigger = previous.lastTrigger
                 job.changedAt = previous.changedAt
                 job.recordedNextDue = previous.recordedNextDue
+                job.interruptedRun = previous.interruptedRun
+                job.interruptedTrigger = previous.interruptedTrigger
                 if s.watch, previous.fingerprint != job.fingerprint { job.changedAt = now }
                 logger.info("manifest loaded", metadata: ["job": "\(job.name)", "manifest": "\(url.path)"])
             } else {
+                // Runs left `running` by a process that died are recorded as interrupted (or
+                // failed, with the error it could not record); the latest, if a daemon started
+                // it, is resumed first.
+                for run in try store.settleOrphanedRuns(jobId: job.jobId) {
+                    logger.notice("marked \(run.state.rawValue)", metadata: ["job": "\(job.name)", "run": "\(run.id ?? 0)", "pid": "\(run.pid)"])
+                }
+                if let stopped = try store.interruptedRun(jobId: job.jobId) {
+                    job.interruptedRun = stopped.id
+                    job.interruptedTrigger = Trigger(rawValue: stopped.trigger)
+                }
+                // A change claimed by a daemon that died before rendering it is not served.
+                row = try store.reopenUnservedChange(jobId: job.jobId) ?? row
                 // Changed while no daemon watched: render what changed.
                 if s.watch, let version = row.watchVersion, version != job.fingerprint { job.changedAt = now }
                 logger.info("job added", metadata: ["job": "\(job.name)", "schedule": "\(manifest.schedule ?? "-")",
                                                     "time_zone": "\(zone.identifier)", "watch": "\(s.watch)"])
             }
             return job
+        } catch let error as StoreError {
+            // The store, not the manifest: try again next poll.
+            logger.error("cannot register the job", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
+            lock.lock()
+            attempted[url.path] = nil
+            lock.unlock()
+            return previous
         } catch {
-            if previous?.loadFailure != stamp {
-                logger.error("manifest not loaded", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
+            logger.error("manifest not loaded", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
+            do {
+                try store.recordManifestError(manifestPath: url.path, name: url.deletingPathExtension().lastPathComponent, error: "\(error)")
+            } catch {
+                logger.error("cannot record the manifest's error", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
             }
             var kept = previous
-            kept?.loadFailure = stamp
             kept?.manifestStamp = stamp
             return kept
         }
@@ -324,6 +424,7 @@ public final class Daemon: @unchecked Sendable {
         case .catchUp(let missed): return "catching up on runs missed from \(missed.lowerBound) to \(missed.upperBound)"
         case .retry(let attempt): return "retry \(attempt)"
         case .changed: return "files changed"
+        case .resume(let run): return "resuming run \(run), which stopped before it ended"
         }
     }
 }

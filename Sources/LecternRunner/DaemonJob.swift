@@ -20,8 +20,9 @@ struct DaemonJob {
     var lastTrigger: Trigger?
     /// The next due time last written to the store.
     var recordedNextDue: Date?
-    /// The manifest version that failed to load (so the error is logged once).
-    var loadFailure: String?
+    /// The job's latest run, when it stopped before it ended and this daemon has not resumed it.
+    var interruptedRun: Int64?
+    var interruptedTrigger: Trigger?
 
     init(url: URL, name: String, jobId: Int64, manifestStamp: String, policy: JobPolicy?, watchedFiles: [URL]) {
         self.url = url

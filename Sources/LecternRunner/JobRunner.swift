@@ -90,7 +90,11 @@ public struct JobRunner: Sendable {
         let stopped = try store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
         let resumes = stopped.flatMap { s in (s.id ?? 0) > (lastSuccess?.id ?? 0) ? s.id : nil }
         var run = try store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
-        try store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
+        // Room for the run's error, should the store be unable to take it (a full disk).
+        let note = FailureNote(store: store, runId: run.id!)
+        note.reserve()
+        var keepNote = false
+        defer { if !keepNote { note.remove() } }
         // Without a caller's control, the run still needs one: a lost lease must stop it.
         let control = self.control ?? RunControl()
         let heartbeat = LeaseHeartbeat(store: store, jobId: job.id!, holder: holder, duration: leaseDuration) {
@@ -101,6 +105,7 @@ public struct JobRunner: Sendable {
         defer { for t in temporaries { try? FileManager.default.removeItem(at: t) } }
         let begun = Date()
         do {
+            try store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
             var loaded = try ManifestLoader(configDirectory: configDirectory).load(manifestURL)
             for format in extraTimings where !loaded.timings.contains(format) { loaded.timings.append(format) }
             let book = try DocumentReader().read(loaded.sources)
@@ -233,7 +238,14 @@ public struct JobRunner: Sendable {
             run.state = cancelled ? .cancelled : .failed
             run.endedAt = Date()
             run.error = FileError.describe(error)
-            try? store.update(run)
+            // Free what this run holds on disk first: the store may share the disk it filled.
+            for t in temporaries { try? FileManager.default.removeItem(at: t) }
+            temporaries = []
+            do { try store.update(run) } catch let recording {
+                // The next process to take the job records it from the note.
+                keepNote = note.write(run.error!)
+                logger.error("cannot record the run's end", metadata: ["run": "\(run.id ?? 0)", "error": "\(recording)"])
+            }
             throw error
         }
     }

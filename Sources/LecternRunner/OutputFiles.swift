@@ -4,7 +4,7 @@ import LecternStore
 /// Facts about a job's output files: a stamp (size and modification time of each) that tells
 /// whether they are still as a run wrote them, and clean-up of temporary files left beside them
 /// by processes that died.
-enum OutputFiles {
+public enum OutputFiles {
     /// `name size mtime` of each file, or `name missing` (with `fullPaths`, the path for the name).
     static func stamp(_ files: [URL], fullPaths: Bool = false) -> String {
         files.map { url in
@@ -15,18 +15,24 @@ enum OutputFiles {
         }.joined(separator: "\n")
     }
 
-    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone.
-    static func removeStaleTemporaries(of files: [URL]) {
+    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone;
+    /// returns them (with `dryRun`, removes nothing).
+    @discardableResult
+    public static func removeStaleTemporaries(of files: [URL], dryRun: Bool = false) -> [URL] {
         let fm = FileManager.default
+        var removed: [URL] = []
         for folder in Set(files.map { $0.deletingLastPathComponent() }) {
             let names = Set(files.filter { $0.deletingLastPathComponent() == folder }.map(\.lastPathComponent))
             for entry in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
                 let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
                 guard parts.count >= 2, let pid = Int32(parts.last!), names.contains(parts.dropLast().joined(separator: ".")) else { continue }
                 if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                    try? fm.removeItem(at: folder.appendingPathComponent(entry))
+                    let url = folder.appendingPathComponent(entry)
+                    if !dryRun { try? fm.removeItem(at: url) }
+                    removed.append(url)
                 }
             }
         }
+        return removed
     }
 }

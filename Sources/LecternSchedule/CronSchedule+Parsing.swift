@@ -7,7 +7,8 @@ extension CronSchedule {
     ///     - expression: e.g. `*/15 9-17 * * MON-FRI`; surrounding whitespace is ignored and
     ///       fields are separated by spaces or tabs.
     /// - throws: A ``ScheduleError`` naming the field at fault: a wrong field count, a value out
-    ///   of range, a reversed range (`5-1`), a step of 0, an unknown name, an empty list item.
+    ///   of range, a reversed range (`5-1`), a step of 0, an unknown name, an empty list item;
+    ///   or naming the expression when it can never fire (`0 0 31 2 *`: no February 31).
     public init(_ expression: String) throws(ScheduleError) {
         let trimmed = expression.trimmingCharacters(in: .whitespacesAndNewlines)
         var text = trimmed
@@ -28,6 +29,10 @@ extension CronSchedule {
             fields[field] = (try Self.parse(part, as: field), part.hasPrefix("*"))
         }
         self.init(expression: expression, fields: fields)
+        guard isSatisfiable else {
+            throw ScheduleError(field: nil, text: expression, message:
+                "can never fire: no month in \"\(parts[3])\" has a day in \"\(parts[2])\"; choose days that exist in those months")
+        }
     }
 
     static let macros: [String: String] = [

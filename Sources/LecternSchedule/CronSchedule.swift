@@ -43,7 +43,7 @@ public struct CronSchedule: Sendable, Hashable, CustomStringConvertible {
     let dayOfWeekIsStar: Bool
     /// Whether the minute or the hour field starts with `*`, for the daylight-saving rules.
     let isWildcard: Bool
-    /// False when no date can ever match, e.g. `0 0 30 2 *`.
+    /// False when no date can ever match, e.g. `0 0 30 2 *` (parsing refuses such expressions).
     let isSatisfiable: Bool
 
     public var description: String { expression }

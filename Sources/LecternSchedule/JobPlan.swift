@@ -45,7 +45,11 @@ struct JobPlan {
 
         guard !state.running else { return }
         let servesThrough = due?.upperBound
-        if let retryAt {
+        if let interrupted = state.interruptedRun {
+            // A run stopped half-way is continued first, whatever started it; it serves what is due.
+            let trigger = state.interruptedTrigger ?? (policy.schedule == nil ? .watch : .schedule)
+            run = (.run(job: job, trigger: trigger, reason: .resume(run: interrupted), servesThrough: servesThrough), .distantPast)
+        } else if let retryAt {
             if retryAt <= now {
                 let trigger = state.lastTrigger ?? (policy.schedule == nil ? .watch : .schedule)
                 run = (.run(job: job, trigger: trigger, reason: .retry(attempt: state.failures), servesThrough: servesThrough), retryAt)

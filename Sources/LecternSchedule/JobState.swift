@@ -23,10 +23,15 @@ public struct JobState: Sendable, Hashable {
     public var changedAt: Date?
     /// When the latest run started.
     public var lastRunStarted: Date?
+    /// The job's latest run, when it stopped before it ended and is not resumed yet, and what
+    /// started it: it is resumed before anything else.
+    public var interruptedRun: Int64?
+    public var interruptedTrigger: Trigger?
 
     public init(
         firstSeen: Date, servedThrough: Date? = nil, running: Bool = false, failures: Int = 0,
-        lastFailure: Date? = nil, lastTrigger: Trigger? = nil, changedAt: Date? = nil, lastRunStarted: Date? = nil
+        lastFailure: Date? = nil, lastTrigger: Trigger? = nil, changedAt: Date? = nil, lastRunStarted: Date? = nil,
+        interruptedRun: Int64? = nil, interruptedTrigger: Trigger? = nil
     ) {
         self.firstSeen = firstSeen
         self.servedThrough = servedThrough
@@ -36,5 +41,7 @@ public struct JobState: Sendable, Hashable {
         self.lastTrigger = lastTrigger
         self.changedAt = changedAt
         self.lastRunStarted = lastRunStarted
+        self.interruptedRun = interruptedRun
+        self.interruptedTrigger = interruptedTrigger
     }
 }

@@ -11,4 +11,7 @@ public enum RunReason: Sendable, Hashable {
     case retry(attempt: Int)
     /// A watched file changed and has since been quiet for the debounce interval.
     case changed
+    /// The run `run` stopped before it ended (its daemon died or was stopped); this run
+    /// continues it, with its trigger, from its finished chunks.
+    case resume(run: Int64)
 }

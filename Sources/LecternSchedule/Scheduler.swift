@@ -8,6 +8,8 @@ import Foundation
 /// ``Decision/wakeAt``, a file change or the end of a run, whichever comes first.
 ///
 /// For each job that is not running:
+/// - **Resume.** A job whose latest run stopped before it ended (`interruptedRun`) runs at once,
+///   with that run's trigger, before anything else; the run serves what is due.
 /// - **Schedule.** Instants after `servedThrough` (or after `firstSeen` for a job never served)
 ///   up to now are due. One run serves them all (`servesThrough` is the latest). An instant more
 ///   than ``catchUpGrace`` older than now (or than `awakeSince`) was missed: with

@@ -7,7 +7,7 @@ import Glibc
 /// The chunk cache's files: one MP3 stream per chunk key under `chunks/`, installed by an atomic
 /// rename of a synced file (and a synced folder), so a file under its key is always complete.
 ///
-/// Workers write into a per-process folder under `tmp/`; a run removes its own folder when it
+/// Workers write into a per-run folder under `tmp/`; a run removes its own folder when it
 /// ends, and folders of processes that died are removed by the next run (or `lectern gc`).
 public struct ChunkCache: Sendable {
     public let directory: URL
@@ -27,11 +27,12 @@ public struct ChunkCache: Sendable {
         chunksDirectory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).mp3")
     }
 
-    /// This process's folder for chunks being written (created).
+    /// A folder of this process for the chunks one run writes (created): `PID.TICKS.N`, one per
+    /// run, so that runs side by side in one process (a daemon's) each remove only their own.
     public func temporaryDirectory() throws -> URL {
-        let url = temporaryRoot.appendingPathComponent("\(getpid()).\(ProcessIdentity.current.startTicks)")
+        let url = temporaryRoot.appendingPathComponent("\(getpid()).\(ProcessIdentity.current.startTicks).\(Self.runFolders.next())")
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            throw StoreError(FileError(cannot: "create the cache folder", url.path, error).message)
+            throw StoreError("cannot create the cache folder \(url.path): \(FileError.reason(error))")
         }
         return url
     }
@@ -41,7 +42,7 @@ public struct ChunkCache: Sendable {
         let target = url(for: key)
         let folder = target.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw StoreError(FileError(cannot: "create the cache folder", folder.path, error).message)
+            throw StoreError("cannot create the cache folder \(folder.path): \(FileError.reason(error))")
         }
         guard rename(file.path, target.path) == 0 else {
             throw StoreError("cannot move \(file.path) into the cache: \(String(cString: strerror(errno)))")
@@ -76,11 +77,29 @@ public struct ChunkCache: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryRoot.path)) ?? []
         return names.compactMap { name -> URL? in
             let parts = name.split(separator: ".")
-            guard parts.count == 2, let pid = Int32(parts[0]), let ticks = UInt64(parts[1]) else { return nil }
+            guard parts.count == 2 || parts.count == 3, let pid = Int32(parts[0]), let ticks = UInt64(parts[1]) else { return nil }
             guard !ProcessIdentity(host: me.host, pid: pid, startTicks: ticks).isAlive else { return nil }
             let url = temporaryRoot.appendingPathComponent(name)
             if !dryRun { try? FileManager.default.removeItem(at: url) }
             return url
+        }
+    }
+}
+
+extension ChunkCache {
+    /// Numbers this process's run folders.
+    static let runFolders = Counter()
+
+    final class Counter: @unchecked Sendable {
+        // @unchecked Sendable is safe: `value` is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
         }
     }
 }

@@ -27,14 +27,42 @@ extension JobStore {
             // We hold the lease now, so no other process may be running this job.
             var interrupted: [RunRecord] = []
             for var run in try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).fetchAll(db) {
-                run.state = .interrupted
-                run.endedAt = now
-                run.error = run.error ?? "the process running it (pid \(run.pid)) stopped without finishing"
-                try run.update(db)
+                try settle(&run, db: db, at: now)
                 interrupted.append(run)
             }
             return .acquired(lease, interrupted: interrupted)
         }
+    }
+
+    /// Records the job's runs whose process died while running them as they ended: `failed`
+    /// with the message their process left in its ``FailureNote`` (it could not reach the store),
+    /// else `interrupted`. Runs of live processes are left alone. Returns the runs it settled.
+    @discardableResult
+    public func settleOrphanedRuns(jobId: Int64) throws -> [RunRecord] {
+        try write { db in
+            var settled: [RunRecord] = []
+            for var run in try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).fetchAll(db)
+            where run.isOrphaned {
+                try settle(&run, db: db, at: Date())
+                settled.append(run)
+            }
+            return settled
+        }
+    }
+
+    /// Marks a run whose process is gone as ended (see ``settleOrphanedRuns(jobId:)``).
+    private func settle(_ run: inout RunRecord, db: Database, at now: Date) throws {
+        let note = FailureNote(store: self, runId: run.id!)
+        if let message = note.read() {
+            run.state = .failed
+            run.error = message
+        } else {
+            run.state = .interrupted
+            run.error = run.error ?? "the process running it (pid \(run.pid)) stopped without finishing"
+        }
+        run.endedAt = now
+        try run.update(db)
+        note.remove()
     }
 
     /// Records which run the lease is for.
@@ -61,9 +89,13 @@ extension JobStore {
         }
     }
 
-    /// The ids of the jobs whose lease has not expired.
+    /// The ids of the jobs whose lease has not expired and whose holder is alive (a dead
+    /// holder's lease is taken over at once, as ``acquireLease(jobId:holder:duration:)`` does).
     public func leasedJobIds(at date: Date = Date()) throws -> Set<Int64> {
-        try read { db in Set(try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db).map(\.jobId)) }
+        try read { db in
+            Set(try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db)
+                .filter { ProcessIdentity($0.holder)?.isAlive ?? true }.map(\.jobId))
+        }
     }
 
     /// The job's lease, if any.

@@ -15,8 +15,14 @@ public struct ScheduleRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     public var firstSeen: Date
     /// The latest due time a run was started for (or skipped, with `catchup: none`).
     public var servedThrough: Date?
-    /// The fingerprint (sizes and times) of the manifest and sources last rendered for a change.
+    /// The fingerprint (sizes and times) of the manifest and sources a run was last started for
+    /// (claimed), and the daemon that claimed it.
     public var watchVersion: String?
+    public var watchClaimant: String?
+    /// The fingerprint a run last rendered successfully: a change counts as served only then.
+    public var servedVersion: String?
+    /// The interrupted run a daemon last started a run to resume (claimed once).
+    public var resumedRunId: Int64?
     /// Consecutive failed runs since the last success, when the last one ended, and its error.
     public var failures: Int
     public var lastFailureAt: Date?
@@ -48,6 +54,19 @@ extension JobStore {
                 t.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4") { db in
+            // Crash recovery (#17): changes served only by a successful run, resumed runs,
+            // manifests the daemon cannot load.
+            try db.alter(table: "schedule") { t in
+                t.add(column: "watchClaimant", .text)
+                t.add(column: "servedVersion", .text)
+                t.add(column: "resumedRunId", .integer)
+            }
+            try db.execute(sql: "UPDATE schedule SET servedVersion = watchVersion")
+            try db.alter(table: "job") { t in
+                t.add(column: "manifestError", .text)
+            }
+        }
     }
 
     /// Records what a job's manifest asks for, creating its row (seen now, `watchVersion` as
@@ -66,7 +85,8 @@ extension JobStore {
                 return row
             }
             var row = ScheduleRecord(jobId: jobId, expression: expression, timeZone: timeZone, watch: watch, firstSeen: now,
-                                     servedThrough: nil, watchVersion: watchVersion, failures: 0, lastFailureAt: nil, lastError: nil,
+                                     servedThrough: nil, watchVersion: watchVersion, watchClaimant: nil, servedVersion: watchVersion,
+                                     resumedRunId: nil, failures: 0, lastFailureAt: nil, lastError: nil,
                                      retriedFailures: 0, nextDue: nil, updatedAt: now)
             try row.insert(db)
             return row
@@ -93,12 +113,55 @@ extension JobStore {
         }
     }
 
-    /// Claims the change to `version` of the job's files: true for exactly one caller per version.
-    public func claimChange(jobId: Int64, version: String) throws -> Bool {
+    /// Claims the change to `version` of the job's files for `claimant` (a daemon): true for
+    /// exactly one caller per version.
+    public func claimChange(jobId: Int64, version: String, claimant: ProcessIdentity = .current) throws -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE schedule SET watchVersion = ?, updatedAt = ? WHERE jobId = ? AND watchVersion IS NOT ?",
-                           arguments: [version, Date(), jobId, version])
+            try db.execute(sql: """
+                UPDATE schedule SET watchVersion = ?, watchClaimant = ?, updatedAt = ? WHERE jobId = ? AND watchVersion IS NOT ?
+                """, arguments: [version, claimant.description, Date(), jobId, version])
             return db.changesCount == 1
+        }
+    }
+
+    /// Gives back a change claimed by a daemon that has died before a run rendered it, so that
+    /// the next daemon claims and renders it again (a change is served only by a success);
+    /// returns the row.
+    public func reopenUnservedChange(jobId: Int64) throws -> ScheduleRecord? {
+        try write { db in
+            guard var row = try ScheduleRecord.fetchOne(db, key: jobId) else { return nil }
+            guard row.watchVersion != row.servedVersion, row.servedVersion != nil,
+                  !(row.watchClaimant.flatMap(ProcessIdentity.init)?.isAlive ?? false) else { return row }
+            row.watchVersion = row.servedVersion
+            row.watchClaimant = nil
+            try row.update(db)
+            return row
+        }
+    }
+
+    /// Claims the resumption of the interrupted run `runId`: true for exactly one caller.
+    public func claimResume(jobId: Int64, runId: Int64) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE schedule SET resumedRunId = ?, updatedAt = ? WHERE jobId = ? AND resumedRunId IS NOT ?",
+                           arguments: [runId, Date(), jobId, runId])
+            return db.changesCount == 1
+        }
+    }
+
+    /// The job's latest run if it was started by a daemon (`schedule` or `watch`) and stopped
+    /// before it ended (its process died, or it was interrupted or cancelled), and no daemon has
+    /// resumed it yet: the run a daemon starting up continues.
+    public func interruptedRun(jobId: Int64) throws -> RunRecord? {
+        try read { db in
+            guard let run = try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).fetchOne(db),
+                  ["schedule", "watch"].contains(run.trigger) else { return nil }
+            let resumed = try Int64.fetchOne(db, sql: "SELECT resumedRunId FROM schedule WHERE jobId = ?", arguments: [jobId])
+            guard resumed != run.id else { return nil }
+            switch run.state {
+            case .interrupted, .cancelled: return run
+            case .running: return run.isOrphaned ? run : nil
+            default: return nil
+            }
         }
     }
 
@@ -114,7 +177,10 @@ extension JobStore {
     /// Records how a daemon's run of the job ended: a success clears the failures; a failure
     /// counts one more (or, for a run that was not a retry, starts a new count of 1, so every
     /// scheduled run gets its own retries) and keeps the error.
-    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date) throws {
+    ///
+    /// - parameter servedVersion: The watched files' fingerprint the run rendered; a success
+    ///   marks it served.
+    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date, servedVersion: String? = nil) throws {
         try write { db in
             if let error, wasRetry {
                 try db.execute(sql: "UPDATE schedule SET failures = failures + 1, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",
@@ -123,8 +189,10 @@ extension JobStore {
                 try db.execute(sql: "UPDATE schedule SET failures = 1, retriedFailures = 0, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",
                                arguments: [date, error, date, jobId])
             } else {
-                try db.execute(sql: "UPDATE schedule SET failures = 0, retriedFailures = 0, lastError = NULL, updatedAt = ? WHERE jobId = ?",
-                               arguments: [date, jobId])
+                try db.execute(sql: """
+                    UPDATE schedule SET failures = 0, retriedFailures = 0, lastError = NULL, updatedAt = ?,
+                    servedVersion = coalesce(?, servedVersion) WHERE jobId = ?
+                    """, arguments: [date, servedVersion, jobId])
             }
         }
     }

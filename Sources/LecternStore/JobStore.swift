@@ -18,7 +18,7 @@ public final class JobStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             pool = try Self.open(url)
         } catch {
-            throw StoreError("cannot open the job store \(url.path): \(FileError.reason(error))")
+            throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
         }
     }
 
@@ -195,6 +195,28 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// Records why a daemon cannot load the job's manifest (nil: it loads again).
+    public func setManifestError(jobId: Int64, _ error: String?) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE id = ? AND manifestError IS NOT ?", arguments: [error, jobId, error])
+        }
+    }
+
+    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job (named
+    /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
+    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
+        try write { db in
+            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
+                guard let error, let name else { return }
+                var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
+                try job.insert(db)
+                return
+            }
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE manifestPath = ? AND manifestError IS NOT ?",
+                           arguments: [error, manifestPath, error])
+        }
+    }
+
     public func jobs() throws -> [JobRecord] {
         try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
     }
@@ -215,13 +237,19 @@ public final class JobStore: Sendable {
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
-            throw StoreError("job store \(url.path): \(error)")
+            throw StoreError("cannot write the job store \(url.path): \(Self.reason(error))")
         }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try pool.read(body) } catch {
-            throw StoreError("job store \(url.path): \(error)")
+            throw StoreError("cannot read the job store \(url.path): \(Self.reason(error))")
         }
+    }
+
+    /// SQLite's own words for a failure ("database or disk is full"), else the system's.
+    static func reason(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? db.resultCode.description }
+        return FileError.reason(error)
     }
 }

@@ -9,6 +9,8 @@ public struct JobRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var manifestPath: String
     public var title: String?
     public var createdAt: Date
+    /// Why a daemon could not load the manifest, as it last tried (nil: it loads).
+    public var manifestError: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -58,6 +60,15 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var outputStamp: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension RunRecord {
+    /// Whether the run is recorded as running but the process running it has died.
+    public var isOrphaned: Bool {
+        guard state == .running else { return false }
+        if let holder = holder.flatMap(ProcessIdentity.init) { return !holder.isAlive }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
 }
 
 /// A chapter as rendered by a run.

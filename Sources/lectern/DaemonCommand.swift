@@ -14,7 +14,10 @@ struct DaemonCommand: ParsableCommand {
             A manifest takes part with `schedule:` (a cron expression, read in `timezone:`), \
             `watch: true`, or both; see the README. Logs go to stderr, one line each with a syslog \
             priority prefix that journald understands. SIGTERM or SIGINT stop it cleanly (running \
-            jobs are cancelled and recorded as such); SIGHUP reloads every manifest.
+            jobs are cancelled and recorded as such); SIGHUP reloads every manifest. Started again \
+            (after a stop or a crash), it first resumes the runs that were under way, from their \
+            finished chunks. A manifest it cannot load is logged once per version and shown by \
+            `lectern status`.
 
             Example: lectern daemon --jobs Jobs --max-concurrent 2
             """

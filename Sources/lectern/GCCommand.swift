@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import LecternCore
+import LecternRunner
 import LecternStore
 
 /// `lectern gc [--dry-run]`: removes chunk cache entries that no job references any more.
@@ -7,7 +9,8 @@ import LecternStore
 /// A job references the chunks of its newest successful run and of every run after it (running,
 /// or stopped and waiting to be continued). Also removed: chunk files the store does not know
 /// (left by a crash between writing a chunk and recording it; only once they are an hour old, so
-/// a run in progress keeps its newest chunk) and temporary folders of processes that died.
+/// a run in progress keeps its newest chunk), temporary folders of processes that died, and
+/// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`).
 struct GCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
@@ -40,12 +43,31 @@ struct GCCommand: ParsableCommand {
                 for key in unreferenced.map(\.key) + orphans { cache.remove(key: key) }
             }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
+            let strays = OutputFiles.removeStaleTemporaries(of: try outputs(of: jobStore), dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
             for key in unreferenced.map(\.key) { print("\(verb) \(cache.url(for: key).path)") }
             for key in orphans { print("\(verb) \(cache.url(for: key).path) (not in the store)") }
             for folder in temporaries { print("\(verb) \(folder.path) (temporary folder of a process that ended)") }
-            print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders; %d entries kept",
-                         verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, entries.count - unreferenced.count))
+            for file in strays { print("\(verb) \(file.path) (temporary output of a process that ended)") }
+            print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders, %d temporary outputs; %d entries kept",
+                         verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, strays.count,
+                         entries.count - unreferenced.count))
         }
+    }
+
+    /// Every job's outputs: as its manifest names them now (if it loads) and as its runs wrote them.
+    func outputs(of store: JobStore) throws -> [URL] {
+        var files: [URL] = []
+        for job in try store.jobs() {
+            var loader = ManifestLoader()
+            loader.checksFiles = false
+            if let manifest = try? loader.load(URL(fileURLWithPath: job.manifestPath)) {
+                files += manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")]
+            }
+            for run in try store.runs(jobId: job.id!, limit: 1000) {
+                files += [run.mp3Path, run.timingsPath].compactMap { $0 }.map { URL(fileURLWithPath: $0) }
+            }
+        }
+        return files
     }
 }

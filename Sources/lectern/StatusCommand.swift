@@ -27,6 +27,8 @@ struct StatusCommand: ParsableCommand {
         var name: String
         var manifest: String
         var title: String?
+        /// Why `lectern daemon` cannot load the manifest (nil: it loads).
+        var manifestError: String?
         /// What `lectern daemon` knows of the job (nil: no daemon has scheduled it).
         var schedule: ScheduleStatus?
         var runs: [RunStatus]
@@ -92,10 +94,17 @@ struct StatusCommand: ParsableCommand {
             }
             let schedules = try jobStore.schedules()
             let statuses = try jobs.map { j in
-                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, schedule: schedules[j.id!].map {
+                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
                     ScheduleStatus(expression: $0.expression, timeZone: $0.timeZone, watch: $0.watch, nextDue: $0.nextDue,
                                    failures: $0.failures, lastError: $0.lastError, lastFailureAt: $0.lastFailureAt)
-                }, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { r in
+                }, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { recorded in
+                    // A run whose process died is shown as it ended, as the next run will record it.
+                    var r = recorded
+                    if r.isOrphaned {
+                        let note = FailureNote(store: jobStore, runId: r.id!).read()
+                        r.state = note == nil ? .interrupted : .failed
+                        r.error = note ?? "the process running it (pid \(r.pid)) stopped without finishing"
+                    }
                     let chapters = try jobStore.chapters(runId: r.id!).map {
                         ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs,
                                       contentHash: $0.contentHash, chunks: $0.chunkCount, chunksRendered: $0.chunksRendered, change: $0.change)
@@ -122,6 +131,7 @@ struct StatusCommand: ParsableCommand {
             formatter.timeZone = .current
             for j in statuses {
                 print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
+                if let error = j.manifestError { print("  manifest not loaded: \(error)") }
                 if let s = j.schedule {
                     var line = "  schedule: " + [s.expression.map { "\($0) (\(s.timeZone ?? "local time"))" }, s.watch ? "watching its files" : nil]
                         .compactMap { $0 }.joined(separator: ", ")

@@ -36,6 +36,7 @@ struct FakeDaemon {
             case let .run(job, trigger, reason, servesThrough):
                 states[job]!.running = true
                 states[job]!.lastRunStarted = now
+                states[job]!.interruptedRun = nil
                 if let servesThrough { states[job]!.servedThrough = servesThrough }
                 starts.append(Start(job: job, at: now, trigger: trigger, reason: reason, servesThrough: servesThrough))
             case let .skip(job, servesThrough):

@@ -93,6 +93,29 @@ import LecternSchedule
         #expect(daemon.starts.count == 1)
     }
 
+    /// A daemon starting after a crash finds the job's latest run stopped half-way: it is resumed
+    /// at once with its own trigger (a daily run does not wait for tomorrow, a watch run needs no
+    /// new change), ahead of a pending retry, and only once.
+    @Test func anInterruptedRunIsResumedAtOnceWithItsTrigger() throws {
+        let now = instant("2026-05-10T09:00:00Z")
+        var daemon = FakeDaemon(["daily": try policy("@daily"), "watched": JobPolicy(watch: true)],
+                                firstSeen: instant("2026-05-01T00:00:00Z"), awakeSince: now)
+        daemon.states["daily"]!.servedThrough = instant("2026-05-10T00:00:00Z")
+        daemon.states["daily"]!.interruptedRun = 7
+        daemon.states["daily"]!.interruptedTrigger = .schedule
+        daemon.states["daily"]!.failures = 1
+        daemon.states["daily"]!.lastFailure = now  // its retry would wait
+        daemon.states["watched"]!.interruptedRun = 8
+        daemon.states["watched"]!.interruptedTrigger = .watch
+        daemon.tick(now)
+        #expect(daemon.starts.map(\.job) == ["daily", "watched"])
+        #expect(daemon.starts.map(\.reason) == [.resume(run: 7), .resume(run: 8)])
+        #expect(daemon.starts.map(\.trigger) == [.schedule, .watch])
+        daemon.finishAll(at: now + 5)
+        daemon.tick(now + 10)
+        #expect(daemon.starts.count == 2)
+    }
+
     @Test func runningJobIsNotStartedAgainUntilItFinishes() throws {
         var policies = ["tick": try policy("* * * * *")]
         policies["tick"]!.watch = true

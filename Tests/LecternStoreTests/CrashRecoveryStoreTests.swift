@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import LecternStore
+
+/// What the store does for a process that died: its lease is no longer counted, its runs are
+/// settled as interrupted (or failed, with the message it left in its note), the latest is
+/// resumed once, and a watched change it claimed is given back unless a run rendered it.
+@Suite struct CrashRecoveryStoreTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-recovery-\(UUID().uuidString)")
+    var db: URL { folder.appendingPathComponent("jobs.sqlite") }
+
+    /// A process of this host that has ended.
+    static func deadProcess() throws -> ProcessIdentity {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return ProcessIdentity(host: ProcessIdentity.current.host, pid: process.processIdentifier, startTicks: 1)
+    }
+
+    /// A job with a run left `running` by a dead process, started by `trigger`.
+    func orphan(_ store: JobStore, trigger: String) throws -> (JobRecord, RunRecord) {
+        let job = try store.job(manifestPath: folder.appendingPathComponent("\(trigger).yml").path, name: trigger, title: nil)
+        _ = try store.registerSchedule(jobId: job.id!, expression: nil, timeZone: nil, watch: true, watchVersion: "v1", now: Date())
+        var run = try store.startRun(job: job, trigger: trigger)
+        run.holder = try Self.deadProcess().description
+        try store.update(run)
+        return (job, run)
+    }
+
+    @Test func aDeadHoldersLeaseIsNotCountedAndItsRunIsSettledAndResumedOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try JobStore(url: db)
+        let (job, run) = try orphan(store, trigger: "schedule")
+        #expect(try store.runs(jobId: job.id!).first?.isOrphaned == true)
+        let settled = try store.settleOrphanedRuns(jobId: job.id!)
+        #expect(settled.map(\.id) == [run.id])
+        let dead = try Self.deadProcess()
+        guard case .acquired = try store.acquireLease(jobId: job.id!, holder: dead, duration: 60) else {
+            Issue.record("a free lease was refused")
+            return
+        }
+        #expect(try store.leasedJobIds().isEmpty, "a dead holder's lease counts as free")
+        #expect(try store.runs(jobId: job.id!).first?.state == .interrupted)
+        #expect(try store.interruptedRun(jobId: job.id!)?.id == run.id)
+        #expect(try store.claimResume(jobId: job.id!, runId: run.id!))
+        #expect(try !store.claimResume(jobId: job.id!, runId: run.id!), "a second daemon does not resume it again")
+        #expect(try store.interruptedRun(jobId: job.id!) == nil)
+
+        // A live holder's lease counts, and its running run is left alone.
+        _ = try store.acquireLease(jobId: job.id!, holder: .current, duration: 60)
+        #expect(try store.leasedJobIds() == [job.id!])
+        let live = try store.startRun(job: job, trigger: "schedule")
+        #expect(try store.settleOrphanedRuns(jobId: job.id!).isEmpty)
+        #expect(try store.runs(jobId: job.id!).first { $0.id == live.id }?.state == .running)
+    }
+
+    @Test func aFailureTheStoreCouldNotTakeIsRecordedFromItsNote() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try JobStore(url: db)
+        let (job, run) = try orphan(store, trigger: "manual")
+        let note = FailureNote(store: store, runId: run.id!)
+        note.reserve()
+        let message = "cannot write the job store \(db.path): database or disk is full"
+        #expect(note.write(message))
+        _ = try store.acquireLease(jobId: job.id!, holder: .current, duration: 60)
+        let recorded = try #require(try store.runs(jobId: job.id!).first)
+        #expect(recorded.state == .failed)
+        #expect(recorded.error == message)
+        #expect(!FileManager.default.fileExists(atPath: note.url.path))
+        #expect(try store.interruptedRun(jobId: job.id!) == nil, "a manual run is not a daemon's to resume")
+    }
+
+    @Test func aChangeIsServedOnlyByASuccessAndADeadClaimantsChangeIsReopened() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try JobStore(url: db)
+        let (job, _) = try orphan(store, trigger: "watch")
+        let dead = try Self.deadProcess()
+        // A live daemon's claim stands while its run is under way.
+        #expect(try store.claimChange(jobId: job.id!, version: "v2"))
+        #expect(try store.reopenUnservedChange(jobId: job.id!)?.watchVersion == "v2")
+        // A dead daemon's claim is given back: the next daemon claims and renders v2 again.
+        #expect(try store.claimChange(jobId: job.id!, version: "v3", claimant: dead))
+        #expect(try store.reopenUnservedChange(jobId: job.id!)?.watchVersion == "v1")
+        #expect(try store.claimChange(jobId: job.id!, version: "v3"))
+        // A failure does not serve it; a success does.
+        try store.recordOutcome(jobId: job.id!, error: "no such file", wasRetry: false, at: Date(), servedVersion: "v3")
+        #expect(try store.schedule(jobId: job.id!)?.servedVersion == "v1")
+        try store.recordOutcome(jobId: job.id!, error: nil, wasRetry: false, at: Date(), servedVersion: "v3")
+        #expect(try store.schedule(jobId: job.id!)?.servedVersion == "v3")
+    }
+}
