@@ -16,7 +16,8 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
-        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // No pkgConfig: its -lespeak-ng would link the library, which LecternSpeech loads itself (EspeakLibrary).
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CLAME", providers: [.apt(["libmp3lame-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),

@@ -23,8 +23,9 @@ public struct ChunkRenderer: Sendable {
     }
 
     /// The version of the stream layout this renderer writes; part of every ``ChunkKey``, so
-    /// changing how chunks are rendered (trimming, seams, tags) invalidates the cache.
-    public static let formatVersion = 2
+    /// changing how chunks are rendered (trimming, seams, tags, the engine reloaded per chunk since 3)
+    /// invalidates the cache.
+    public static let formatVersion = 3
 
     public init(engine: EspeakEngine, checkpoint: (@Sendable (Step, Int) -> Void)? = nil) {
         self.engine = engine
@@ -32,6 +33,8 @@ public struct ChunkRenderer: Sendable {
     }
 
     public func render(_ request: ChunkRequest) throws -> ChunkResult {
+        // A chunk's audio must be a function of its key, not of the chunks this worker rendered before.
+        try engine.reset()
         let url = URL(fileURLWithPath: request.output)
         let writer = try MP3StreamWriter(url: url, sampleRate: engine.sampleRate,
                                          settings: AudioSettings(bitrate: request.bitrate, quality: request.quality),

@@ -50,7 +50,10 @@ struct NarratedEPUB {
         var chapterFiles: [URL] = []
         defer { for f in chapterFiles { try? FileManager.default.removeItem(at: f) } }
         for (index, (chapter, audio)) in zip(document.chapters, chapterAudio).enumerated() {
-            chapterFiles.append(try chapterMP3(audio, title: chapter.title, name: Self.chapterName(index)))
+            let file = try chapterMP3(audio, title: chapter.title, name: Self.chapterName(index))
+            chapterFiles.append(file)
+            // The archive dates a file entry by the file's own time: the same date as every other entry.
+            try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
         }
         if manifest.sources.count == 1, let source = manifest.sources.first, source.format == .epub {
             let original = try NarratedEPUBPackage(source: source.url)

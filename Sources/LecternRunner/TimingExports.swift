@@ -34,7 +34,8 @@ enum TimingExports {
                 case .json: continue
                 case .epub:
                     let epub = NarratedEPUB(document: document, manifest: manifest, language: book.language, chapterAudio: book.chapterAudio,
-                                            sampleRate: book.sampleRate, workDirectory: book.workDirectory, modified: Date(), logger: book.logger)
+                                            sampleRate: book.sampleRate, workDirectory: book.workDirectory,
+                                            modified: inputsDate(manifest), logger: book.logger)
                     let file = try epub.write(to: manifest.url(for: .epub))
                     files.append(file)
                     try file.prepare()
@@ -53,5 +54,19 @@ enum TimingExports {
             throw error
         }
         return files
+    }
+
+    /// The date a narrated EPUB states as `dcterms:modified` and on its entries: `SOURCE_DATE_EPOCH`
+    /// when set (the reproducible-builds convention), else the newest modification time of the
+    /// job's inputs (manifest, sources, lexicons, cover) — never the clock, so the same inputs
+    /// give the same bytes.
+    static func inputsDate(_ manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) { return Date(timeIntervalSince1970: epoch) }
+        let inputs = [manifest.file] + manifest.sources.map(\.url) + manifest.lexicons + (manifest.cover.map { [$0] } ?? [])
+        let dates = inputs.compactMap { url -> Date? in
+            var info = stat()
+            return stat(url.path, &info) == 0 ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)) : nil
+        }
+        return dates.max() ?? Date(timeIntervalSince1970: 0)
     }
 }

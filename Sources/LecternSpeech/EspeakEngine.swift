@@ -20,6 +20,10 @@ public final class EspeakEngine: @unchecked Sendable {
     /// cached rendering depends on besides its input.
     public let identity: String
     private var currentVoice: String?
+    /// The loaded library; replaced by ``reset()``.
+    private var library: EspeakLibrary
+    /// Whether anything was synthesized since the library was loaded.
+    private var used = false
 
     nonisolated(unsafe) private static var instance: Result<EspeakEngine, SpeechError>?
     private static let instanceLock = NSLock()
@@ -37,21 +41,45 @@ public final class EspeakEngine: @unchecked Sendable {
         return try instance!.get()
     }
 
-    /// Calls `espeak_Initialize`.
+    /// Loads the library and calls `espeak_Initialize`.
     private init() throws {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-        guard rate > 0 else {
-            throw SpeechError("espeak-ng could not be initialised (is espeak-ng-data installed? install the espeak-ng-data package)")
-        }
-        sampleRate = Int(rate)
+        library = try EspeakLibrary()
+        sampleRate = try Self.initialize(library)
         var path: UnsafePointer<CChar>?
-        let v = espeak_Info(&path)
+        let v = library.info(&path)
         version = v.map { String(cString: $0) } ?? "unknown"
         let data = path.map { String(cString: $0) } ?? ""
         var info = stat()
         let phondata = stat(data + "/phondata", &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec)" : "?"
         identity = "espeak-ng \(version) data \(data) phondata \(phondata)"
-        espeak_SetSynthCallback(synthCallback)
+    }
+
+    /// `espeak_Initialize` (synchronous, with `espeakINITIALIZE_DONT_EXIT`, so missing data is an
+    /// error instead of `exit(1)`) and the synthesis callback; returns the sample rate.
+    private static func initialize(_ library: EspeakLibrary) throws -> Int {
+        let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else {
+            library.unload(initialized: false)
+            throw SpeechError("espeak-ng could not be initialised (is espeak-ng-data installed? install the espeak-ng-data package)")
+        }
+        library.setSynthCallback(synthCallback)
+        return Int(rate)
+    }
+
+    /// Returns libespeak-ng to the state it had when first loaded, by unloading and loading it
+    /// again (see ``EspeakLibrary``), so that what is synthesized next does not depend on what was
+    /// synthesized before. A few milliseconds; nothing happens when nothing was synthesized since.
+    ///
+    /// - throws: ``SpeechError`` if the library cannot be loaded or initialised again.
+    public func reset() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard used else { return }
+        library.unload(initialized: true)
+        library = try EspeakLibrary()
+        _ = try Self.initialize(library)
+        currentVoice = nil
+        used = false
     }
 
     /// Speaks `text` with `voice` and returns its audio and word marks (UTF-16 offsets in `text`).
@@ -77,20 +105,21 @@ public final class EspeakEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try select(voice.name)
-        try check(espeak_SetParameter(espeakRATE, Int32(min(voice.wordsPerMinute, Self.fastestExactRate)), 0), "set the rate")
-        try check(espeak_SetParameter(espeakPITCH, Int32(voice.espeakPitch), 0), "set the pitch")
-        try check(espeak_SetParameter(espeakVOLUME, Int32(voice.espeakVolume), 0), "set the volume")
+        used = true
+        try check(library.setParameter(espeakRATE, Int32(min(voice.wordsPerMinute, Self.fastestExactRate)), 0), "set the rate")
+        try check(library.setParameter(espeakPITCH, Int32(voice.espeakPitch), 0), "set the pitch")
+        try check(library.setParameter(espeakVOLUME, Int32(voice.espeakVolume), 0), "set the volume")
 
         let collector = Collector()
         activeCollector = collector
         defer { activeCollector = nil }
         let utf8 = Array(text.utf8CString)
         let status = utf8.withUnsafeBufferPointer { buffer in
-            espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+            library.synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
                          UInt32(espeakCHARS_UTF8) | (phonemeInput ? UInt32(espeakPHONEMES) : 0), nil, nil)
         }
         try check(status, "synthesize")
-        try check(espeak_Synchronize(), "finish synthesis")
+        try check(library.synchronize(), "finish synthesis")
 
         // Events give 1-based positions in Unicode scalars; sidecars use UTF-16 offsets.
         var utf16Offsets: [Int] = [0]
@@ -119,7 +148,7 @@ public final class EspeakEngine: @unchecked Sendable {
 
     private func unlockedVoices(language: String?) -> [VoiceInfo] {
         var result: [VoiceInfo] = []
-        guard var list = espeak_ListVoices(nil) else { return [] }
+        guard var list = library.listVoices(nil) else { return [] }
         while let voice = list.pointee {
             let v = voice.pointee
             var languages: [String] = []
@@ -160,7 +189,7 @@ public final class EspeakEngine: @unchecked Sendable {
     private func select(_ name: String) throws {
         guard name != currentVoice else { return }
         currentVoice = nil
-        if espeak_SetVoiceByName(name) == EE_OK {
+        if library.setVoiceByName(name) == EE_OK {
             currentVoice = name
             return
         }
@@ -171,7 +200,7 @@ public final class EspeakEngine: @unchecked Sendable {
             status = language.withCString { code in
                 var spec = espeak_VOICE()
                 spec.languages = code
-                return espeak_SetVoiceByProperties(&spec)
+                return library.setVoiceByProperties(&spec)
             }
         }
         guard status == EE_OK else {
