@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecternCore
+import LecternStore
 
 /// The `lectern` command: batch narration of documents into chaptered MP3 audiobooks.
 @main
@@ -12,20 +13,23 @@ struct Lectern: ParsableCommand {
             Example:
               lectern run Jobs/alice.yml        # → out/alice/alice.mp3, out/alice/alice.timings.json
             """,
+        version: LecternVersion.description,
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self]
     )
 }
 
 /// Options shared by commands that use the job store.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: "The job store (default: $LECTERN_DB, else .lectern/lectern.sqlite in the current folder).")
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The job store.",
+        discussion: "Default: $LECTERN_DB; else .lectern/lectern.sqlite in the nearest folder, from the manifest's (or the current one) upwards, that has a .lectern folder; else $XDG_STATE_HOME/lectern (~/.local/state/lectern). The chunk cache is the cache folder beside the store."))
     var database: String?
 
-    var url: URL {
-        if let database { return URL(fileURLWithPath: database) }
-        if let env = ProcessInfo.processInfo.environment["LECTERN_DB"], !env.isEmpty { return URL(fileURLWithPath: env) }
-        return URL(fileURLWithPath: ".lectern/lectern.sqlite")
-    }
+    /// The store for commands that name no manifest: found from the current folder.
+    var url: URL { url(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+
+    /// The store for a job whose manifest is in `folder`.
+    func url(near folder: URL) -> URL { StoreLocation.resolve(explicit: database, start: folder) }
 }
 
 /// Seconds as `m:ss`, or `h:mm:ss` from an hour on.

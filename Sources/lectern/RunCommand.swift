@@ -18,6 +18,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Print one JSON object per run (outputs, counts, duration, chunks rendered and reused) as a JSON array on stdout, and nothing else there.")
+    var json = false
+
+    @Flag(help: "Show progress even when stderr is not a terminal: a plain line every few seconds. (On a terminal a bar is shown unless --quiet.)")
+    var progress = false
+
     @Option(help: "Synthesis worker processes (default: one per core).")
     var workers: Int?
 
@@ -34,6 +40,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if manifests.isEmpty { throw ValidationError("name at least one manifest (or document) to render") }
     }
 
     func run() throws {
@@ -41,11 +48,11 @@ struct RunCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
-        let jobStore = try JobStore(url: store.url)
+        let jobStore = try JobStore(url: store.url(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent()))
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
-        let printer = ProgressPrinter()
+        let printer = ProgressPrinter(plainLines: progress)
         var runner = JobRunner(store: jobStore, logger: logger, workers: workers,
                                progress: quiet ? nil : { @Sendable p in printer.update(p) })
         runner.force = force
@@ -59,6 +66,7 @@ struct RunCommand: ParsableCommand {
         let signals = SignalHandlers(control: control)
         runner.assemblyCheckpoint = Self.assemblyKillPoint()
         var failures = 0
+        var reports: [RunReport] = []
         for path in manifests {
             if control.cancellation != nil { break }
             do {
@@ -67,7 +75,8 @@ struct RunCommand: ParsableCommand {
                     let phases = summary.phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
                     FileHandle.standardError.write(Data("\(path): \(phases)\n".utf8))
                 }
-                if !quiet {
+                reports.append(RunReport(manifest: path, summary: summary))
+                if !quiet && !json {
                     let r = summary.run
                     let minutes = Double(r.durationMs ?? 0) / 60000
                     let counts = "\(r.chapterCount ?? 0) chapters, \(r.wordCount ?? 0) words"
@@ -79,7 +88,13 @@ struct RunCommand: ParsableCommand {
                 printer.finish()
                 failures += 1
                 printError(error)
+                reports.append(RunReport(manifest: path, error: error))
             }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(reports), as: UTF8.self))
         }
         if stats {
             var own = rusage(), children = rusage()
