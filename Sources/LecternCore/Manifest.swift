@@ -112,6 +112,9 @@ public struct Source: Sendable, Equatable {
     /// Where the source is written in its manifest (file, line and key such as `sources[2]`),
     /// for errors about its keys found while reading (a marker that matches nothing).
     public var origin: ManifestError?
+    /// The line of each key given in the source's entry (`skip`, `chapters.heading` …), for
+    /// errors about that key.
+    public var keyLines: [String: Int] = [:]
     public var format: Format
     public var chapters: ChapterRule
     /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).

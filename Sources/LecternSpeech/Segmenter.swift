@@ -32,8 +32,8 @@ public struct Segmenter: Sendable {
         self.spokenForms = spokenForms
     }
 
-    /// - throws: ``ManifestError`` when an override names a chapter the book does not have, or
-    ///   for a malformed `Config/spoken` rules file.
+    /// - throws: ``ManifestError`` when an override names a chapter the book does not have, for
+    ///   a malformed `Config/spoken` rules file, or for a lexicon pattern that ran past its time limit.
     public func plan(_ book: Book) throws -> NarrationPlan {
         let spokenForms = try self.spokenForms ?? SpokenForms.load(configDirectory: manifest.configDirectory, urls: manifest.urls)
         for override in manifest.overrides {
@@ -125,6 +125,7 @@ public struct Segmenter: Sendable {
             chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances,
                                            part: chapter.part))
         }
+        if let failure = lexicons.lazy.compactMap(\.regexFailure).first { throw failure }
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
