@@ -271,6 +271,8 @@ struct ManifestLayer {
         }
         if let s = m["skip"] {
             source.skip = try s.strings()
+            // Each pattern's own line, for errors about one of them (`skip[2]`).
+            if s.isList { for (i, item) in try s.list().enumerated() { source.given["skip[\(i + 1)]"] = item.line } }
             for (i, pattern) in source.skip.enumerated() {
                 guard UserRegex.isValid(pattern) else {
                     throw (s.isList ? try s.list()[i] : s).error("not a valid regular expression: \(pattern)")

@@ -117,8 +117,9 @@ struct BookBuilder {
         // Text with spans or pronunciations comes normalised (their offsets refer to it).
         let text = spans.isEmpty && pronunciations.isEmpty ? PlainTextReader.clean(raw) : raw
         guard !text.isEmpty, admit(text) else { return nil }
-        let skips = self.skips
-        if let pattern = skips.first(where: { matches($0, text, key: "skip") }) {
+        let skips = self.skips, listed = source.keyLines["skip[1]"] != nil
+        if let pattern = skips.indices.first(where: { matches(skips[$0], text, key: listed ? "skip[\($0 + 1)]" : "skip") })
+            .map({ skips[$0] }) {
             skip(text, reason: "matches skip pattern /\(pattern.pattern)/")
             return nil
         }
