@@ -118,8 +118,10 @@ struct ManifestLayer {
         if let languages = top["languages"] {
             for (language, value) in try languages.mapping(allowed: nil) {
                 // `fr: fr-fr` names a voice; a mapping is a whole voice (`fr: { name: fr, rate: 0.45 }`).
-                layer.languages[language.lowercased()] = value.isMapping ? try parseVoice(value, presets: presets)
+                let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+                layer.languages[tag] = value.isMapping ? try parseVoice(value, presets: presets)
                     : VoiceSettings(name: try value.string())
+                if let line = value.line { layer.line["languages.\(tag)"] = line }
             }
         }
         if let switching = top["language_switching"] {

@@ -108,6 +108,7 @@ public struct JobRunner: Sendable {
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
+            for warning in plan.warnings { warn(warning) }
             for note in plan.pronunciationNotes {
                 logger.warning("pronunciation not expressible, read as written",
                                metadata: ["source": "\(note.source)", "text": "\(note.text)", "reason": "\(note.reason)"])
