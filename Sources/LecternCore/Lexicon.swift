@@ -30,6 +30,9 @@ public struct Lexicon: @unchecked Sendable {
             self.spoken = spoken
             self.line = line
         }
+
+        /// Entries are equal when they match and say the same; where they were written does not count.
+        public static func == (a: Entry, b: Entry) -> Bool { a.match == b.match && a.spoken == b.spoken }
     }
 
     /// The file it came from, for reports.

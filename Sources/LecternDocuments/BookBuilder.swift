@@ -74,7 +74,7 @@ struct BookBuilder {
     /// limit counts as none and is recorded, for ``finish()`` to throw.
     private mutating func matches(_ regex: UserRegex, _ text: String, key: String) -> Bool {
         do { return try regex.matches(text) } catch {
-            if regexFailure == nil { regexFailure = Self.keyError(source, key, error.description) }
+            if regexFailure == nil { regexFailure = Self.keyError(source, key, error.description, atKeyLine: true) }
             return false
         }
     }
@@ -197,10 +197,11 @@ struct BookBuilder {
         Self.keyError(source, key, message)
     }
 
-    /// An error about one of a source's keys, naming the manifest's file, line and key.
-    static func keyError(_ source: Source, _ key: String, _ message: String) -> ManifestError {
+    /// An error about one of a source's keys, naming the manifest's file, line and key: the
+    /// source's line, or with `atKeyLine` the key's own (a pattern in a list of them).
+    static func keyError(_ source: Source, _ key: String, _ message: String, atKeyLine: Bool = false) -> ManifestError {
         guard let origin = source.origin else { return ManifestError(file: source.displayPath, key: key, message: message) }
-        return ManifestError(file: origin.file, line: source.keyLines[key] ?? origin.line, key: "\(origin.key ?? "source").\(key)",
-                             message: message)
+        let line = atKeyLine ? source.keyLines[key] ?? origin.line : origin.line
+        return ManifestError(file: origin.file, line: line, key: "\(origin.key ?? "source").\(key)", message: message)
     }
 }

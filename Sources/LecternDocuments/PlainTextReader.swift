@@ -138,7 +138,7 @@ public struct PlainTextReader: Sendable {
             let line = lines[i].trimmingCharacters(in: .whitespaces)
             let found: NSTextCheckingResult?
             do { found = try heading.firstMatch(in: line) } catch {
-                throw BookBuilder.keyError(source, "chapters.heading", error.description)
+                throw BookBuilder.keyError(source, "chapters.heading", error.description, atKeyLine: true)
             }
             if let match = found {
                 flush()

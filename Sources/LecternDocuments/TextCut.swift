@@ -39,7 +39,7 @@ struct TextCut: Equatable {
     private static func first(_ pattern: String, in lines: [String], from: Int, source: Source, key: String) throws -> Range<Int>? {
         let regex = try UserRegex(pattern)
         func matches(_ text: String) throws -> Bool {
-            do { return try regex.matches(text) } catch { throw BookBuilder.keyError(source, key, error.description) }
+            do { return try regex.matches(text) } catch { throw BookBuilder.keyError(source, key, error.description, atKeyLine: true) }
         }
         for i in from..<lines.count where try matches(lines[i]) || matches(lines[i].trimmingCharacters(in: .whitespaces)) {
             return i..<(i + 1)
