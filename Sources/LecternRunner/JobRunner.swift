@@ -163,9 +163,10 @@ public struct JobRunner: Sendable {
             defer { sidecar?.discard() }
             let started = Date()
             var lastUpdate = Date.distantPast
+            let wordCount = plan.wordCount  // once: counting per chunk made long books quadratic
             let rendered = try renderer.render(cached: cached, pool: pool, runId: run.id!, temporaryDirectory: temporaryDirectory,
                                                sidecar: sidecar) { p in
-                let status = RunProgress(wordsDone: p.wordsDone, wordCount: plan.wordCount,
+                let status = RunProgress(wordsDone: p.wordsDone, wordCount: wordCount,
                                          audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
                                          elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount,
                                          audioSecondsReused: Double(p.samplesReused) / Double(engine.sampleRate))
