@@ -8,7 +8,7 @@ import Foundation
 /// ``timeLimit`` (through ICU's progress callback, `.reportProgress`) and throws
 /// ``RegexTimeout``. An expression that timed out once throws at once on every later call, so a
 /// document of many blocks costs one limit, not one per block; so does one that has spent
-/// ``totalLimit`` over all its calls.
+/// ``totalLimit`` (plus one second per million characters it was given) over all its calls.
 public final class UserRegex: @unchecked Sendable {
     // @unchecked Sendable is safe: `expression` is immutable and thread-safe to match with;
     // the mutable bookkeeping is touched only while `lock` is held.
@@ -19,11 +19,13 @@ public final class UserRegex: @unchecked Sendable {
     public let expression: NSRegularExpression
     /// The longest one call may match for, in seconds.
     public let timeLimit: Double
-    /// The longest all calls together may match for, in seconds.
+    /// The longest all calls together may match for, in seconds, besides one second per million
+    /// UTF-16 units matched (a longer book may take longer, in proportion).
     public let totalLimit: Double
     private let lock = NSLock()
     private var failure: RegexTimeout?
     private var spent: UInt64 = 0
+    private var units = 0
 
     public static let defaultTimeLimit = 1.0
     public static let defaultTotalLimit = 5.0
@@ -72,13 +74,16 @@ public final class UserRegex: @unchecked Sendable {
     private func run(_ text: String, first: Bool) throws(RegexTimeout) -> [NSTextCheckingResult] {
         if let failure = timeout { throw failure }
         let started = DispatchTime.now().uptimeNanoseconds
+        let length = text.utf16.count
         lock.lock()
-        let left = totalLimit - Double(spent) / 1e9
+        units += length
+        let allowed = totalLimit + Double(units) / 1e6
+        let left = allowed - Double(spent) / 1e9
         lock.unlock()
         let deadline = started + UInt64(max(0, min(timeLimit, left)) * 1e9)
         var results: [NSTextCheckingResult] = []
         var late = false
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: text.utf16.count)) {
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)) {
             result, _, stop in
             if let result {
                 results.append(result)
@@ -94,8 +99,8 @@ public final class UserRegex: @unchecked Sendable {
         defer { lock.unlock() }
         spent += elapsed
         if late {
-            let total = Double(spent) / 1e9 >= totalLimit
-            let error = RegexTimeout(pattern: pattern, text: text, limit: total ? totalLimit : timeLimit, overall: total)
+            let total = Double(spent) / 1e9 >= allowed
+            let error = RegexTimeout(pattern: pattern, text: text, limit: total ? (allowed * 10).rounded() / 10 : timeLimit, overall: total)
             failure = failure ?? error
             throw error
         }
