@@ -144,20 +144,24 @@ struct BoundedTimeTests {
     @Test func anEPUBOf20000SpineItemsIsPlannedInUnderAMinuteAndDoublingItLessThanDoublesAndAHalfTheTime() throws {
         let ws = try Workspace("bounded-spine")
         var cpu: [Int: Double] = [:]
+        var epubs: [Int: URL] = [:]
         for count in [20_000, 40_000] {
-            let epub = ws.url.appendingPathComponent("many-\(count).epub")
-            try Self.writeEPUB(items: count, to: epub)
-            // The less of two runs: other tests share the machine's caches and cores.
-            for _ in 0..<2 {
-                let (output, wall, used) = try Self.timed(["check", epub.path])
+            epubs[count] = ws.url.appendingPathComponent("many-\(count).epub")
+            try Self.writeEPUB(items: count, to: epubs[count]!)
+        }
+        // CPU time, not wall time, and the least of up to two runs of each: other tests share the
+        // machine's cores and caches. A second round only when the first looks super-linear.
+        var ratio = Double.infinity
+        for _ in 0..<2 where ratio >= 2.5 {
+            for count in [20_000, 40_000] {
+                let (output, wall, used) = try Self.timed(["check", epubs[count]!.path])
                 try #require(output.status == 0, "\(output.stderr)")
                 #expect(output.stdout.contains("\(count) chapters, \(count) paragraphs, \(count * 4) words"), "\(output.stdout.prefix(300))")
                 if count == 20_000 { #expect(wall < 60, "\(count) items took \(wall) s") }
                 cpu[count] = min(cpu[count] ?? .infinity, used)
             }
+            ratio = cpu[40_000]! / cpu[20_000]!
         }
-        // CPU time, not wall time: other tests share the machine.
-        let ratio = cpu[40_000]! / cpu[20_000]!
         #expect(ratio < 2.5, "20,000 items: \(cpu[20_000]!) s, 40,000: \(cpu[40_000]!) s (×\(ratio))")
     }
 }
