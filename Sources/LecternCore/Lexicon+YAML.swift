@@ -25,7 +25,7 @@ extension Lexicon {
         var notes: [PronunciationNote] = []
         func add(_ match: Entry.Match, _ value: YAMLValue, _ text: String) throws {
             switch spoken(from: try value.string()) {
-            case .success(let spoken): entries.append(Entry(match: match, spoken: spoken))
+            case .success(let spoken): entries.append(Entry(match: match, spoken: spoken, line: value.line))
             case .failure(let problem):
                 guard !problem.isMalformed else { throw value.error(problem.reason) }
                 notes.append(PronunciationNote(source: file + (value.line.map { ":\($0)" } ?? ""), text: text, reason: problem.reason))
@@ -36,7 +36,7 @@ extension Lexicon {
             for (text, value) in try section.dictionary() {
                 if text.isEmpty { throw value.error("an empty \(key == "words" ? "word" : "pattern")") }
                 if key == "patterns" {
-                    do { _ = try NSRegularExpression(pattern: text) } catch { throw value.error("not a valid regular expression: \(text)") }
+                    guard UserRegex.isValid(text) else { throw value.error("not a valid regular expression: \(text)") }
                 }
                 try add(key == "words" ? .word(text) : .pattern(text), value, text)
             }

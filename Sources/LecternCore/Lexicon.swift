@@ -22,11 +22,17 @@ public struct Lexicon: @unchecked Sendable {
         public var match: Match
         /// `[[espeak phonemes]]` or plain words.
         public var spoken: String
+        /// The line of the entry in its file, for errors.
+        public var line: Int?
 
-        public init(match: Match, spoken: String) {
+        public init(match: Match, spoken: String, line: Int? = nil) {
             self.match = match
             self.spoken = spoken
+            self.line = line
         }
+
+        /// Entries are equal when they match and say the same; where they were written does not count.
+        public static func == (a: Entry, b: Entry) -> Bool { a.match == b.match && a.spoken == b.spoken }
     }
 
     /// The file it came from, for reports.
@@ -39,7 +45,7 @@ public struct Lexicon: @unchecked Sendable {
 
     private let words: [String: String]
     private let wordExpression: NSRegularExpression?
-    private let patterns: [(NSRegularExpression, String)]
+    private let patterns: [(expression: UserRegex, spoken: String, line: Int?)]
 
     /// - throws: ``PronunciationProblem`` for a pattern that is not a valid regular expression.
     public init(name: String, language: String?, entries: [Entry], notes: [PronunciationNote] = []) throws {
@@ -48,7 +54,7 @@ public struct Lexicon: @unchecked Sendable {
         self.entries = entries
         self.notes = notes
         var words: [String: String] = [:]
-        var patterns: [(NSRegularExpression, String)] = []
+        var patterns: [(expression: UserRegex, spoken: String, line: Int?)] = []
         for entry in entries {
             switch entry.match {
             case .word(let w):
@@ -58,7 +64,7 @@ public struct Lexicon: @unchecked Sendable {
                     if words[capitalized] == nil { words[capitalized] = entry.spoken }
                 }
             case .pattern(let p):
-                do { patterns.append((try NSRegularExpression(pattern: p), entry.spoken)) } catch {
+                do { patterns.append((try UserRegex(p), entry.spoken, entry.line)) } catch {
                     throw PronunciationProblem("\(name): not a valid regular expression: \(p)")
                 }
             }
@@ -107,14 +113,26 @@ public struct Lexicon: @unchecked Sendable {
         return result
     }
 
+    /// The first pattern that ran past its time limit, as an error naming the lexicon's file,
+    /// the pattern's line and `patterns` (its matches were left out; a plan must not go on).
+    public var regexFailure: ManifestError? {
+        for pattern in patterns {
+            if let timeout = pattern.expression.timeout {
+                return ManifestError(file: name, line: pattern.line, key: "patterns", message: timeout.description)
+            }
+        }
+        return nil
+    }
+
     /// The hints that match in `text`, patterns first, then words; overlapping matches are dropped.
+    /// A pattern that runs past its time limit adds nothing and is reported by ``regexFailure``.
     public func pronunciations(in text: String) -> [Pronunciation] {
         let whole = NSRange(text.startIndex..., in: text)
         let ns = text as NSString
         var candidates: [Pronunciation] = []
-        for (expression, template) in patterns {
-            for match in expression.matches(in: text, range: whole) where match.range.length > 0 {
-                let spoken = expression.replacementString(for: match, in: text, offset: 0, template: template)
+        for (expression, template, _) in patterns {
+            for match in (try? expression.matches(in: text)) ?? [] where match.range.length > 0 {
+                let spoken = expression.replacementString(for: match, in: text, template: template)
                 candidates.append(Pronunciation(offset: match.range.location, length: match.range.length, spoken: spoken))
             }
         }

@@ -42,6 +42,9 @@ public struct Manifest: Sendable, Equatable {
     public var lexicons: [URL] = []
     /// Whether the manifest itself names no voice, so the book's own language may choose it.
     public var voiceFollowsBook = false
+    /// The voice's name before the book's language chose it (``filling(from:)``), for a
+    /// language no installed voice speaks.
+    public var voiceBeforeBookLanguage: String?
     /// The `Config` folder the defaults came from (nil: built-in defaults), where the spoken-form
     /// rules (`Config/spoken/LANG.yml`) are found.
     public var configDirectory: URL?
@@ -58,14 +61,23 @@ public struct Manifest: Sendable, Equatable {
         var m = self
         if m.title.isEmpty { m.title = metadata.title ?? name }
         if m.author == nil { m.author = metadata.author }
-        if voiceFollowsBook, let language = metadata.language?.lowercased(), !language.isEmpty,
-           Self.primary(language) != Self.primary(voice.name ?? "") {
-            m.voice.name = languages[language]?.name ?? languages[Self.primary(language)]?.name ?? language
+        if voiceFollowsBook, let language = LanguageTag.meaningful(metadata.language),
+           LanguageTag.primary(language) != LanguageTag.primary(voice.name ?? "") {
+            m.voice.name = languageVoice(for: language)?.name ?? language
+            m.voiceBeforeBookLanguage = voice.name ?? VoiceSettings().resolved().name
         }
         return m
     }
 
-    private static func primary(_ tag: String) -> String { String(tag.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+    /// The `languages` entry for a tag (BCP 47 lookup: `de-at`, then `de`), with its key.
+    public func languageVoice(for tag: String) -> VoiceSettings? {
+        LanguageTag.lookup(tag).lazy.compactMap { languages[$0] }.first
+    }
+
+    /// The `languages` key that maps `tag` (BCP 47 lookup), for errors.
+    public func languageKey(for tag: String) -> String? {
+        LanguageTag.lookup(tag).first { languages[$0] != nil }
+    }
 
     /// The book's MP3 file.
     public var mp3URL: URL { outputDirectory.appendingPathComponent("\(name).mp3") }
@@ -112,6 +124,9 @@ public struct Source: Sendable, Equatable {
     /// Where the source is written in its manifest (file, line and key such as `sources[2]`),
     /// for errors about its keys found while reading (a marker that matches nothing).
     public var origin: ManifestError?
+    /// The line of each key given in the source's entry (`skip`, `chapters.heading` …), for
+    /// errors about that key.
+    public var keyLines: [String: Int] = [:]
     public var format: Format
     public var chapters: ChapterRule
     /// Paragraphs matching any of these regular expressions are skipped (and listed as skipped).

@@ -33,7 +33,11 @@ extension ManifestLayer {
         return r
     }
 
+    /// The YAML text's root node, after ``YAMLAliasCheck`` has limited its aliases.
+    ///
+    /// - throws: ``ManifestError`` for text that is not valid YAML or whose aliases go over the limits.
     static func composeChecked(_ yaml: String, file: String) throws -> Node? {
+        try YAMLAliasCheck.check(yaml, file: file)
         do { return try Yams.compose(yaml: yaml) } catch let error as YamlError { throw manifestError(error, file: file) }
     }
 }

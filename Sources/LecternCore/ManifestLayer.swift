@@ -61,13 +61,7 @@ struct ManifestLayer {
     ///     - file: The file's name as the user should see it in errors.
     ///     - presets: Named voices from `Config/voices.yml`, for `voice: { preset: NAME }`.
     static func parse(yaml: String, file: String, presets: [String: VoiceSettings]) throws -> ManifestLayer {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw Self.manifestError(error, file: file)
-        }
-        guard let root else { return ManifestLayer() }
+        guard let root = try composeChecked(yaml, file: file) else { return ManifestLayer() }
         let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: topLevelKeys)
         var layer = ManifestLayer()
         for (key, value) in top { if let l = value.line { layer.line[key] = l } }
@@ -124,8 +118,10 @@ struct ManifestLayer {
         if let languages = top["languages"] {
             for (language, value) in try languages.mapping(allowed: nil) {
                 // `fr: fr-fr` names a voice; a mapping is a whole voice (`fr: { name: fr, rate: 0.45 }`).
-                layer.languages[language.lowercased()] = value.isMapping ? try parseVoice(value, presets: presets)
+                let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+                layer.languages[tag] = value.isMapping ? try parseVoice(value, presets: presets)
                     : VoiceSettings(name: try value.string())
+                if let line = value.line { layer.line["languages.\(tag)"] = line }
             }
         }
         if let switching = top["language_switching"] {
@@ -231,7 +227,7 @@ struct ManifestLayer {
             for (key, v) in cm { source.given["chapters.\(key)"] = v.line }
             if let h = cm["heading"] {
                 let pattern = try h.string()
-                do { _ = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) } catch {
+                guard UserRegex.isValid(pattern, options: [.anchorsMatchLines]) else {
                     throw h.error("not a valid regular expression: \(pattern)")
                 }
                 source.chapters.heading = pattern
@@ -246,7 +242,7 @@ struct ManifestLayer {
         func regex(_ key: String) throws -> String? {
             guard let v = m[key] else { return nil }
             let pattern = try v.string()
-            do { _ = try NSRegularExpression(pattern: pattern) } catch { throw v.error("not a valid regular expression: \(pattern)") }
+            guard UserRegex.isValid(pattern) else { throw v.error("not a valid regular expression: \(pattern)") }
             return pattern
         }
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
@@ -277,8 +273,10 @@ struct ManifestLayer {
         }
         if let s = m["skip"] {
             source.skip = try s.strings()
+            // Each pattern's own line, for errors about one of them (`skip[2]`).
+            if s.isList { for (i, item) in try s.list().enumerated() { source.given["skip[\(i + 1)]"] = item.line } }
             for (i, pattern) in source.skip.enumerated() {
-                do { _ = try NSRegularExpression(pattern: pattern) } catch {
+                guard UserRegex.isValid(pattern) else {
                     throw (s.isList ? try s.list()[i] : s).error("not a valid regular expression: \(pattern)")
                 }
             }

@@ -5,8 +5,10 @@ import LecternCore
 /// front-matter, start/end marker and skip rules and listing everything it leaves out.
 struct BookBuilder {
     let source: Source
-    let skips: [NSRegularExpression]
-    let startAt: NSRegularExpression?, startAfter: NSRegularExpression?, endAt: NSRegularExpression?
+    let skips: [UserRegex]
+    let startAt: UserRegex?, startAfter: UserRegex?, endAt: UserRegex?
+    /// The first user pattern that ran past its time limit, thrown by ``finish()``.
+    private var regexFailure: ManifestError?
     private(set) var book = Book()
     private var inChapter = false
     private var started: Bool
@@ -20,10 +22,10 @@ struct BookBuilder {
     /// A section break was seen: the next block gets the section pause.
     private var sectionBreakPending = false
 
-    init(source: Source, skips: [NSRegularExpression]) throws {
+    init(source: Source, skips: [UserRegex]) throws {
         self.source = source
         self.skips = skips
-        let regex = { (p: String?) in try p.map { try NSRegularExpression(pattern: $0) } }
+        let regex = { (p: String?) in try p.map { try UserRegex($0) } }
         startAt = try regex(source.rules.startAt)
         startAfter = try regex(source.rules.startAfter)
         endAt = try regex(source.rules.endAt)
@@ -63,8 +65,18 @@ struct BookBuilder {
         pendingTitle = PlainTextReader.clean(title)
     }
 
-    private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    /// The source's `skip` patterns, compiled.
+    static func skips(_ source: Source) throws -> [UserRegex] {
+        try source.skip.map { try UserRegex($0) }
+    }
+
+    /// Whether `regex` (the source's `key`) matches `text`; a match that runs past its time
+    /// limit counts as none and is recorded, for ``finish()`` to throw.
+    private mutating func matches(_ regex: UserRegex, _ text: String, key: String) -> Bool {
+        do { return try regex.matches(text) } catch {
+            if regexFailure == nil { regexFailure = Self.keyError(source, key, error.description, atKeyLine: true) }
+            return false
+        }
     }
 
     /// Applies the start and end markers: false, with the text listed as skipped, outside them.
@@ -74,10 +86,10 @@ struct BookBuilder {
             return false
         }
         if !started {
-            if let r = startAt, Self.matches(r, text) {
+            if let r = startAt, matches(r, text, key: "start_at") {
                 started = true
                 startMatch = text
-            } else if let r = startAfter, Self.matches(r, text) {
+            } else if let r = startAfter, matches(r, text, key: "start_after") {
                 started = true
                 startMatch = text
                 skip(text, reason: "start marker /\(r.pattern)/")
@@ -87,7 +99,7 @@ struct BookBuilder {
                 return false
             }
         }
-        if let r = endAt, Self.matches(r, text) {
+        if let r = endAt, matches(r, text, key: "end_at") {
             ended = true
             endMatch = text
             skip(text, reason: "end marker /\(r.pattern)/")
@@ -105,8 +117,9 @@ struct BookBuilder {
         // Text with spans or pronunciations comes normalised (their offsets refer to it).
         let text = spans.isEmpty && pronunciations.isEmpty ? PlainTextReader.clean(raw) : raw
         guard !text.isEmpty, admit(text) else { return nil }
-        let range = NSRange(text.startIndex..., in: text)
-        if let pattern = skips.first(where: { $0.firstMatch(in: text, range: range) != nil }) {
+        let skips = self.skips, listed = source.keyLines["skip[1]"] != nil
+        if let pattern = skips.indices.first(where: { matches(skips[$0], text, key: listed ? "skip[\($0 + 1)]" : "skip") })
+            .map({ skips[$0] }) {
             skip(text, reason: "matches skip pattern /\(pattern.pattern)/")
             return nil
         }
@@ -155,6 +168,7 @@ struct BookBuilder {
     /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
     ///   nothing, or when the markers and skip patterns leave no words to read.
     func finish() throws -> Book {
+        if let regexFailure { throw regexFailure }
         if !started, let r = startAt ?? startAfter {
             throw markerError(startAt != nil ? "start_at" : "start_after",
                               "/\(r.pattern)/ matches no paragraph or heading of \(source.displayPath), so nothing would be read")
@@ -183,9 +197,11 @@ struct BookBuilder {
         Self.keyError(source, key, message)
     }
 
-    /// An error about one of a source's keys, naming the manifest's file, line and key.
-    static func keyError(_ source: Source, _ key: String, _ message: String) -> ManifestError {
+    /// An error about one of a source's keys, naming the manifest's file, line and key: the
+    /// source's line, or with `atKeyLine` the key's own (a pattern in a list of them).
+    static func keyError(_ source: Source, _ key: String, _ message: String, atKeyLine: Bool = false) -> ManifestError {
         guard let origin = source.origin else { return ManifestError(file: source.displayPath, key: key, message: message) }
-        return ManifestError(file: origin.file, line: origin.line, key: "\(origin.key ?? "source").\(key)", message: message)
+        let line = atKeyLine ? source.keyLines[key] ?? origin.line : origin.line
+        return ManifestError(file: origin.file, line: line, key: "\(origin.key ?? "source").\(key)", message: message)
     }
 }

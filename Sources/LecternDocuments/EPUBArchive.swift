@@ -8,7 +8,7 @@ import ZIPFoundation
 final class EPUBArchive {
     /// Limits on what one EPUB may expand to.
     struct Limits {
-        var entries = 20_000
+        var entries = 100_000
         var entryBytes = 128 << 20
         var totalBytes = 1 << 30
         /// Uncompressed ÷ compressed, for entries over `ratioFloor` bytes.

@@ -34,7 +34,7 @@ public struct EPUBReader: Sendable {
         let archive = try EPUBArchive(url: source.url)
         let package = try EPUBPackage.read(archive)
         let document = source.url.path
-        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
+        let skips = try BookBuilder.skips(source)
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules, chapterLevel: nil)
         if tracing { walker.trace = [] }
 

@@ -31,7 +31,7 @@ public struct HTMLReader: Sendable {
             tree = parsed
         }
         guard let root = tree.root else { throw DocumentError(document: source.url.path, message: "no HTML content") }
-        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
+        let skips = try BookBuilder.skips(source)
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
                                 chapterLevel: source.chapters.selector == nil ? source.chapters.level : nil)
         let folder = source.url.deletingLastPathComponent()

@@ -23,7 +23,7 @@ public struct MarkdownReader: Sendable {
 
     /// Reads already-decoded Markdown.
     public func read(text: String, source: Source) throws -> Book {
-        let skips = try source.skip.map { try NSRegularExpression(pattern: $0) }
+        let skips = try BookBuilder.skips(source)
         var builder = try BookBuilder(source: source, skips: skips)
         let utf8 = Array(text.utf8)
         guard let document = utf8.withUnsafeBufferPointer({ buffer in

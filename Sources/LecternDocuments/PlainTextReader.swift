@@ -55,7 +55,7 @@ public struct PlainTextReader: Sendable {
         inner.rules.startAt = nil
         inner.rules.startAfter = nil
         inner.rules.endAt = nil
-        var builder = try BookBuilder(source: inner, skips: try source.skip.map { try NSRegularExpression(pattern: $0) })
+        var builder = try BookBuilder(source: inner, skips: try BookBuilder.skips(source))
         let startKey = source.rules.startAt != nil ? "start_at" : "start_after"
         let startPattern = source.rules.startAt ?? source.rules.startAfter ?? ""
         Self.listCut(lines, 0..<cut.range.lowerBound, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
@@ -126,7 +126,7 @@ public struct PlainTextReader: Sendable {
 
     /// Chapters where a line matches `pattern` (its capture group, if any, is the title).
     private func readWithPattern(_ lines: [String], pattern: String, source: Source, into builder: inout BookBuilder) throws {
-        let heading = try NSRegularExpression(pattern: pattern)
+        let heading = try UserRegex(pattern)
         var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }
@@ -136,7 +136,11 @@ public struct PlainTextReader: Sendable {
         var i = 0
         while i < lines.count {
             let line = lines[i].trimmingCharacters(in: .whitespaces)
-            if let match = heading.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) {
+            let found: NSTextCheckingResult?
+            do { found = try heading.firstMatch(in: line) } catch {
+                throw BookBuilder.keyError(source, "chapters.heading", error.description, atKeyLine: true)
+            }
+            if let match = found {
                 flush()
                 // With a capture group, the group is the title (e.g. "Chapter I" out of "Chapter I.]").
                 var spoken = [line]

@@ -17,14 +17,14 @@ struct TextCut: Equatable {
         var markers: [Int] = []
         if let pattern = rules.startAt ?? rules.startAfter {
             let key = rules.startAt != nil ? "start_at" : "start_after"
-            guard let found = try first(pattern, in: lines, from: 0) else {
+            guard let found = try first(pattern, in: lines, from: 0, source: source, key: key) else {
                 throw BookBuilder.keyError(source, key, "/\(pattern)/ matches no line of \(source.displayPath), so nothing would be read")
             }
             start = rules.startAt != nil ? found.lowerBound : found.upperBound
             if rules.startAfter != nil { markers += Array(found) }
         }
         if let pattern = rules.endAt {
-            guard let found = try first(pattern, in: lines, from: start) else {
+            guard let found = try first(pattern, in: lines, from: start, source: source, key: "end_at") else {
                 throw BookBuilder.keyError(source, "end_at", "/\(pattern)/ matches no line of \(source.displayPath) after the start")
             }
             end = found.lowerBound
@@ -34,10 +34,14 @@ struct TextCut: Equatable {
     }
 
     /// The lines of the first line, or else the first paragraph, that `pattern` matches at or after `from`.
-    private static func first(_ pattern: String, in lines: [String], from: Int) throws -> Range<Int>? {
-        let regex = try NSRegularExpression(pattern: pattern)
-        func matches(_ text: String) -> Bool { regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
-        for i in from..<lines.count where matches(lines[i]) || matches(lines[i].trimmingCharacters(in: .whitespaces)) {
+    ///
+    /// - throws: ``ManifestError`` naming `key` when the pattern runs past its time limit.
+    private static func first(_ pattern: String, in lines: [String], from: Int, source: Source, key: String) throws -> Range<Int>? {
+        let regex = try UserRegex(pattern)
+        func matches(_ text: String) throws -> Bool {
+            do { return try regex.matches(text) } catch { throw BookBuilder.keyError(source, key, error.description, atKeyLine: true) }
+        }
+        for i in from..<lines.count where try matches(lines[i]) || matches(lines[i].trimmingCharacters(in: .whitespaces)) {
             return i..<(i + 1)
         }
         var i = from
@@ -45,7 +49,7 @@ struct TextCut: Equatable {
             guard !lines[i].trimmingCharacters(in: .whitespaces).isEmpty else { i += 1; continue }
             var j = i
             while j < lines.count, !lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }
-            if j - i > 1, matches(lines[i..<j].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")) { return i..<j }
+            if j - i > 1, try matches(lines[i..<j].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")) { return i..<j }
             i = j
         }
         return nil

@@ -113,6 +113,7 @@ public struct JobRunner: Sendable {
             let manifest = loaded.filling(from: book.metadata)
             _ = try store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
+            for warning in plan.warnings { warn(warning) }
             for note in plan.pronunciationNotes {
                 logger.warning("pronunciation not expressible, read as written",
                                metadata: ["source": "\(note.source)", "text": "\(note.text)", "reason": "\(note.reason)"])
@@ -168,9 +169,10 @@ public struct JobRunner: Sendable {
             defer { sidecar?.discard() }
             let started = Date()
             var lastUpdate = Date.distantPast
+            let wordCount = plan.wordCount  // once: counting per chunk made long books quadratic
             let rendered = try renderer.render(cached: cached, pool: pool, runId: run.id!, temporaryDirectory: temporaryDirectory,
                                                sidecar: sidecar) { p in
-                let status = RunProgress(wordsDone: p.wordsDone, wordCount: plan.wordCount,
+                let status = RunProgress(wordsDone: p.wordsDone, wordCount: wordCount,
                                          audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
                                          elapsed: Date().timeIntervalSince(started), chunksDone: p.chunksDone, chunkCount: p.chunkCount,
                                          audioSecondsReused: Double(p.samplesReused) / Double(engine.sampleRate))

@@ -183,10 +183,29 @@ public final class EspeakEngine: @unchecked Sendable {
         try select(name)
     }
 
+    /// The installed voice for a BCP 47 language tag: the first of the tag and its shorter forms
+    /// (`zh-hant-tw`, `zh-hant`, `zh`) that names a voice or a language a voice speaks (`de-DE`
+    /// → `de`, `zh-CN` → `zh`), or nil when none does.
+    public func installedVoice(forLanguage tag: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return LanguageTag.lookup(tag).first { (try? selectExactly($0)) != nil }
+    }
+
     /// Selects a voice by espeak-ng voice name or identifier (`espeak_SetVoiceByName`), or else
     /// by language code (`espeak_SetVoiceByProperties`, which picks espeak-ng's preferred voice
-    /// for that language). Must be called with the lock held.
+    /// for that language), or else by the shorter forms of a language tag (`de-de` → `de`).
+    /// Must be called with the lock held.
     private func select(_ name: String) throws {
+        guard name != currentVoice else { return }
+        do { try selectExactly(name) } catch {
+            guard LanguageTag.lookup(name).dropFirst().contains(where: { (try? selectExactly($0)) != nil }) else { throw error }
+            currentVoice = name
+        }
+    }
+
+    /// ``select(_:)`` without the shorter forms.
+    private func selectExactly(_ name: String) throws {
         guard name != currentVoice else { return }
         currentVoice = nil
         if library.setVoiceByName(name) == EE_OK {

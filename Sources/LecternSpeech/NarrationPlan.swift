@@ -7,6 +7,9 @@ public struct NarrationPlan: Sendable {
     public var skipped: [SkippedText]
     /// Pronunciation hints espeak-ng cannot express (the text is read as written).
     public var pronunciationNotes: [PronunciationNote] = []
+    /// What a listener should know before rendering: text in a language no installed voice
+    /// speaks, read with the voice around it.
+    public var warnings: [String] = []
 
     /// How many stretches of text are spoken through a pronunciation hint.
     public var pronunciationCount: Int { chapters.reduce(0) { $0 + $1.utterances.reduce(0) { $0 + $1.pronunciations.count } } }

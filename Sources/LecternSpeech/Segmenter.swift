@@ -25,6 +25,9 @@ public struct Segmenter: Sendable {
     public let spokenForms: SpokenForms?
     /// Identifies paragraphs' languages for `language_switching: detect`.
     public var identifier = LanguageIdentifier()
+    /// The installed voice for a language tag or voice name, or nil (nil: espeak-ng's, see
+    /// ``EspeakEngine/installedVoice(forLanguage:)``).
+    public var installedVoice: (@Sendable (String) -> String?)?
 
     public init(manifest: Manifest, lexicons: [Lexicon] = [], spokenForms: SpokenForms? = nil) {
         self.manifest = manifest
@@ -32,8 +35,8 @@ public struct Segmenter: Sendable {
         self.spokenForms = spokenForms
     }
 
-    /// - throws: ``ManifestError`` when an override names a chapter the book does not have, or
-    ///   for a malformed `Config/spoken` rules file.
+    /// - throws: ``ManifestError`` when an override names a chapter the book does not have, for
+    ///   a malformed `Config/spoken` rules file, or for a lexicon pattern that ran past its time limit.
     public func plan(_ book: Book) throws -> NarrationPlan {
         let spokenForms = try self.spokenForms ?? SpokenForms.load(configDirectory: manifest.configDirectory, urls: manifest.urls)
         for override in manifest.overrides {
@@ -49,7 +52,20 @@ public struct Segmenter: Sendable {
         }
         var chapters: [PlannedChapter] = []
         var skipped: [SkippedText] = []
-        let bookLanguage = book.metadata.language ?? Self.languageCode(manifest.voice.name)
+        let languageVoices = LanguageVoices(manifest: manifest, installed: installedVoice)
+        var manifestVoice = manifest.voice
+        // A voice the book's language chose (`dc:language`), as the installed voice for that
+        // language, or the manifest's own when none speaks it.
+        if let fallback = manifest.voiceBeforeBookLanguage, let name = manifest.voice.name,
+           let tag = LanguageTag.meaningful(book.metadata.language), manifest.languageVoice(for: tag) == nil {
+            if let installed = languageVoices.installedVoice(name) {
+                manifestVoice.name = installed
+            } else {
+                manifestVoice.name = fallback
+                languageVoices.warn(tag, "no installed voice speaks the book's language \"\(book.metadata.language ?? tag)\"; read with \(fallback)")
+            }
+        }
+        let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -79,11 +95,15 @@ public struct Segmenter: Sendable {
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
             func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [],
-                           pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false) -> Utterance {
-                var voice = manifest.voice
+                           pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false) throws -> Utterance {
+                let place = "\(chapter.source), chapter \(number): \"\(text.prefix(40))\""
+                var voice = manifestVoice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
-                if let language, let switched = self.voice(for: language, over: voice, wholeBlock: true) { voice = switched }
+                if let language, let switched = try self.voice(for: language, over: voice, wholeBlock: true, choosing: languageVoices,
+                                                               place: place) {
+                    voice = switched
+                }
                 var pause = manifest.pauses.pause(for: kind)
                 if afterSectionBreak { pause.before = max(pause.before, manifest.pauses.section.before) }
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
@@ -92,29 +112,32 @@ public struct Segmenter: Sendable {
                 let spokenLanguage = language ?? book.metadata.language ?? Self.languageCode(voice.name)
                 u.pronunciations = Pronunciation.merging(u.pronunciations,
                                                          Self.spokenForms(spokenForms, in: text, kind: kind, language: spokenLanguage, spans: spans))
-                u.segments = spans.compactMap { span in
-                    self.voice(for: span.language, over: voice, wholeBlock: false).map {
+                u.segments = try spans.compactMap { span in
+                    try self.voice(for: span.language, over: voice, wholeBlock: false, choosing: languageVoices, place: place).map {
                         VoiceSegment(offset: span.offset, length: span.length, voice: $0.resolved(), language: span.language)
                     }
                 }
                 return u
             }
             var utterances: [Utterance] = []
-            if chapter.speaksTitle { utterances.append(utterance(.heading, title)) }
+            if chapter.speaksTitle { utterances.append(try utterance(.heading, title)) }
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
                 } else {
-                    let detected = block.language == nil ? detectedLanguage(of: block.text, bookLanguage: bookLanguage) : nil
-                    let quoted = block.language == nil
+                    // `und`, `mul`, `zxx`, `x-…` and empty tags mark no language: the text around it.
+                    let declared = LanguageTag.meaningful(block.language).map { _ in block.language! }
+                    let detected = declared == nil ? detectedLanguage(of: block.text, bookLanguage: bookLanguage) : nil
+                    let quoted = declared == nil
                         ? detectedQuotations(in: block.text, language: detected ?? bookLanguage, declared: block.spans) : []
-                    let spans = (block.spans + quoted).sorted { $0.offset < $1.offset }
-                    var u = utterance(block.kind, block.text, language: block.language ?? detected, spans: spans,
-                                      pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
+                    let marked = block.spans.filter { LanguageTag.meaningful($0.language) != nil }
+                    let spans = (marked + quoted).sorted { $0.offset < $1.offset }
+                    var u = try utterance(block.kind, block.text, language: declared ?? detected, spans: spans,
+                                          pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     u.blockIndex = blockIndex
-                    u.language = (block.language ?? detected).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
+                    u.language = (declared ?? detected).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
                         u.segments[i].detected = true
@@ -125,7 +148,9 @@ public struct Segmenter: Sendable {
             chapters.append(PlannedChapter(number: planned, title: title, pause: manifest.pauses.chapter, utterances: utterances,
                                            part: chapter.part))
         }
+        if let failure = lexicons.lazy.compactMap(\.regexFailure).first { throw failure }
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
+        plan.warnings = languageVoices.warnings
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
     }
@@ -183,21 +208,21 @@ public struct Segmenter: Sendable {
     }
 
     /// The voice for text in `language`, or nil when `voice` already speaks it (or switching is
-    /// off): the manifest's `languages` entry for the tag or its primary subtag, else espeak-ng's
-    /// voice for the language, with the rate, pitch and volume of `voice`.
+    /// off, or the tag marks no language): the manifest's `languages` entry for the tag or a
+    /// shorter form of it, else the installed voice for the tag or a shorter form, with the rate,
+    /// pitch and volume of `voice`; nil with a warning when no voice speaks it (``LanguageVoices``).
     ///
     /// A whole block switches only when the current voice is named by a language code (`en-gb`)
     /// whose language differs; a voice named otherwise is taken to speak the book's language.
-    func voice(for language: String, over voice: VoiceSettings, wholeBlock: Bool) -> VoiceSettings? {
-        guard manifest.switchesLanguages else { return nil }
-        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
-        let primary = String(tag.prefix { $0 != "-" })
+    func voice(for language: String, over voice: VoiceSettings, wholeBlock: Bool, choosing voices: LanguageVoices,
+               place: @autoclosure () -> String) throws -> VoiceSettings? {
+        guard manifest.switchesLanguages, let tag = LanguageTag.meaningful(language) else { return nil }
+        let primary = LanguageTag.primary(tag)
         let current = (voice.name ?? "").lowercased()
         let currentPrimary = String(current.prefix { $0 != "-" && $0 != "_" })
         let currentIsLanguage = (2...3).contains(currentPrimary.count) && currentPrimary.allSatisfy(\.isLetter)
         if currentIsLanguage, currentPrimary == primary { return nil }
         if !currentIsLanguage, wholeBlock { return nil }
-        let chosen = manifest.languages[tag] ?? manifest.languages[primary] ?? VoiceSettings(name: tag)
-        return chosen.merged(over: voice)
+        return try voices.voice(for: tag, place: place())?.merged(over: voice)
     }
 }

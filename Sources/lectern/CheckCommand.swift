@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
                 Report.Chapter(number: c.number, title: c.title, part: c.part, paragraphs: c.utterances.count, words: c.wordCount,
                                estimatedSeconds: Self.estimate(c))
             }
-            let warnings = book.warnings + NarrationReview().findings(in: plan).map(\.description)
+            let warnings = book.warnings + plan.warnings + NarrationReview().findings(in: plan).map(\.description)
             let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
                                 estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
