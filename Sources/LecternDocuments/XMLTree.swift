@@ -48,6 +48,7 @@ final class XMLTree {
     /// Parses well-formed XML; any error is fatal.
     static func xml(_ data: Data, name: String) throws -> XMLTree {
         _ = refuseExternalEntities
+        lectern_xml_silence()  // per thread: libxml2 prints nothing of its own on stderr
         guard let ctxt = xmlNewParserCtxt() else { throw ParseError(line: 0, message: "libxml2 could not start a parser") }
         defer { xmlFreeParserCtxt(ctxt) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
@@ -90,6 +91,7 @@ final class XMLTree {
     ///   ``maxDepth``, a text node over its 10 MB limit): what follows would be lost.
     static func html(_ data: Data, name: String) throws -> XMLTree? {
         _ = refuseExternalEntities
+        lectern_xml_silence()
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_RECOVER.rawValue)
         // libxml2 keeps the last error per thread, also when it reports none (NOERROR).
@@ -100,6 +102,14 @@ final class XMLTree {
         }
         // In recovery mode the HTML parser stops early only on a fatal limit: nesting
         // (XML_ERR_INTERNAL_ERROR) or a size limit (reported as XML_ERR_NO_MEMORY).
+        // A byte the declared encoding cannot convert stops it too (the I/O and encoding layers).
+        if let error = xmlGetLastError(),
+           error.pointee.domain == Int32(XML_FROM_IO.rawValue) || error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
+            if let doc { xmlFreeDoc(doc) }
+            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "encoding error"
+            throw ParseError(line: Int(error.pointee.line), message: "its bytes do not fit the encoding it declares (libxml2: \(message)); "
+                             + "what follows could not be read: convert the file, or correct its charset")
+        }
         if let error = xmlGetLastError(), error.pointee.level == XML_ERR_FATAL,
            error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) || error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
             if let doc { xmlFreeDoc(doc) }

@@ -55,8 +55,8 @@ final class ProgressPrinter: @unchecked Sendable {
         if p.chunksDone == p.chunkCount, p.audioSecondsReused >= p.audioSecondsDone, p.chunkCount > 0 {
             return String(format: "100%%  %d words  %@ audio, all %d chunks from the cache", p.wordCount, clock(p.audioSecondsDone), p.chunkCount)
         }
-        var s = String(format: "%3.0f%%  %d/%d words  %@ audio  %.0f× real time", p.fraction * 100, p.wordsDone, p.wordCount,
-                       clock(p.audioSecondsDone), p.speed)
+        var s = String(format: "%3.0f%%  %d/%d words  %@ audio", p.fraction * 100, p.wordsDone, p.wordCount, clock(p.audioSecondsDone))
+        if p.speed > 0 { s += String(format: "  %.0f× real time", p.speed) }
         if let left = p.remaining, p.chunksDone < p.chunkCount { s += "  ETA \(clock(left))" }
         return s
     }

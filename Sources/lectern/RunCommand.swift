@@ -109,10 +109,14 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Fault injection for tests (`LECTERN_TEST_KILL_AT=assembly:N`): SIGKILL this process once
-    /// N chunks are copied into the book's MP3.
+    /// N chunks are copied into the book's MP3. Compiled into debug builds only.
     static func assemblyKillPoint() -> (@Sendable (Int) -> Void)? {
+        #if !DEBUG
+        return nil
+        #else
         guard let spec = ProcessInfo.processInfo.environment["LECTERN_TEST_KILL_AT"], spec.hasPrefix("assembly:"),
               let after = Int(spec.dropFirst("assembly:".count)) else { return nil }
         return { copied in if copied + 1 == after { kill(getpid(), SIGKILL) } }
+        #endif
     }
 }

@@ -114,7 +114,7 @@ struct StatusCommand: ParsableCommand {
                                      skipped: r.skippedCount, wordsDone: r.wordsDone, audioMsDone: r.audioMsDone, durationMs: r.durationMs,
                                      seconds: (r.endedAt ?? Date()).timeIntervalSince(r.startedAt), chunks: r.chunkCount,
                                      chunksRendered: r.chunksRendered, chunksReused: r.chunksReused, forced: r.forced,
-                                     resumesRun: r.resumesRunId, outputs: [r.mp3Path, r.timingsPath].compactMap { $0 },
+                                     resumesRun: r.resumesRunId, outputs: Self.outputs(of: r),
                                      rerendered: chapters.filter { $0.chunksRendered > 0 },
                                      chapterList: self.job == nil ? nil : chapters)
                 })
@@ -160,6 +160,19 @@ struct StatusCommand: ParsableCommand {
                     for o in r.outputs { print("    \(o)") }
                 }
             }
+        }
+    }
+
+    /// Every file a run wrote (MP3, sidecar, VTT, SRT, read-along page, EPUB): the names its output
+    /// stamp lists (`name size mtime` a line), in the MP3's folder; else the MP3 and the sidecar.
+    static func outputs(of run: RunRecord) -> [String] {
+        guard let stamp = run.outputStamp, let mp3 = run.mp3Path else { return [run.mp3Path, run.timingsPath].compactMap { $0 } }
+        let folder = URL(fileURLWithPath: mp3).deletingLastPathComponent()
+        return stamp.split(separator: "\n").compactMap { line in
+            var words = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.count >= 2 else { return nil }
+            words.removeLast(words.last == "missing" ? 1 : 2)
+            return folder.appendingPathComponent(words.joined(separator: " ")).path
         }
     }
 }

@@ -21,8 +21,12 @@ struct WorkerCommand: ParsableCommand {
         Self.exitWhenParentDies()
         let input = FileHandle.standardInput, output = FileHandle.standardOutput
         let environment = ProcessInfo.processInfo.environment
-        // Fault injection for tests: crash on the chunk with this index.
+        // Fault injection for tests (debug builds only): crash on the chunk with this index.
+        #if DEBUG
         let crashOn = environment["LECTERN_TEST_WORKER_CRASH_CHUNK"].flatMap(Int.init)
+        #else
+        let crashOn: Int? = nil
+        #endif
         let engine: EspeakEngine
         do { engine = try EspeakEngine.shared() } catch {
             FileHandle.standardError.write(Data("worker: \(error)\n".utf8))
@@ -58,11 +62,16 @@ struct WorkerCommand: ParsableCommand {
 
     /// Fault injection for tests (`LECTERN_TEST_KILL_AT=synthesis:N` or `encoding:N`): SIGKILL the
     /// parent `lectern run` when chunk N reaches that step, as a crash or `kill -9` would.
+    /// Compiled into debug builds only: a release binary ignores the variable.
     static func killPoint(_ spec: String?) -> (@Sendable (ChunkRenderer.Step, Int) -> Void)? {
+        #if !DEBUG
+        return nil
+        #else
         guard let spec, let colon = spec.firstIndex(of: ":"), let step = ChunkRenderer.Step(rawValue: String(spec[..<colon])),
               let chunk = Int(spec[spec.index(after: colon)...]) else { return nil }
         return { reached, index in
             if reached == step, index == chunk { kill(getppid(), SIGKILL) }
         }
+        #endif
     }
 }
