@@ -98,7 +98,22 @@ public struct ChunkPlanner: Sendable {
             while nextWord + n < wordStarts.count, wordStarts[nextWord + n] < range.upperBound { n += 1 }
             return n
         }
-        let unbreakable = utterance.pronunciations.map { $0.offset..<$0.end }.sorted { $0.lowerBound < $1.lowerBound }
+        let sorted = utterance.pronunciations.sorted { $0.offset < $1.offset }
+        let unbreakable = sorted.map { $0.offset..<$0.end }
+        // The hints wholly inside each part (parts come in order), relative to its start.
+        var nextHint = 0
+        func hints(in range: Range<Int>) -> [Pronunciation] {
+            while nextHint < sorted.count, sorted[nextHint].offset < range.lowerBound { nextHint += 1 }
+            var result: [Pronunciation] = []
+            var i = nextHint
+            while i < sorted.count, sorted[i].offset < range.upperBound {
+                if sorted[i].end <= range.upperBound {
+                    result.append(Pronunciation(offset: sorted[i].offset - range.lowerBound, length: sorted[i].length, spoken: sorted[i].spoken))
+                }
+                i += 1
+            }
+            return result
+        }
         var items: [RenderChunk.Item] = []
         for run in runs(of: utterance, units: units) {
             let groups = sentenceGroups(units, in: run.range, unbreakable: unbreakable)
@@ -108,7 +123,7 @@ public struct ChunkPlanner: Sendable {
                 items.append(.init(utterance: index, textOffset: range.lowerBound, text: text, voice: run.voice,
                                    silenceBefore: 0, silenceAfter: g == groups.count - 1 ? 0 : pause(after: group.boundary),
                                    wordCount: wordsStarting(in: range),
-                                   pronunciations: Pronunciation.slice(utterance.pronunciations, to: range)))
+                                   pronunciations: hints(in: range)))
             }
         }
         // Text between the parts (spaces) is not spoken; the parts cover every word.
