@@ -144,22 +144,24 @@ public struct ChunkPlanner: Sendable {
     /// The utterance's text as consecutive runs of one voice; a stretch without words (spaces,
     /// punctuation) joins the run before it, so no part is silent.
     func runs(of utterance: Utterance, units: [UInt16]) -> [(range: Range<Int>, voice: ResolvedVoice)] {
-        var runs: [(range: Range<Int>, voice: ResolvedVoice)] = []
+        // Each run with whether it has a word, so that no run is tokenized again as it grows.
+        var runs: [(range: Range<Int>, voice: ResolvedVoice, hasWords: Bool)] = []
         var position = 0
-        let words = { (range: Range<Int>) in WordTokenizer.count(in: String(decoding: units[range], as: UTF16.self)) }
+        let hasWords = { (range: Range<Int>) in WordTokenizer.count(in: String(decoding: units[range], as: UTF16.self)) > 0 }
         func add(_ range: Range<Int>, _ voice: ResolvedVoice) {
             guard !range.isEmpty else { return }
+            let words = hasWords(range)
             if let last = runs.last {
-                if last.voice == voice || words(range) == 0 {
-                    runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+                if last.voice == voice || !words {
+                    runs[runs.count - 1] = (last.range.lowerBound..<range.upperBound, last.voice, last.hasWords || words)
                     return
                 }
-                if words(last.range) == 0 {
-                    runs[runs.count - 1] = (last.range.lowerBound..<range.upperBound, voice)
+                if !last.hasWords {
+                    runs[runs.count - 1] = (last.range.lowerBound..<range.upperBound, voice, words)
                     return
                 }
             }
-            runs.append((range, voice))
+            runs.append((range, voice, words))
         }
         for segment in utterance.segments.sorted(by: { $0.offset < $1.offset }) {
             let start = max(position, min(segment.offset, units.count)), end = min(units.count, segment.offset + segment.length)
@@ -169,7 +171,7 @@ public struct ChunkPlanner: Sendable {
             position = end
         }
         add(position..<units.count, utterance.voice)
-        return runs
+        return runs.map { ($0.range, $0.voice) }
     }
 
     /// `range` as one group, or as groups of whole sentences of at most the word limit and the
