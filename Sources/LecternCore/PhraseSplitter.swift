@@ -78,39 +78,44 @@ public enum PhraseSplitter {
             }
             return true
         }
-        for boundary in Boundary.allCases where boundary != .length {
-            var p = end
-            while p >= low {
-                if isCut(units, at: p, start: start, boundary), breakable(p) { return (p, boundary) }
-                p -= 1
+        // One pass from the end: the last place of each kind; a full stop ends the search.
+        var last: [Int?] = [nil, nil, nil, nil]
+        var p = end
+        while p >= low {
+            if let boundary = strongestCut(units, at: p, start: start), last[boundary.rawValue] == nil, breakable(p) {
+                last[boundary.rawValue] = p
+                if boundary == .sentence { break }
             }
+            p -= 1
+        }
+        // A place of a strong kind is also one of every weaker kind, so the strongest kind found
+        // has its last place recorded.
+        if let kind = last.firstIndex(where: { $0 != nil }), let place = last[kind] {
+            return (place, Boundary(rawValue: kind)!)
         }
         return (lengthCut(units, start: start, end: end, limit: limit), .length)
     }
 
-    /// Whether a piece ending at `p` (the next starting at or after it) ends at `boundary`.
-    static func isCut(_ units: [UInt16], at p: Int, start: Int, _ boundary: Boundary) -> Bool {
-        guard p > start, p < units.count else { return false }
+    /// The strongest boundary a piece ending at `p` (the next starting at or after it) would end
+    /// at, or nil when it cannot end there.
+    static func strongestCut(_ units: [UInt16], at p: Int, start: Int) -> Boundary? {
+        guard p > start, p < units.count else { return nil }
         let before = units[p - 1]
-        let spaceAfter = isSpace(units[p])
-        guard !isSpace(before) else { return false }
+        switch before {
+        case 0x3002, 0xFF01, 0xFF1F: return .sentence  // 。！？
+        case 0x2014, 0x2013, 0x2015: return .clause  // — – ―
+        case 0x3001, 0xFF0C: return .comma  // 、，
+        default: break
+        }
+        guard isSpace(units[p]), !isSpace(before) else { return nil }
         // The mark before `p`, looking through closing quotes and brackets.
         var q = p - 1
         while q > start, isCloser(units[q]) { q -= 1 }
-        let mark = units[q]
-        switch boundary {
-        case .sentence:
-            return (spaceAfter && (mark == 0x2E || mark == 0x21 || mark == 0x3F || mark == 0x2026))
-                || before == 0x3002 || before == 0xFF01 || before == 0xFF1F  // 。！？
-        case .clause:
-            return (spaceAfter && (mark == 0x3B || mark == 0x3A))
-                || before == 0x2014 || before == 0x2013 || before == 0x2015  // — – ―
-        case .comma:
-            return (spaceAfter && mark == 0x2C) || before == 0x3001 || before == 0xFF0C  // 、，
-        case .word:
-            return spaceAfter
-        case .length:
-            return false
+        switch units[q] {
+        case 0x2E, 0x21, 0x3F, 0x2026: return .sentence
+        case 0x3B, 0x3A: return .clause
+        case 0x2C: return .comma
+        default: return .word
         }
     }
 
@@ -149,6 +154,9 @@ public enum PhraseSplitter {
     }
 
     static func isCloser(_ u: UInt16) -> Bool {
-        [0x22, 0x27, 0x29, 0x5D, 0x201D, 0x2019, 0xBB, 0x5F, 0x2A].contains(u)
+        switch u {
+        case 0x22, 0x27, 0x29, 0x5D, 0x201D, 0x2019, 0xBB, 0x5F, 0x2A: true
+        default: false
+        }
     }
 }
