@@ -27,6 +27,9 @@ public struct ChunkRenderer: Sendable {
     /// invalidates the cache.
     public static let formatVersion = 3
 
+    /// Samples handed to the encoder at once.
+    static let encodingBlock = 1 << 16
+
     public init(engine: EspeakEngine, checkpoint: (@Sendable (Step, Int) -> Void)? = nil) {
         self.engine = engine
         self.checkpoint = checkpoint
@@ -50,7 +53,10 @@ public struct ChunkRenderer: Sendable {
             let synthesis = try engine.synthesize(item.text, voice: item.voice, pronunciations: item.pronunciations)
             checkpoint?(.synthesis, request.chunk.index)
             let speech = SilenceTrimmer.speechRange(synthesis.samples)
-            try writer.write(Array(synthesis.samples[speech]))
+            // In blocks, so that neither a copy of the item's audio nor an encoder buffer for all of it is made.
+            for block in stride(from: speech.lowerBound, to: speech.upperBound, by: Self.encodingBlock) {
+                try writer.write(Array(synthesis.samples[block..<min(block + Self.encodingBlock, speech.upperBound)]))
+            }
             let marks = synthesis.words.map { [$0.textOffset, $0.sample - speech.lowerBound] }
             layouts.append(.init(start: start, speechStart: position, speechLength: speech.count, marks: marks))
             position += speech.count

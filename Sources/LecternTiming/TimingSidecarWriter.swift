@@ -53,8 +53,49 @@ public final class TimingSidecarWriter {
     public func append(_ paragraph: ParagraphTiming) throws {
         if !firstParagraph { buffer.append(Data(",".utf8)) }
         firstParagraph = false
-        buffer.append(try encoder.encode(paragraph))
-        if buffer.count > 1 << 16 { try flush() }
+        guard paragraph.sentences.reduce(0, { $0 + $1.words.count }) > Self.wordsEncodedAtOnce else {
+            buffer.append(try encoder.encode(paragraph))
+            if buffer.count > 1 << 16 { try flush() }
+            return
+        }
+        // A huge paragraph is encoded a sentence (and a huge sentence a batch of words) at a time,
+        // with the same bytes as at once: the encoder's intermediate form of it all would be
+        // many times its size.
+        var outline = paragraph
+        outline.sentences = []
+        try appendSpliced(try encoder.encode(outline), at: "\"sentences\":[", items: paragraph.sentences) { sentence in
+            guard sentence.words.count > Self.wordsEncodedAtOnce else { return buffer.append(try encoder.encode(sentence)) }
+            var outline = sentence
+            outline.words = []
+            let batches = stride(from: 0, to: sentence.words.count, by: Self.wordsEncodedAtOnce).map {
+                Array(sentence.words[$0..<min($0 + Self.wordsEncodedAtOnce, sentence.words.count)])
+            }
+            try appendSpliced(try encoder.encode(outline), at: "\"words\":[", items: batches) { batch in
+                // A batch's array without its brackets: its words, comma-separated.
+                buffer.append(try encoder.encode(batch).dropFirst().dropLast())
+            }
+        }
+    }
+
+    /// Words encoded by one call of the encoder.
+    static let wordsEncodedAtOnce = 2000
+
+    /// Appends `json` (an object whose array at `key` is empty), with `encode` called for each of
+    /// `items` to write that array's elements, separated by commas. A key cannot occur inside a
+    /// string value of the JSON (its quotes would be escaped there), so its first occurrence is it.
+    private func appendSpliced<T>(_ json: Data, at key: String, items: [T], encode: (T) throws -> Void) throws {
+        let marker = Data((key + "]").utf8)
+        // The encoder always writes the key; were it missing, the array would be left out, not garbled.
+        let found = json.range(of: marker) ?? (json.endIndex..<json.endIndex)
+        buffer.append(json[json.startIndex..<found.lowerBound])
+        guard !found.isEmpty else { return }
+        buffer.append(Data(key.utf8))
+        for (i, item) in items.enumerated() {
+            if i > 0 { buffer.append(Data(",".utf8)) }
+            try encode(item)
+            if buffer.count > 1 << 16 { try flush() }
+        }
+        buffer.append(json[(found.upperBound - 1)...])
     }
 
     public func endChapter(end: Int) throws {
