@@ -3,15 +3,26 @@
 #   make test   install what is missing, build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libespeak-ng-dev espeak-ng espeak-ng-data libmp3lame-dev lame libsndfile1-dev libcmark-dev \
-                libsqlite3-dev libxml2-dev libcld2-dev pkg-config ffmpeg mp3val mpg123 python3-mutagen python3-webvtt python3-srt chromium epubcheck unzip time
+# What building and running Lectern needs (make demo, make install) …
+BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libcmark-dev \
+                  libsqlite3-dev libxml2-dev libcld2-dev pkg-config
+# … and what the tests check its outputs with (make test).
+TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen python3-webvtt python3-srt chromium epubcheck unzip time bsdutils
+PREFIX ?= /usr/local
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
-.PHONY: demo test build release deps bench clean
+.PHONY: demo test build release deps test-deps apt bench clean install man
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
+
+test-deps: deps
+	@$(MAKE) --no-print-directory apt PACKAGES="$(TEST_PACKAGES)"
+
+# Installs the Debian packages of $(PACKAGES) that are missing.
+apt:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -30,12 +41,24 @@ demo: release
 	$(RELEASE_BIN) run Jobs/demo.yml
 	@echo; $(RELEASE_BIN) status demo
 
-test: build
+test: test-deps build
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
 # make bench [BENCH=parallel|incremental]  (default: both; see docs/BENCHMARKS.md)
 bench: release
 	Scripts/bench.sh $(BENCH)
+
+install: release
+	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/lectern
+	mkdir -p $(DESTDIR)$(PREFIX)/share/lectern
+	rm -rf $(DESTDIR)$(PREFIX)/share/lectern/Config && cp -r Config $(DESTDIR)$(PREFIX)/share/lectern/Config
+	install -D -m 644 docs/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/lectern (defaults: $(PREFIX)/share/lectern/Config)"
+
+# docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin).
+man: build
+	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
+	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 
 clean:
 	rm -rf .build out .lectern

@@ -11,7 +11,7 @@ struct Lectern: ParsableCommand {
         abstract: "Narrate documents into chaptered MP3 audiobooks with word timings.",
         discussion: """
             Example:
-              lectern run Jobs/alice.yml        # → out/alice/alice.mp3, out/alice/alice.timings.json
+              lectern run Jobs/alice.yml    # writes out/alice/alice.mp3 and out/alice/alice.timings.json
             """,
         version: LecternVersion.description,
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self]
