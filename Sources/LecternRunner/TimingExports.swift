@@ -39,7 +39,7 @@ enum TimingExports {
                     files.append(file)
                     try file.prepare()
                     continue
-                case .vtt: text = WebVTTWriter.render(document)
+                case .vtt: text = WebVTTWriter.render(document, cues: manifest.vtt)
                 case .srt: text = SRTWriter.render(document)
                 case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent)
                 }
