@@ -1,6 +1,6 @@
 # Lectern — two commands set everything up on a fresh Debian machine:
 #   make demo   install what is missing, build, narrate Jobs/demo.yml (committed text) into out/demo/
-#   make test   install what is missing, build, run every test
+#   make test   install what is missing (also Playwright from PyPI into .python/), build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev espeak-ng espeak-ng-data libmp3lame-dev lame libsndfile1-dev libcmark-dev \
@@ -8,7 +8,9 @@ APT_PACKAGES := libespeak-ng-dev espeak-ng espeak-ng-data libmp3lame-dev lame li
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
-.PHONY: demo test build release deps bench clean
+TEST_PYTHON := .python
+
+.PHONY: demo test build release deps test-python bench clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -30,7 +32,17 @@ demo: release
 	$(RELEASE_BIN) run Jobs/demo.yml
 	@echo; $(RELEASE_BIN) status demo
 
-test: build
+# Playwright (PyPI) for the read-along page's browser tests, into $(TEST_PYTHON)/ of this clone; it
+# drives Debian's chromium, so none of Playwright's own browsers is downloaded.
+test-python:
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
+	  echo "installing Playwright into $(TEST_PYTHON)/"; \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) playwright; }
+
+test: build test-python
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
 # make bench [BENCH=parallel|incremental]  (default: both; see docs/BENCHMARKS.md)
@@ -38,4 +50,4 @@ bench: release
 	Scripts/bench.sh $(BENCH)
 
 clean:
-	rm -rf .build out .lectern
+	rm -rf .build out .lectern $(TEST_PYTHON)
