@@ -295,7 +295,8 @@ extension ReadAlongPage {
               scrolledByHand();
               return;
             }
-            if (event.key === " " && !event.shiftKey) { toggle(); }
+            // The player's own controls play and pause on Space when they have the focus.
+            if (event.key === " " && !event.shiftKey) { if (tag === "AUDIO") return; toggle(); }
             else if (event.key === "ArrowLeft" && words) { if (event.shiftKey) step(chapterStart, null, -1); else step(sentenceStart, sentenceEnd, -1); }
             else if (event.key === "ArrowRight" && words) { if (event.shiftKey) step(chapterStart, null, 1); else step(sentenceStart, sentenceEnd, 1); }
             else if (event.key === "Enter" && el.classList && el.classList.contains("w")) { go(wordStart[+el.id.slice(1)]); }
@@ -329,7 +330,9 @@ extension ReadAlongPage {
           function resized() { if (!resizing) resizing = requestAnimationFrame(keepAnchor); }
           window.addEventListener("resize", resized);
           window.addEventListener("orientationchange", resized);
-          if (window.ResizeObserver) new ResizeObserver(resized).observe(main);
+          // Called after layout, before paint: the text box changed size (the window, or the
+          // header wrapping), so the anchor is put back before the reader sees it gone.
+          if (window.ResizeObserver) new ResizeObserver(function () { if (resizing) cancelAnimationFrame(resizing); keepAnchor(); }).observe(main);
 
           // The offer to continue where the last visit stopped.
           var offer = document.getElementById("resume");

@@ -166,6 +166,20 @@ with sync_playwright() as playwright:
         s = expect_marked(page, "Space, Space")
         check("Space pauses the narration", s["paused"])
 
+    # With the player focused, Space is its own: it plays and pauses once per press.
+    page.focus("#audio")
+    page.keyboard.press("Space")
+    try:
+        page.wait_for_function("() => !document.getElementById('audio').paused", timeout=5000)
+        page.wait_for_timeout(300)
+        check("Space on the focused player plays (once, not play then pause)", not state(page)["paused"])
+    except Exception as error:
+        check("Space on the focused player plays (once, not play then pause)", False, error)
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.getElementById('audio').paused", timeout=5000)
+    settle(page)
+    expect_marked(page, "Space, Space on the player")
+
     # Tab reaches a word of the current paragraph (after the header's and chapter list's stops),
     # Tab again the next word, Enter narrates from it.
     anchor = state(page)
