@@ -319,7 +319,12 @@ extension ReadAlongPage {
           function scrolledByHand() { userScrolled = Date.now(); }
           main.addEventListener("wheel", scrolledByHand, { passive: true });
           main.addEventListener("touchmove", scrolledByHand, { passive: true });
-          main.addEventListener("scroll", function () { if (anchor >= 0) anchorSeen = inView(document.getElementById("w" + anchor)); }, { passive: true });
+          main.addEventListener("pointerdown", scrolledByHand, { passive: true });
+          // Only the reader's own scrolling decides whether the anchor is still followed: the
+          // scroll events of a reflow (a resize) come before the anchor is put back.
+          main.addEventListener("scroll", function () {
+            if (anchor >= 0 && Date.now() - userScrolled < 1000) anchorSeen = inView(document.getElementById("w" + anchor));
+          }, { passive: true });
 
           // A resize or rotation reflows the text: bring the anchor back if it was in view.
           var resizing = 0;
