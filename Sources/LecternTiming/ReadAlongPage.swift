@@ -19,12 +19,13 @@ import Foundation
 ///   current and the next word to be spoken carries `next-word` instead; the chapter whose span
 ///   holds the time has its link marked `current-chapter` (and `aria-current`);
 /// - the current word (else the next word) is kept in view: on a seek, while playing (unless the
-///   reader scrolled by hand in the last seconds), and across a resize or rotation;
+///   reader scrolled by hand in the last seconds), and across a resize or rotation (unless the
+///   reader had scrolled it out of view);
 /// - `?t=SECONDS` seeks the audio there on load and highlights at once what is spoken at
 ///   `round(SECONDS × 1000)` ms, without playing; `body[data-ready="1"]` is set when the text
 ///   is built and that highlight applied.
 /// - keys (none with Ctrl, Alt or Meta; not while a button or form field has the focus): Space
-///   plays or pauses; ← and → go to the previous or next sentence's start (← in a pause goes back
+///   plays or pauses (the player's own when it has the focus); ← and → go to the previous or next sentence's start (← in a pause goes back
 ///   to the sentence just heard); Shift+← and Shift+→ to the previous or next chapter's start.
 /// - words are reachable by Tab without putting every word of a long book in the tab order: the
 ///   words of one paragraph — the one holding the current (or next) word — are tab stops
