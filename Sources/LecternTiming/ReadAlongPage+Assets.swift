@@ -206,6 +206,13 @@ extension ReadAlongPage {
             anchorSeen = true;
           }
 
+          // Scrolls the chapter list (and only it) so that a chapter's link is in view.
+          var nav = document.getElementById("chapters");
+          function showLink(a) {
+            var view = nav.getBoundingClientRect(), box = a.getBoundingClientRect();
+            if (box.top < view.top || box.bottom > view.bottom) nav.scrollTop += box.top - view.top - view.height / 3;
+          }
+
           // Marks what the sidecar says is spoken at ms: in a pause no word, but the next one.
           function highlight(ms, behavior) {
             position = ms;
@@ -220,6 +227,7 @@ extension ReadAlongPage {
               if (current.c >= 0) { chapterLinks[current.c].classList.remove("current-chapter"); chapterLinks[current.c].removeAttribute("aria-current"); }
               if (c >= 0) { chapterLinks[c].classList.add("current-chapter"); chapterLinks[c].setAttribute("aria-current", "true"); }
               current.c = c;
+              if (c >= 0 && behavior) showLink(chapterLinks[c]);
             }
             if (s !== current.s) { move("s", current.s, s, "current-sentence"); current.s = s; }
             if (w !== current.w) { move("w", current.w, w, "current-word"); current.w = w; }
@@ -331,6 +339,7 @@ extension ReadAlongPage {
           function keepAnchor() {
             resizing = 0;
             if (anchor >= 0 && anchorSeen) reveal(document.getElementById("w" + anchor), "auto");
+            if (current.c >= 0) showLink(chapterLinks[current.c]);
           }
           function resized() { if (!resizing) resizing = requestAnimationFrame(keepAnchor); }
           window.addEventListener("resize", resized);

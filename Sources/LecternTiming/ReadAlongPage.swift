@@ -17,7 +17,8 @@ import Foundation
 /// - the word and the sentence spoken at the current time carry the classes `current-word` and
 ///   `current-sentence`; in a pause (between words, sentences, paragraphs or chapters) no word is
 ///   current and the next word to be spoken carries `next-word` instead; the chapter whose span
-///   holds the time has its link marked `current-chapter` (and `aria-current`);
+///   holds the time has its link marked `current-chapter` (and `aria-current`), scrolled into
+///   the chapter list's view;
 /// - the current word (else the next word) is kept in view: on a seek, while playing (unless the
 ///   reader scrolled by hand in the last seconds), and across a resize or rotation (unless the
 ///   reader had scrolled it out of view);
@@ -74,7 +75,7 @@ public enum ReadAlongPage {
             <details class="keys"><summary>Keys</summary><p id="keys">Space: play or pause. \u{2190} \u{2192}: previous or next \
             sentence. Shift+\u{2190} Shift+\u{2192}: previous or next chapter. Tab: the words of the current paragraph; \
             Enter: narrate from that word.</p></details>
-            <div id="resume" role="region" aria-label="Continue listening" hidden><span id="resume-text"></span> \
+            <div id="resume" role="region" aria-label="Continue listening" aria-live="polite" hidden><span id="resume-text"></span> \
             <button type="button" id="resume-continue">Continue</button> <button type="button" id="resume-dismiss">Start over</button></div>
             </header>
             <div class="book">

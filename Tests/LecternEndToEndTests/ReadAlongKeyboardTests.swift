@@ -22,13 +22,16 @@ enum Playwright {
 /// script's own reading of the sidecar names for the audio's time, and it lies in the viewport.
 @Suite(.enabled(if: Playwright.available, "needs Playwright in .python/ (make test-python installs it from PyPI) and Debian's chromium"))
 struct ReadAlongKeyboardTests {
-    /// Three chapters of four paragraphs, enough text that the page scrolls.
+    /// Eight chapters of two paragraphs: enough text that the page scrolls, and enough chapters
+    /// that the chapter list scrolls in a narrow window.
     static var book: String {
         let things = ["the quiet river", "the old houses", "the baker's warm bread", "a dog asleep by the door", "the children at play"]
+        let titles = ["Morning", "The Market", "Rain", "The Bridge", "Evening", "Lanterns", "The Storm", "Home"]
         var text = ""
-        for chapter in 1...3 {
-            text += "CHAPTER \(chapter)\nPart the \(["First", "Second", "Third"][chapter - 1])\n\n"
-            for paragraph in 1...4 {
+        for (index, title) in titles.enumerated() {
+            let chapter = index + 1
+            text += "CHAPTER \(chapter)\n\(title)\n\n"
+            for paragraph in 1...2 {
                 text += (1...3).map { sentence in
                     let k = chapter * 7 + paragraph * 3 + sentence
                     return "Sentence \(sentence) of paragraph \(paragraph) tells of \(things[k % 5]), and of \(things[(k + 2) % 5])."

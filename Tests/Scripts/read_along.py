@@ -69,6 +69,7 @@ STATE = """() => {
     next: next && next.id, nexts: document.querySelectorAll(".next-word").length,
     chapters: [...document.querySelectorAll(".current-chapter")].map((a) => a.dataset.chapter),
     markedBox: box(marked), mainBox: box(main), window: [window.innerWidth, window.innerHeight],
+    chapterBox: box(document.querySelector(".current-chapter")), navBox: box(document.getElementById("chapters")),
     focused: focused && focused.id, tabStops: document.querySelectorAll("#text [tabindex='0']").length,
     resume: !document.getElementById("resume").hidden, resumeMs: document.getElementById("resume").dataset.ms || null,
     lang: document.documentElement.lang,
@@ -102,6 +103,8 @@ def expect_marked(page, name, ms=None):
               f"current-word {s['word']}, next-word {s['next']}")
     chapter = chapter_at(at)
     check(f"{name}: the chapter list marks chapter {chapter}", s["chapters"] == [str(chapter)], f"marked {s['chapters']}")
+    check(f"{name}: the marked chapter's link lies in the chapter list's view", inside(s["chapterBox"], s["navBox"]),
+          f"link {s['chapterBox']}, list {s['navBox']}")
     window = [0, 0, s["window"][0], s["window"][1]]
     check(f"{name}: the marked word lies in the viewport", inside(s["markedBox"], s["mainBox"]) and inside(s["markedBox"], window),
           f"word {s['markedBox']}, text box {s['mainBox']}, window {s['window']}")
