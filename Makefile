@@ -1,6 +1,6 @@
 # Lectern — two commands set everything up on a fresh Debian machine:
 #   make demo   install what is missing, build, narrate Jobs/demo.yml (committed text) into out/demo/
-#   make test   install what is missing, build, run every test
+#   make test   install what is missing (also Playwright from PyPI into .python/), build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
 # What building and running Lectern needs (make demo, make install) …
@@ -12,7 +12,9 @@ PREFIX ?= /usr/local
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
-.PHONY: demo test build release deps test-deps apt bench clean install man
+TEST_PYTHON := .python
+
+.PHONY: demo test build release deps test-deps apt test-python bench clean install man
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -41,7 +43,19 @@ demo: release
 	$(RELEASE_BIN) run Jobs/demo.yml
 	@echo; $(RELEASE_BIN) status demo
 
-test: test-deps build
+# Playwright (PyPI) for the read-along page's browser test (Tests/Scripts/read_along.py), into
+# $(TEST_PYTHON)/ of this clone; it drives Debian's chromium, so none of Playwright's own browsers
+# is downloaded. Without it that test is skipped, saying so.
+test-python:
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
+	  echo "installing Playwright into $(TEST_PYTHON)/"; \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) playwright \
+	  || echo "warning: could not install Playwright into $(TEST_PYTHON)/: the read-along page's keyboard test will be skipped"; }
+
+test: test-deps build test-python
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
 # make bench [BENCH=parallel|incremental]  (default: both; see docs/BENCHMARKS.md)
@@ -61,4 +75,4 @@ man: build
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 
 clean:
-	rm -rf .build out .lectern
+	rm -rf .build out .lectern $(TEST_PYTHON)

@@ -20,6 +20,8 @@ public struct Manifest: Sendable, Equatable {
     public var overrides: [ChapterOverride]
     public var audio: AudioSettings
     public var timings: [TimingFormat]
+    /// What a cue of the WebVTT export holds (`vtt: sentences | captions`).
+    public var vtt = WebVTTCues.sentences
     /// A cron expression (5 fields or `@daily` …) saying when `lectern daemon` runs the job.
     public var schedule: String?
     /// The rest of what `lectern daemon` needs: time zone, watching, catch-up, retries.

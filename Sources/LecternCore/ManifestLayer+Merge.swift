@@ -21,6 +21,7 @@ extension ManifestLayer {
         r.bitrate = bitrate ?? base.bitrate
         r.quality = quality ?? base.quality
         r.timings = timings ?? base.timings
+        r.vtt = vtt ?? base.vtt
         r.schedule = schedule ?? base.schedule
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch

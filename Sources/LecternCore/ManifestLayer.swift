@@ -23,6 +23,7 @@ struct ManifestLayer {
     var bitrate: Int?
     var quality: Int?
     var timings: [TimingFormat]?
+    var vtt: WebVTTCues?
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
@@ -49,7 +50,7 @@ struct ManifestLayer {
     }
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
-                               "overrides", "audio", "timings", "schedule", "timezone", "watch", "catchup", "retry",
+                               "overrides", "audio", "timings", "vtt", "schedule", "timezone", "watch", "catchup", "retry",
                                "languages", "language_switching", "lexicons", "urls"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
@@ -172,6 +173,13 @@ struct ManifestLayer {
                 }
                 return format
             }
+        }
+        if let vtt = top["vtt"] {
+            let value = try vtt.string()
+            guard let cues = WebVTTCues(rawValue: value) else {
+                throw vtt.error("must be sentences (a cue per sentence) or captions (cues of at most 2 lines × 42 characters and 7 s), found \"\(value)\"")
+            }
+            layer.vtt = cues
         }
         return layer
     }

@@ -146,6 +146,7 @@ public struct ManifestLoader: Sendable {
         )
         manifest.scheduling = scheduling
         manifest.urls = layer.urls ?? .domain
+        manifest.vtt = layer.vtt ?? .sentences
         return manifest
     }
 

@@ -40,9 +40,9 @@ enum TimingExports {
                     files.append(file)
                     try file.prepare()
                     continue
-                case .vtt: text = WebVTTWriter.render(document)
+                case .vtt: text = WebVTTWriter.render(document, cues: manifest.vtt)
                 case .srt: text = SRTWriter.render(document)
-                case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent)
+                case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent, language: book.language)
                 }
                 let file = try AtomicFile(manifest.url(for: format))
                 files.append(file)

@@ -54,4 +54,55 @@ enum CueText {
         if !current.isEmpty { lines.append(current) }
         return lines
     }
+
+    /// The words cut into cues that fit `lines` lines of `width` characters and, when given,
+    /// `maxDuration` ms from the cue's first word's start to its last word's end: greedily, but
+    /// ending a cue after a word that ends a sentence or clause when one lies in the cue's second
+    /// half (a word too long for one cue gets a cue of its own).
+    static func pieces(_ words: [Word], width: Int, lines: Int, maxDuration: Int? = nil) -> [[Word]] {
+        var pieces: [[Word]] = []
+        var rest = words[...]
+        while !rest.isEmpty {
+            let start = rest[rest.startIndex].start
+            var fit = 0
+            while fit < rest.count, CueText.lines(Array(rest.prefix(fit + 1)), width: width).count <= lines,
+                  maxDuration.map({ rest[rest.startIndex + fit].end - start <= $0 }) ?? true {
+                fit += 1
+            }
+            fit = max(fit, 1)
+            if fit < rest.count {
+                let candidates = (fit / 2..<fit).reversed()
+                // The last candidate whose text ends with one of `marks`, after any of `closing`.
+                let ending = { (marks: String, closing: String) in
+                    candidates.first { i in rest[rest.startIndex + i].text.last { !closing.contains($0) }.map { marks.contains($0) } == true }
+                }
+                let sentenceEnd = maxDuration == nil ? nil : ending(".!?…;:", "\"'”’»)]")
+                if let cut = sentenceEnd ?? ending(",;:.!?)—–", "") {
+                    fit = cut + 1
+                }
+            }
+            pieces.append(Array(rest.prefix(fit)))
+            rest = rest.dropFirst(fit)
+        }
+        return pieces
+    }
+
+    /// Splits words into at most two lines of at most `width` characters, as even as possible
+    /// (for captions: a short second line reads worse than two of similar length).
+    static func balancedLines(_ words: [Word], width: Int) -> [[Word]] {
+        let greedy = lines(words, width: width)
+        guard greedy.count == 2 else { return greedy }
+        var best = greedy, bestLongest = greedy.map(length).max() ?? 0
+        for split in 1..<words.count {
+            let top = Array(words[..<split]), bottom = Array(words[split...])
+            let longest = max(length(top), length(bottom))
+            if longest <= width, longest < bestLongest { best = [top, bottom]; bestLongest = longest }
+        }
+        return best
+    }
+
+    /// A line's length in characters: its words joined by spaces.
+    static func length(_ line: [Word]) -> Int {
+        line.reduce(0) { $0 + $1.text.count } + max(0, line.count - 1)
+    }
 }

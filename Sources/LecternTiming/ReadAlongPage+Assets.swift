@@ -28,8 +28,15 @@ extension ReadAlongPage {
         p.list_item { margin-left: 2rem; display: list-item; }
         .w { cursor: pointer; border-radius: 0.2em; }
         .w:hover { text-decoration: underline; }
+        .w:focus { outline: 2px solid Highlight; outline-offset: 1px; }
+        .w:focus:not(:focus-visible) { outline: none; }
         .current-sentence { background: var(--sentence); }
         .current-word { background: var(--word); color: #000; }
+        .next-word { box-shadow: inset 0 -0.15em var(--word); }
+        header details.keys { font-size: 0.85rem; }
+        header details.keys p { margin: 0.25rem 0; max-width: 40rem; }
+        #resume { flex: 1 1 100%; font-size: 0.95rem; }
+        #resume[hidden] { display: none; }
         @media (max-width: 48rem) {
           .book { flex-direction: column; }
           nav { flex: none; max-height: 25vh; border-right: none; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
@@ -40,7 +47,9 @@ extension ReadAlongPage {
     /// The page's script: builds the text from the embedded data (every string goes in through
     /// `textContent`, never parsed as HTML), keeps the start times in flat arrays in reading
     /// order, and finds what is spoken by binary search — on each animation frame while playing,
-    /// on every seek, and once on load for `?t=SECONDS`.
+    /// on every seek, and once on load for `?t=SECONDS`. Also the keys, the tab stops of the
+    /// current paragraph, the remembered position and keeping the current word in view (see
+    /// ``ReadAlongPage``).
     static let script = """
         (function () {
           "use strict";
@@ -49,8 +58,8 @@ extension ReadAlongPage {
           var main = document.getElementById("text");
           var list = document.querySelector("#chapters ol");
           var tags = { heading: "h2", quote: "blockquote" };
-          var wordStart = [], wordEnd = [], wordSentence = [], sentenceStart = [], sentenceEnd = [];
-          var chapterStart = [], chapterLinks = [];
+          var wordStart = [], wordEnd = [], wordSentence = [], wordParagraph = [], sentenceStart = [], sentenceEnd = [];
+          var paragraphFirstWord = [], chapterStart = [], chapterLinks = [];
           var words = 0, sentences = 0, paragraphs = 0;
 
           function text(s) { return document.createTextNode(s); }
@@ -58,10 +67,12 @@ extension ReadAlongPage {
           // One paragraph: its sentences and words as spans over the paragraph text, sliced by the
           // sidecar's UTF-16 offsets (the unit of JavaScript strings), text between them as is.
           function paragraph(item) {
-            var kind = item[0], str = item[1], base = item[2], pos = 0;
+            var kind = item[0], str = item[1], base = item[2], pos = 0, index = paragraphs++;
             var el = document.createElement(tags[kind] || "p");
-            el.id = "p" + paragraphs++;
+            el.id = "p" + index;
             el.className = "para " + kind;
+            if (item.length > 4) el.lang = item[4];
+            paragraphFirstWord.push(words);
             item[3].forEach(function (sentence) {
               var from = Math.min(Math.max(sentence[0], pos), str.length);
               var to = Math.min(Math.max(from, sentence[0] + sentence[1]), str.length);
@@ -83,6 +94,7 @@ extension ReadAlongPage {
                 wordStart.push(base + w[k + 2]);
                 wordEnd.push(base + w[k + 3]);
                 wordSentence.push(sentences);
+                wordParagraph.push(index);
                 pos = end;
               }
               if (to > pos) { span.appendChild(text(str.slice(pos, to))); pos = to; }
@@ -134,6 +146,7 @@ extension ReadAlongPage {
             chapterStart.push(chapter[1]);
             chapterLinks.push(a);
           });
+          paragraphFirstWord.push(words);
           main.appendChild(book);
           list.appendChild(toc);
 
@@ -155,7 +168,34 @@ extension ReadAlongPage {
             return el || null;
           }
 
-          var current = { w: -1, s: -1, c: -1 }, userScrolled = 0;
+          // The tab stops: the words of one paragraph. A word that has the focus keeps its stop
+          // until the focus leaves it, so moving the paragraph never drops the focus.
+          var tabParagraph = -1;
+          function setTabParagraph(p) {
+            if (p === tabParagraph || p < 0) return;
+            var k;
+            if (tabParagraph >= 0) {
+              for (k = paragraphFirstWord[tabParagraph]; k < paragraphFirstWord[tabParagraph + 1]; k++) {
+                var old = document.getElementById("w" + k);
+                if (old !== document.activeElement) old.removeAttribute("tabindex");
+              }
+            }
+            for (k = paragraphFirstWord[p]; k < paragraphFirstWord[p + 1]; k++) document.getElementById("w" + k).tabIndex = 0;
+            tabParagraph = p;
+          }
+          main.addEventListener("focusout", function (event) {
+            var el = event.target;
+            if (el.classList && el.classList.contains("w") && wordParagraph[+el.id.slice(1)] !== tabParagraph) el.removeAttribute("tabindex");
+          });
+
+          // position: the time last shown (ms); anchor: the word kept in view (the current word,
+          // else the next one, else the last); anchorSeen: whether it was in view when last checked.
+          var current = { w: -1, next: -1, s: -1, c: -1 }, anchor = -1, anchorSeen = false, position = 0, userScrolled = 0;
+
+          function inView(el) {
+            var view = main.getBoundingClientRect(), box = el.getBoundingClientRect();
+            return box.bottom > view.top && box.top < view.bottom && box.right > view.left && box.left < view.right;
+          }
 
           function reveal(el, behavior) {
             if (behavior === "smooth" && Date.now() - userScrolled < 4000) return;
@@ -163,12 +203,23 @@ extension ReadAlongPage {
             if (box.top < view.top + view.height * 0.15 || box.bottom > view.bottom - view.height * 0.25) {
               el.scrollIntoView({ block: "center", behavior: behavior });
             }
+            anchorSeen = true;
           }
 
-          // Marks what the sidecar says is spoken at ms: nothing between paragraphs.
+          // Scrolls the chapter list (and only it) so that a chapter's link is in view.
+          var nav = document.getElementById("chapters");
+          function showLink(a) {
+            var view = nav.getBoundingClientRect(), box = a.getBoundingClientRect();
+            if (box.top < view.top || box.bottom > view.bottom) nav.scrollTop += box.top - view.top - view.height / 3;
+          }
+
+          // Marks what the sidecar says is spoken at ms: in a pause no word, but the next one.
           function highlight(ms, behavior) {
+            position = ms;
             var w = last(wordStart, ms);
-            if (w >= 0 && !(ms < wordEnd[w])) w = -1;
+            var spoken = w >= 0 && ms < wordEnd[w];
+            var next = spoken || w + 1 >= words ? -1 : w + 1;
+            if (!spoken) w = -1;
             var s = w >= 0 ? wordSentence[w] : last(sentenceStart, ms);
             if (w < 0 && s >= 0 && !(ms < sentenceEnd[s])) s = -1;
             var c = last(chapterStart, ms);
@@ -176,20 +227,35 @@ extension ReadAlongPage {
               if (current.c >= 0) { chapterLinks[current.c].classList.remove("current-chapter"); chapterLinks[current.c].removeAttribute("aria-current"); }
               if (c >= 0) { chapterLinks[c].classList.add("current-chapter"); chapterLinks[c].setAttribute("aria-current", "true"); }
               current.c = c;
+              if (c >= 0 && behavior) showLink(chapterLinks[c]);
             }
             if (s !== current.s) { move("s", current.s, s, "current-sentence"); current.s = s; }
-            if (w !== current.w) {
-              var el = move("w", current.w, w, "current-word");
-              current.w = w;
-              if (el && behavior) reveal(el, behavior);
+            if (w !== current.w) { move("w", current.w, w, "current-word"); current.w = w; }
+            if (next !== current.next) { move("w", current.next, next, "next-word"); current.next = next; }
+            var a = w >= 0 ? w : next >= 0 ? next : words - 1;
+            if (a !== anchor && a >= 0) {
+              anchor = a;
+              setTabParagraph(wordParagraph[a]);
+              if (behavior) reveal(document.getElementById("w" + a), behavior);
             }
           }
 
           function now() { return Math.round(audio.currentTime * 1000); }
 
+          // The remembered position, per book.
+          var key = "lectern.position." + data.id, savedAt = 0;
+          function save() {
+            savedAt = Date.now();
+            try { localStorage.setItem(key, String(position)); } catch (e) { /* storage off: nothing to remember */ }
+          }
+          function saved() {
+            try { var ms = parseInt(localStorage.getItem(key), 10); return ms > 0 ? ms : -1; } catch (e) { return -1; }
+          }
+
           function seek(ms) {
             audio.currentTime = ms / 1000;
             highlight(ms, "auto");
+            save();
           }
 
           var frame = 0;
@@ -198,9 +264,53 @@ extension ReadAlongPage {
             highlight(now(), "smooth");
             if (!audio.paused && !audio.ended) frame = requestAnimationFrame(tick);
           }
-          audio.addEventListener("play", function () { if (!frame) frame = requestAnimationFrame(tick); });
+          audio.addEventListener("play", function () { hideOffer(); if (!frame) frame = requestAnimationFrame(tick); });
           audio.addEventListener("seeked", function () { highlight(now(), "auto"); });
-          audio.addEventListener("timeupdate", function () { if (!frame) highlight(now(), "smooth"); });
+          audio.addEventListener("timeupdate", function () {
+            if (!frame) highlight(now(), "smooth");
+            if (!audio.paused && Date.now() - savedAt > 5000) save();
+          });
+          audio.addEventListener("pause", function () { highlight(now(), null); save(); });
+          audio.addEventListener("ended", function () { try { localStorage.removeItem(key); } catch (e) { /* nothing */ } });
+          window.addEventListener("pagehide", function () { if (!audio.paused) { position = now(); save(); } });
+
+          function toggle() {
+            if (audio.paused) {
+              var playing = audio.play();
+              if (playing && playing.catch) playing.catch(function () { /* refused: stays paused */ });
+            } else {
+              audio.pause();
+            }
+          }
+
+          // Moves to a start time by key; a word with the focus hands it to the new anchor.
+          function go(ms) {
+            var focused = document.activeElement && document.activeElement.classList.contains("w");
+            userScrolled = 0;
+            seek(ms);
+            if (focused && anchor >= 0) document.getElementById("w" + anchor).focus({ preventScroll: true });
+          }
+          function step(starts, ends, by) {
+            var i = last(starts, position);
+            var target = by > 0 ? i + 1 : (ends && i >= 0 && position >= ends[i] ? i : i - 1);
+            go(starts[Math.min(Math.max(target, 0), starts.length - 1)]);
+          }
+
+          document.addEventListener("keydown", function (event) {
+            var el = event.target, tag = el && el.tagName;
+            if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey ||
+                tag === "BUTTON" || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "SUMMARY" || (el && el.isContentEditable)) {
+              scrolledByHand();
+              return;
+            }
+            // The player's own controls play and pause on Space when they have the focus.
+            if (event.key === " " && !event.shiftKey) { if (tag === "AUDIO") return; toggle(); }
+            else if (event.key === "ArrowLeft" && words) { if (event.shiftKey) step(chapterStart, null, -1); else step(sentenceStart, sentenceEnd, -1); }
+            else if (event.key === "ArrowRight" && words) { if (event.shiftKey) step(chapterStart, null, 1); else step(sentenceStart, sentenceEnd, 1); }
+            else if (event.key === "Enter" && el.classList && el.classList.contains("w")) { go(wordStart[+el.id.slice(1)]); }
+            else { scrolledByHand(); return; }
+            event.preventDefault();
+          });
 
           main.addEventListener("click", function (event) {
             var el = event.target;
@@ -217,10 +327,60 @@ extension ReadAlongPage {
           function scrolledByHand() { userScrolled = Date.now(); }
           main.addEventListener("wheel", scrolledByHand, { passive: true });
           main.addEventListener("touchmove", scrolledByHand, { passive: true });
-          document.addEventListener("keydown", scrolledByHand);
+          main.addEventListener("pointerdown", scrolledByHand, { passive: true });
+          // Only the reader's own scrolling decides whether the anchor is still followed: the
+          // scroll events of a reflow (a resize) come before the anchor is put back.
+          main.addEventListener("scroll", function () {
+            if (anchor >= 0 && Date.now() - userScrolled < 1000) anchorSeen = inView(document.getElementById("w" + anchor));
+          }, { passive: true });
+
+          // A resize or rotation reflows the text: bring the anchor back if it was in view.
+          var resizing = 0;
+          function keepAnchor() {
+            resizing = 0;
+            if (anchor >= 0 && anchorSeen) reveal(document.getElementById("w" + anchor), "auto");
+            if (current.c >= 0) showLink(chapterLinks[current.c]);
+          }
+          function resized() { if (!resizing) resizing = requestAnimationFrame(keepAnchor); }
+          window.addEventListener("resize", resized);
+          window.addEventListener("orientationchange", resized);
+          // Called after layout, before paint: the text box changed size (the window, or the
+          // header wrapping), so the anchor is put back before the reader sees it gone.
+          if (window.ResizeObserver) new ResizeObserver(function () { if (resizing) cancelAnimationFrame(resizing); keepAnchor(); }).observe(main);
+
+          // The offer to continue where the last visit stopped.
+          var offer = document.getElementById("resume");
+          function hideOffer() { offer.hidden = true; }
+          function clock(ms) {
+            var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+            s %= 60;
+            return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s;
+          }
+          document.getElementById("resume-continue").addEventListener("click", function () {
+            var ms = +offer.dataset.ms;
+            hideOffer();
+            seek(ms);
+            if (anchor >= 0) document.getElementById("w" + anchor).focus({ preventScroll: true });
+          });
+          document.getElementById("resume-dismiss").addEventListener("click", function () {
+            hideOffer();
+            audio.focus();
+          });
 
           var t = parseFloat(new URLSearchParams(location.search).get("t"));
-          if (t >= 0 && isFinite(t)) seek(Math.round(t * 1000));
+          if (t >= 0 && isFinite(t)) {
+            seek(Math.round(t * 1000));
+          } else {
+            highlight(0, null);
+            var back = saved(), end = data.c.length ? data.c[data.c.length - 1][2] : 0;
+            if (back > 0 && back < end) {
+              var c = last(chapterStart, back);
+              offer.dataset.ms = String(back);
+              document.getElementById("resume-text").textContent =
+                "You stopped at " + clock(back) + (c >= 0 ? " in \\u201c" + data.c[c][0] + "\\u201d" : "") + ".";
+              offer.hidden = false;
+            }
+          }
           document.body.dataset.ready = "1";
         })();
 

@@ -15,11 +15,29 @@ import Foundation
 ///   list), paragraphs `p0`, …, sentences `s0`, … and words `w0`, …; each sentence and word
 ///   element holds exactly the paragraph text that its UTF-16 `offset`/`length` names;
 /// - the word and the sentence spoken at the current time carry the classes `current-word` and
-///   `current-sentence` (none between paragraphs, when nothing is spoken), the chapter's link
-///   `current-chapter`;
+///   `current-sentence`; in a pause (between words, sentences, paragraphs or chapters) no word is
+///   current and the next word to be spoken carries `next-word` instead; the chapter whose span
+///   holds the time has its link marked `current-chapter` (and `aria-current`), scrolled into
+///   the chapter list's view;
+/// - the current word (else the next word) is kept in view: on a seek, while playing (unless the
+///   reader scrolled by hand in the last seconds), and across a resize or rotation (unless the
+///   reader had scrolled it out of view);
 /// - `?t=SECONDS` seeks the audio there on load and highlights at once what is spoken at
 ///   `round(SECONDS × 1000)` ms, without playing; `body[data-ready="1"]` is set when the text
 ///   is built and that highlight applied.
+/// - keys (none with Ctrl, Alt or Meta; not while a button or form field has the focus): Space
+///   plays or pauses (the player's own when it has the focus); ← and → go to the previous or next sentence's start (← in a pause goes back
+///   to the sentence just heard); Shift+← and Shift+→ to the previous or next chapter's start.
+/// - words are reachable by Tab without putting every word of a long book in the tab order: the
+///   words of one paragraph — the one holding the current (or next) word — are tab stops
+///   (`tabindex="0"`), the others are not; ←/→ move that paragraph along (and the focus with it
+///   when a word has it), and Enter on a word (like a click) moves the narration there.
+/// - the position is remembered per book in `localStorage` (under `lectern.position.` and the
+///   book's identity: title, author and audio length, so another rendering never inherits a time
+///   that means something else in it) on every seek, pause and every few seconds of playing; a
+///   later visit without `?t=` offers to continue there (`#resume`, with a Continue and a Start
+///   over button) and does not move until the reader chooses.
+/// - `<html lang>` is the book's language; a paragraph in another language has its own `lang`.
 /// - the page writes nothing to the console.
 public enum ReadAlongPage {
     /// Renders the page for a book.
@@ -29,13 +47,14 @@ public enum ReadAlongPage {
     ///     - audio: The MP3's path relative to where the page will be written (usually the
     ///       sidecar's ``TimingDocument/audio``, with the page beside it); it is percent-encoded
     ///       into the page's URL.
+    ///     - language: The book's BCP 47 language, for `<html lang>` (none when nil).
     /// - returns: The page's HTML, to be written as UTF-8.
-    public static func html(for document: TimingDocument, audio: String) -> String {
+    public static func html(for document: TimingDocument, audio: String, language: String? = nil) -> String {
         let title = escapeHTML(document.title)
         let source = escapeHTML(audio.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? audio)
         var page = """
             <!DOCTYPE html>
-            <html>
+            <html\(language.map { " lang=\"\(escapeHTML($0))\"" } ?? "")>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -52,11 +71,16 @@ public enum ReadAlongPage {
             """
         if let author = document.author { page += "<p class=\"author\">\(escapeHTML(author))</p>\n" }
         page += """
-            <audio id="audio" controls preload="metadata" src="\(source)"></audio>
+            <audio id="audio" controls preload="metadata" src="\(source)" aria-label="Narration" aria-describedby="keys"></audio>
+            <details class="keys"><summary>Keys</summary><p id="keys">Space: play or pause. \u{2190} \u{2192}: previous or next \
+            sentence. Shift+\u{2190} Shift+\u{2192}: previous or next chapter. Tab: the words of the current paragraph; \
+            Enter: narrate from that word.</p></details>
+            <div id="resume" role="region" aria-label="Continue listening" aria-live="polite" hidden><span id="resume-text"></span> \
+            <button type="button" id="resume-continue">Continue</button> <button type="button" id="resume-dismiss">Start over</button></div>
             </header>
             <div class="book">
             <nav id="chapters" aria-label="Chapters"><ol></ol></nav>
-            <main id="text"><noscript><p>This page needs JavaScript to show the text.</p></noscript></main>
+            <main id="text" aria-label="Text" aria-describedby="keys"><noscript><p>This page needs JavaScript to show the text.</p></noscript></main>
             </div>
             <script type="application/json" id="lectern-data">
             """
@@ -69,16 +93,20 @@ public enum ReadAlongPage {
     /// and sentence times relative to their paragraph's start, a sentence's words flattened.
     ///
     /// ```
-    /// {"v":1,"c":[[title, start, end, [paragraph, …], part?], …]}
-    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …]]
+    /// {"v":1,"id":identity,"c":[[title, start, end, [paragraph, …], part?], …]}
+    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …], language?]
     /// ```
-    /// `part` is the title of the chapter's part, absent when it has none; consecutive chapters
-    /// with the same part are listed under it.
+    /// `identity` names the book and its audio (title, author, sample count), the key of the
+    /// remembered position. `part` is the title of the chapter's part, absent when it has none;
+    /// consecutive chapters with the same part are listed under it. `language` is the
+    /// paragraph's own language when it is not the book's.
     /// `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026` so the text can never
     /// close the `<script>` element it is embedded in.
     static func data(for document: TimingDocument) -> String {
-        var out = "{\"v\":1,\"c\":["
+        var out = "{\"v\":1,\"id\":"
         out.reserveCapacity(document.wordCount * 24)
+        appendJSONString("\(document.title)\u{1F}\(document.author ?? "")\u{1F}\(document.sampleCount)", to: &out)
+        out += ",\"c\":["
         for (c, chapter) in document.chapters.enumerated() {
             if c > 0 { out += "," }
             out += "["
@@ -101,7 +129,12 @@ public enum ReadAlongPage {
                     }
                     out += "]]"
                 }
-                out += "]]"
+                out += "]"
+                if let language = paragraph.language {
+                    out += ","
+                    appendJSONString(language, to: &out)
+                }
+                out += "]"
             }
             out += "]"
             if let part = chapter.part {

@@ -32,21 +32,6 @@ public enum SRTWriter {
     /// The words cut into cues that fit ``linesPerCue`` lines: greedily, but ending a cue after a
     /// word with punctuation when one lies in the cue's second half.
     static func pieces(_ words: [CueText.Word]) -> [[CueText.Word]] {
-        var pieces: [[CueText.Word]] = []
-        var rest = words[...]
-        while !rest.isEmpty {
-            var fit = 0
-            while fit < rest.count, CueText.lines(Array(rest.prefix(fit + 1)), width: lineWidth).count <= linesPerCue { fit += 1 }
-            fit = max(fit, 1)
-            if fit < rest.count {
-                let candidates = (fit / 2..<fit).reversed()
-                if let cut = candidates.first(where: { i in rest[rest.startIndex + i].text.last.map { ",;:.!?)—–".contains($0) } == true }) {
-                    fit = cut + 1
-                }
-            }
-            pieces.append(Array(rest.prefix(fit)))
-            rest = rest.dropFirst(fit)
-        }
-        return pieces
+        CueText.pieces(words, width: lineWidth, lines: linesPerCue)
     }
 }

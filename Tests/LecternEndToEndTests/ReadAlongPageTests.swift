@@ -53,10 +53,11 @@ struct ReadAlongPageTests {
         // The page `lectern run --readalong` wrote beside the MP3, made from that same sidecar.
         let pageURL = folder.appendingPathComponent("book.html")
         let page = try String(contentsOf: pageURL, encoding: .utf8)
-        #expect(page == ReadAlongPage.html(for: document, audio: document.audio))
+        #expect(page == ReadAlongPage.html(for: document, audio: document.audio, language: "en-gb"))
 
         #expect(!page.contains("http://") && !page.contains("https://"), "the page refers to nothing on the network")
-        #expect(page.contains("<audio id=\"audio\" controls preload=\"metadata\" src=\"book.mp3\">"))
+        #expect(page.contains("<audio id=\"audio\" controls preload=\"metadata\" src=\"book.mp3\" aria-label=\"Narration\""))
+        #expect(page.contains("<html lang=\"en-gb\">"), "the book's language")
 
         // Expectations come from the test's own reading of the sidecar, in reading order.
         let sidecar = try Sidecar.load(sidecarURL)
