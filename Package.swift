@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -27,7 +28,8 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
-        .target(name: "LecternCore", dependencies: ["LecternSchedule", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LecternCore", dependencies: ["LecternSchedule", .product(name: "Yams", package: "Yams"),
+                                                   .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

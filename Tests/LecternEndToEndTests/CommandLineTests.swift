@@ -124,4 +124,25 @@ struct CommandLineTests {
         let status = try Tool.run(Tool.lectern, ["status", "story"], environment: environment, in: ws.url.appendingPathComponent("book"))
         #expect(status.status == 0 && status.stdout.contains("succeeded"), "status from the book's folder: \(status.stdout) \(status.stderr)")
     }
+
+    /// docs/lectern.1 (`make man`, generated from the ArgumentParser definitions) is current: it
+    /// has every subcommand `lectern --help` lists and every option of each.
+    @Test func theManPageHasEveryCommandAndOption() throws {
+        let page = try String(contentsOf: Tool.packageRoot.appendingPathComponent("docs/lectern.1"), encoding: .utf8)
+        let help = try Tool.run(Tool.lectern, ["--help"]).stdout
+        let commands = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
+            .compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                return line.hasPrefix("  ") && !line.hasPrefix("   ") ? words.first.map(String.init) : nil
+            }.filter { $0 != "See" } ?? []
+        #expect(commands.count >= 8, "\(help)")
+        for command in commands {
+            #expect(page.contains(".It Em \(command)\n"), "the man page lacks `\(command)`: run make man")
+            let options = try Tool.run(Tool.lectern, ["help", command]).stdout
+                .matches(of: /(?m)^\s+(?:-\w, )?--([a-z][a-z0-9-]*)/).map { String($0.1) }
+            for option in options {
+                #expect(page.contains("Fl -\(option)") || page.contains(", -\(option)"), "the man page lacks `\(command) --\(option)`: run make man")
+            }
+        }
+    }
 }
