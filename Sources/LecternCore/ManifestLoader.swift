@@ -146,6 +146,8 @@ public struct ManifestLoader: Sendable {
         )
         manifest.scheduling = scheduling
         manifest.urls = layer.urls ?? .domain
+        manifest.language = layer.language
+        manifest.details = layer.details
         return manifest
     }
 
