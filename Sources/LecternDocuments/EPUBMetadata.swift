@@ -66,7 +66,8 @@ enum EPUBMetadata {
     /// A description as calibre writes it (escaped HTML) as plain text.
     static func plainText(_ text: String) -> String {
         guard text.contains("<") else { return text }
-        let stripped = text.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        let stripped = text.replacingOccurrences(of: "</?(p|div|br|li|ul|ol|h[1-6]|blockquote)\\b[^>]*>", with: " ", options: [.regularExpression, .caseInsensitive])
+            .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
             .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")

@@ -167,8 +167,9 @@ extension NarratedEPUBPackage {
         let original = own.textContent
         own.setText(publication.identifier)
         var sources = Set(metadata.elements.filter { $0.name == "source" }.map(\.textContent))
+        var last = own
         for source in [original] + publication.sources where !source.isEmpty && !sources.contains(source) && source != publication.identifier {
-            own.insertSibling("source", text: source)
+            last = last.insertSibling("source", text: source)
             sources.insert(source)
         }
         let stated = Set(metadata.elements.filter { $0.name == "meta" && $0["refines"] == nil }.map { "\($0["property"] ?? "") \($0.textContent)" })
