@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev espeak-ng espeak-ng-data libmp3lame-dev lame libsndfile1-dev libcmark-dev \
-                libsqlite3-dev libxml2-dev libcld2-dev pkg-config ffmpeg mp3val mpg123 python3-mutagen python3-webvtt python3-srt chromium epubcheck unzip time
+                libsqlite3-dev libxml2-dev libcld2-dev pkg-config ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
