@@ -41,13 +41,16 @@ public struct Book: Sendable, Equatable {
     }
 }
 
-/// A book's title, author, language and cover as its documents give them.
+/// A book's title, author, language, cover and the rest of its description as its documents
+/// give them.
 public struct BookMetadata: Sendable, Equatable {
     public var title: String?
     public var author: String?
     /// A BCP 47 language tag (`dc:language`).
     public var language: String?
     public var cover: Cover?
+    /// Narrator, description, genre, date, series, publisher, rights, ISBN (EPUB metadata).
+    public var details = BookDetails()
 
     /// An image with its MIME type.
     public struct Cover: Sendable, Equatable {
@@ -68,8 +71,10 @@ public struct BookMetadata: Sendable, Equatable {
 
     /// This metadata with its missing fields taken from `other`.
     public func filling(from other: BookMetadata) -> BookMetadata {
-        BookMetadata(title: title ?? other.title, author: author ?? other.author, language: language ?? other.language,
-                     cover: cover ?? other.cover)
+        var filled = BookMetadata(title: title ?? other.title, author: author ?? other.author, language: language ?? other.language,
+                                  cover: cover ?? other.cover)
+        filled.details = details.filling(from: other.details)
+        return filled
     }
 }
 

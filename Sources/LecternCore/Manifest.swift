@@ -13,6 +13,12 @@ public struct Manifest: Sendable, Equatable {
     /// The output folder; outputs are named `<name>.mp3`, `<name>.timings.json` inside it.
     public var outputDirectory: URL
     public var cover: URL?
+    /// The book's language (`language:`, a BCP 47 tag) for the outputs' metadata; the documents'
+    /// own (`dc:language`) fills it in (``filling(from:)``).
+    public var language: String?
+    /// Narrator, description, genre, date, series, publisher, copyright, ISBN: the manifest's
+    /// keys, then the documents' metadata (``filling(from:)``).
+    public var details = BookDetails()
     public var sources: [Source]
     public var voice: VoiceSettings
     public var pauses: Pauses
@@ -53,8 +59,8 @@ public struct Manifest: Sendable, Equatable {
     /// How URLs and e-mail addresses are read (`urls: domain | skip | read`).
     public var urls: URLReading = .domain
 
-    /// The manifest with what it leaves unsaid (title, author) taken from the book's own
-    /// metadata; a book with no title is named after the job.
+    /// The manifest with what it leaves unsaid (title, author, language, the ``details``) taken
+    /// from the book's own metadata; a book with no title is named after the job.
     ///
     /// A manifest that names no voice of its own reads a book in another language than the
     /// default voice's with espeak-ng's voice for the book's language (a French text's
@@ -63,7 +69,9 @@ public struct Manifest: Sendable, Equatable {
         var m = self
         if m.title.isEmpty { m.title = metadata.title ?? name }
         if m.author == nil { m.author = metadata.author }
-        if voiceFollowsBook, let language = LanguageTag.meaningful(metadata.language),
+        m.details = details.filling(from: metadata.details)
+        if m.language == nil { m.language = LanguageTag.meaningful(metadata.language) == nil ? nil : metadata.language }
+        if voiceFollowsBook, let language = LanguageTag.meaningful(language ?? metadata.language),
            LanguageTag.primary(language) != LanguageTag.primary(voice.name ?? "") {
             m.voice.name = languageVoice(for: language)?.name ?? language
             m.voiceBeforeBookLanguage = voice.name ?? VoiceSettings().resolved().name

@@ -10,6 +10,8 @@ extension ManifestLayer {
         r.author = author ?? base.author
         r.output = output ?? base.output
         r.cover = cover ?? base.cover
+        r.language = language ?? base.language
+        r.details = details.filling(from: base.details)
         r.sources = sources ?? base.sources
         r.voice = voice.map { $0.merged(over: base.voice ?? VoiceSettings()) } ?? base.voice
         for (kind, p) in pauses {

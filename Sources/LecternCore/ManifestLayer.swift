@@ -10,6 +10,11 @@ struct ManifestLayer {
     var author: String?
     var output: String?
     var cover: String?
+    /// `language:`, a BCP 47 tag.
+    var language: String?
+    /// `narrator:`, `description:`, `genre:`, `date:`/`year:`, `series:`, `series_index:`,
+    /// `publisher:`, `copyright:`, `isbn:`.
+    var details = BookDetails()
     var sources: [SourceLayer]?
     var voice: VoiceSettings?
     var pauses: [String: PauseLayer] = [:]
@@ -51,7 +56,10 @@ struct ManifestLayer {
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
                                "overrides", "audio", "timings", "vtt", "schedule", "timezone", "watch", "catchup", "retry",
-                               "languages", "language_switching", "lexicons", "urls"]
+                               "languages", "language_switching", "lexicons", "urls"] + metadataKeys
+    /// The keys that describe the book (ID3 frames, EPUB metadata) without changing its audio.
+    static let metadataKeys = ["language", "narrator", "description", "genre", "date", "year", "series", "series_index",
+                               "publisher", "copyright", "isbn"]
     static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
 
@@ -74,6 +82,7 @@ struct ManifestLayer {
         layer.author = try top["author"]?.string()
         layer.output = try top["output"]?.string()
         layer.cover = try top["cover"]?.string()
+        try parseMetadata(top, into: &layer)
         if let schedule = top["schedule"] {
             let expression = try schedule.string()
             do { _ = try CronSchedule(expression) } catch { throw schedule.error(error.description) }
@@ -182,6 +191,55 @@ struct ManifestLayer {
             layer.vtt = cues
         }
         return layer
+    }
+
+    /// The book's descriptive keys: text that is not empty, a well-formed language tag, a real
+    /// date, a series index that is a number and comes with a series, an ISBN whose check digit
+    /// is right.
+    static func parseMetadata(_ top: [String: YAMLValue], into layer: inout ManifestLayer) throws {
+        func text(_ key: String) throws -> String? {
+            guard let v = top[key] else { return nil }
+            let s = try v.string().trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !s.isEmpty else { throw v.error("must not be empty") }
+            return s
+        }
+        if let v = top["language"] {
+            let tag = try v.string().trimmingCharacters(in: .whitespaces)
+            guard LanguageTag.isWellFormed(tag), LanguageTag.meaningful(tag) != nil else {
+                throw v.error("expected a BCP 47 language tag such as en, en-GB or fr, found \"\(tag)\"")
+            }
+            layer.language = tag
+        }
+        layer.details.narrator = try text("narrator")
+        layer.details.description = try text("description")
+        layer.details.genre = try text("genre")
+        layer.details.publisher = try text("publisher")
+        layer.details.copyright = try text("copyright")
+        layer.details.series = try text("series")
+        if top["date"] != nil, top["year"] != nil { throw top["year"]!.error("give either date or year, not both") }
+        if let v = top["date"] {
+            let s = try v.string().trimmingCharacters(in: .whitespaces)
+            guard let date = BookDetails.validDate(s) else {
+                throw v.error("expected a date written YYYY, YYYY-MM or YYYY-MM-DD (such as 1865-11-26), found \"\(s)\"")
+            }
+            layer.details.date = date
+        }
+        if let v = top["year"] { layer.details.date = String(format: "%04d", try v.int(in: 1...9999)) }
+        if let v = top["series_index"] {
+            let s = try v.string().trimmingCharacters(in: .whitespaces)
+            guard let n = Double(s), n >= 0, n < 1_000_000, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+                throw v.error("expected the book's number in its series, such as 1 or 2.5, found \"\(s)\"")
+            }
+            guard top["series"] != nil else { throw v.error("needs series: (the name of the series the book is part of)") }
+            layer.details.seriesIndex = s
+        }
+        if let v = top["isbn"] {
+            let s = try v.string()
+            guard let isbn = BookDetails.isbn(s) else {
+                throw v.error("\"\(s)\" is not an ISBN-10 or ISBN-13 (10 or 13 digits, hyphens allowed, whose check digit is right)")
+            }
+            layer.details.isbn = isbn
+        }
     }
 
     static func parseVoice(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> VoiceSettings {

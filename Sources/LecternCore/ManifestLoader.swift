@@ -147,6 +147,8 @@ public struct ManifestLoader: Sendable {
         manifest.scheduling = scheduling
         manifest.urls = layer.urls ?? .domain
         manifest.vtt = layer.vtt ?? .sentences
+        manifest.language = layer.language
+        manifest.details = layer.details
         return manifest
     }
 

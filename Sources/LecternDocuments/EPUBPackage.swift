@@ -80,10 +80,9 @@ struct EPUBPackage {
         guard !spine.isEmpty else { throw DocumentError(document: document, message: "\(opfPath) has an empty spine: nothing to read") }
 
         let metadataElement = package.first { $0.name == "metadata" }
-        let dc = { (name: String) in metadataElement?.first(where: { $0.name == name })?.textContent.nilIfEmpty }
         let coverID = metadataElement?.first { $0.name == "meta" && $0["name"] == "cover" }?["content"]
         let cover = items.values.first { $0.properties.contains("cover-image") } ?? coverID.flatMap { items[$0] }
-        let metadata = BookMetadata(title: dc("title"), author: dc("creator"), language: dc("language"))
+        let metadata = EPUBMetadata.read(metadataElement, uniqueIdentifier: package["unique-identifier"])
 
         var toc: [NavEntry] = []
         if let nav = items.values.first(where: { $0.properties.contains("nav") }), archive.contains(nav.path) {
@@ -176,8 +175,4 @@ struct EPUBPackage {
         }
         return parts.joined(separator: "/")
     }
-}
-
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -20,8 +20,11 @@ public struct NarratedEPUBPackage {
         /// For an overlay: the content document it narrates (path inside the archive) and its duration.
         public var narrates: String?
         public var durationMs: Int?
+        /// The item's `properties` (`cover-image`).
+        public var properties: String?
 
-        public init(path: String, id: String, mediaType: String, data: Data? = nil, file: URL? = nil, narrates: String? = nil, durationMs: Int? = nil) {
+        public init(path: String, id: String, mediaType: String, data: Data? = nil, file: URL? = nil, narrates: String? = nil, durationMs: Int? = nil,
+                    properties: String? = nil) {
             self.path = path
             self.id = id
             self.mediaType = mediaType
@@ -29,6 +32,7 @@ public struct NarratedEPUBPackage {
             self.file = file
             self.narrates = narrates
             self.durationMs = durationMs
+            self.properties = properties
         }
     }
 
@@ -37,6 +41,8 @@ public struct NarratedEPUBPackage {
 
     /// The package document's path inside the archive.
     public var packagePath: String { package.opfPath }
+    /// Whether the book has a cover image of its own.
+    public var hasCover: Bool { package.coverPath != nil }
     /// Whether the book is an EPUB 3 (whose XHTML can carry media overlays as it is).
     public var isEPUB3: Bool { package.version.hasPrefix("3") }
 
@@ -60,8 +66,10 @@ public struct NarratedEPUBPackage {
     ///     - replacing: New bytes for original files (the marked content documents), by path.
     ///     - adding: The narration's files.
     ///     - activeClass: The class reading systems set on the element being spoken.
-    public func write(to url: URL, replacing: [String: Data], adding: [Addition], activeClass: String, modified: Date) throws {
-        let opf = try editedPackage(adding: adding, activeClass: activeClass, modified: modified)
+    ///     - publication: The narrated book's identifier, narrator and accessibility metadata.
+    public func write(to url: URL, replacing: [String: Data], adding: [Addition], activeClass: String, modified: Date,
+                      publication: NarratedPublication) throws {
+        let opf = try editedPackage(adding: adding, activeClass: activeClass, modified: modified, publication: publication)
         let out = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ data: Data, compressed: Bool = true) throws {
             try out.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
@@ -87,7 +95,7 @@ public struct NarratedEPUBPackage {
     }
 
     /// The package document with the narration named in it.
-    func editedPackage(adding: [Addition], activeClass: String, modified: Date) throws -> Data {
+    func editedPackage(adding: [Addition], activeClass: String, modified: Date, publication: NarratedPublication) throws -> Data {
         let tree: XMLTree
         do { tree = try XMLTree.xml(try archive.data(package.opfPath), name: package.opfPath) } catch let error as XMLTree.ParseError {
             throw DocumentError(document: archive.url.path, message: "\(package.opfPath) is malformed, \(error)")
@@ -107,13 +115,24 @@ public struct NarratedEPUBPackage {
                   let overlay = overlays[path] else { continue }
             item.setAttribute("media-overlay", overlay)
         }
+        if adding.contains(where: { $0.properties?.split(separator: " ").contains("cover-image") == true }) {
+            // One cover: the book's own gives way to the manifest's.
+            for item in manifest.elements where item.name == "item" {
+                guard let properties = item["properties"], properties.split(separator: " ").contains("cover-image") else { continue }
+                let rest = properties.split(separator: " ").filter { $0 != "cover-image" }.joined(separator: " ")
+                if rest.isEmpty { item.removeAttribute("properties") } else { item.setAttribute("properties", rest) }
+            }
+            for meta in metadata.elements where meta.name == "meta" && meta["name"] == "cover" { meta.unlink() }
+        }
         for addition in adding {
             let href = Self.relative(addition.path, from: package.opfPath)
             let item = manifest.appendElement("item")
             item.setAttribute("id", addition.id)
             item.setAttribute("href", href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? href)
             item.setAttribute("media-type", addition.mediaType)
+            if let properties = addition.properties { item.setAttribute("properties", properties) }
         }
+        try identify(metadata, root: root, as: publication)
         let stamp = EPUBValues.timestamp(modified)
         if let existing = metadata.elements.first(where: { $0.name == "meta" && $0["property"] == "dcterms:modified" }) {
             existing.setText(stamp)
@@ -127,10 +146,40 @@ public struct NarratedEPUBPackage {
             metadata.appendElement("meta", text: EPUBValues.clock(ms), property: "media:duration").setAttribute("refines", "#\(addition.id)")
         }
         metadata.appendElement("meta", text: EPUBValues.clock(total), property: "media:duration")
-        metadata.appendElement("meta", text: "eSpeak NG (Lectern)", property: "media:narrator")
+        metadata.appendElement("meta", text: publication.narrator, property: "media:narrator")
         metadata.appendElement("meta", text: activeClass, property: "media:active-class")
         do { return try tree.xmlData(declaration: #"<?xml version="1.0" encoding="UTF-8"?>"#) } catch {
             throw DocumentError(document: archive.url.path, message: "cannot write \(package.opfPath): \(error)")
+        }
+    }
+}
+
+extension NarratedEPUBPackage {
+    /// Gives the package the narrated book's identifier, keeping the book's own as `dc:source`,
+    /// and adds the accessibility metadata the book does not state yet (a summary of its own is
+    /// kept, with the narration's appended).
+    func identify(_ metadata: XMLNode, root: XMLNode, as publication: NarratedPublication) throws {
+        let uniqueID = root["unique-identifier"]
+        let identifiers = metadata.elements.filter { $0.name == "identifier" }
+        guard let own = identifiers.first(where: { uniqueID != nil && $0["id"] == uniqueID }) ?? identifiers.first else {
+            throw DocumentError(document: archive.url.path, message: "\(package.opfPath) has no dc:identifier")
+        }
+        let original = own.textContent
+        own.setText(publication.identifier)
+        var sources = Set(metadata.elements.filter { $0.name == "source" }.map(\.textContent))
+        var last = own
+        for source in [original] + publication.sources where !source.isEmpty && !sources.contains(source) && source != publication.identifier {
+            last = last.insertSibling("source", text: source)
+            sources.insert(source)
+        }
+        let stated = Set(metadata.elements.filter { $0.name == "meta" && $0["refines"] == nil }.map { "\($0["property"] ?? "") \($0.textContent)" })
+        let summary = metadata.elements.first { $0.name == "meta" && $0["property"] == "schema:accessibilitySummary" && $0["refines"] == nil }
+        for meta in publication.accessibility where !stated.contains("\(meta.property) \(meta.value)") {
+            if meta.property == "schema:accessibilitySummary", let summary {
+                summary.setText(summary.textContent + " " + meta.value)
+            } else {
+                metadata.appendElement("meta", text: meta.value, property: meta.property)
+            }
         }
     }
 }
@@ -150,5 +199,20 @@ extension XMLNode {
         let node = XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
         if let property { node.setAttribute("property", property) }
         return node
+    }
+
+    /// Puts a new element after this one, in this element's namespace (`dc:`), with `text`
+    /// (escaped) as its content. The corresponding C function is `xmlNewTextChild`.
+    @discardableResult
+    func insertSibling(_ name: String, text: String) -> XMLNode {
+        guard let parent = pointer.pointee.parent else { return self }
+        let node = XMLNode(xmlNewTextChild(parent, pointer.pointee.ns, name, text), owner: owner)
+        insert(after: node)
+        return node
+    }
+
+    /// Removes an attribute in no namespace. The corresponding C function is `xmlUnsetProp`.
+    func removeAttribute(_ name: String) {
+        _ = xmlUnsetProp(pointer, name)
     }
 }

@@ -105,6 +105,7 @@ struct BookRenderer {
         hasher.update("lectern-book 1\n\(manifest.title)\n\(manifest.author ?? "")\n\(manifest.mp3URL.path)\n")
         hasher.update("timings \(manifest.timings.map(\.rawValue).sorted()) \(manifest.timingsURL.path)\n")
         if manifest.vtt != .sentences { hasher.update("vtt \(manifest.vtt.rawValue)\n") }
+        hasher.update("details \(manifest.language ?? "-")\n\(manifest.details.fingerprint)\n")
         if let cover {
             hasher.update("cover \(cover.mimeType) \(cover.data.count)\n")
             hasher.update(cover.data)

@@ -189,18 +189,21 @@ public struct JobRunner: Sendable {
 
             // Both outputs are written and synced under temporary names, then renamed together.
             let renderedAt = Date()
+            let bookLanguage = manifest.language ?? Segmenter.languageCode(manifest.voice.name) ?? "en"
             let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(engine.sampleRate)).rounded()) }
             let marks = rendered.chapters.map {
                 ID3Tag.ChapterMark(title: $0.title, startMs: ms($0.startSample), endMs: ms($0.startSample + $0.sampleCount), part: $0.part)
             }
+            var details = manifest.details
+            details.narrator = details.narrator ?? BookDetails.speechEngineNarrator
             let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
-                             cover: cover, chapters: marks)
+                             cover: cover, chapters: marks, details: details, language: bookLanguage)
             let mp3 = try AtomicFile(manifest.mp3URL)
             try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: assemblyCheckpoint)
             try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped, unpronounced: plan.pronunciationNotes)
             let exportBook = TimingExports.Book(chapterAudio: rendered.chapterAudio, sampleRate: engine.sampleRate,
-                                                language: book.metadata.language ?? Segmenter.languageCode(manifest.voice.name) ?? "en",
+                                                language: bookLanguage,
                                                 workDirectory: temporaryDirectory, logger: logger)
             let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: exportBook) } ?? []
             defer { exports.forEach { $0.discard() } }

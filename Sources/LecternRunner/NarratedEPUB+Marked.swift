@@ -55,9 +55,15 @@ extension NarratedEPUB {
             additions.append(.init(path: smilPath, id: "lectern-overlay-\(index + 1)", mediaType: "application/smil+xml",
                                    data: Data(overlay.smil().utf8), narrates: path, durationMs: overlay.durationMs))
         }
+        let cover = try coverPicture()
+        if let cover {
+            additions.append(.init(path: "\(base)/cover.\(cover.mimeType == "image/png" ? "png" : "jpg")", id: "lectern-cover",
+                                   mediaType: cover.mimeType, data: cover.data, properties: "cover-image"))
+        }
+        let publication = publication(hasCover: cover != nil || original.hasCover)
         return try AtomicFile.produced(at: url) { temporary in
             try original.write(to: temporary, replacing: marked.documents, adding: additions,
-                               activeClass: EPUBPackageDocument.activeClass, modified: modified)
+                               activeClass: EPUBPackageDocument.activeClass, modified: modified, publication: publication)
         }
     }
 

@@ -95,8 +95,15 @@ struct NarratedEPUB {
         let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation)
         entries.insert(Entry(href: "nav.xhtml", data: Data(nav.utf8),
                              item: .init(id: "nav", href: "nav.xhtml", mediaType: "application/xhtml+xml", properties: "nav")), at: 0)
-        let package = EPUBPackageDocument(identifier: identifier, title: document.title, author: document.author, language: language,
-                                          modified: modified, items: entries.map(\.item), spine: spine)
+        let cover = try coverPicture()
+        if let cover {
+            let href = "images/cover.\(cover.mimeType == "image/png" ? "png" : "jpg")"
+            entries.append(Entry(href: href, data: cover.data,
+                                 item: .init(id: "cover-image", href: href, mediaType: cover.mimeType, properties: "cover-image")))
+        }
+        let package = EPUBPackageDocument(publication: publication(hasCover: cover != nil), title: document.title, author: document.author,
+                                          language: language, details: manifest.details, modified: modified,
+                                          items: entries.map(\.item), spine: spine)
         return try AtomicFile.produced(at: url) { temporary in
             let archive = try Archive(url: temporary, accessMode: .create)
             try add("mimetype", Data("application/epub+zip".utf8), to: archive, compressed: false)
@@ -113,19 +120,28 @@ struct NarratedEPUB {
         }
     }
 
-    /// A stable `urn:uuid:` from the book's title and author.
-    private var identifier: String {
+    /// The publication's identifier (from the sidecar's content: title, author, and every
+    /// chapter's and paragraph's text, voice and times, so the same narration gets the same one),
+    /// the source's identifiers, the narrator and the accessibility metadata.
+    func publication(hasCover: Bool) -> NarratedPublication {
         var hasher = SHA256()
-        hasher.update("lectern-epub\n\(document.title)\n\(document.author ?? "")\n")
-        let hex = Array(hasher.hexDigest().prefix(32))
-        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
-        return "urn:uuid:" + groups.joined(separator: "-")
+        hasher.update("lectern-epub 2\n\(document.title.utf8.count) \(document.title)\n\((document.author ?? "").utf8.count) \(document.author ?? "")\n")
+        for chapter in document.chapters {
+            hasher.update("chapter \(chapter.start) \(chapter.end) \(chapter.title.utf8.count) \(chapter.title)\n")
+            for p in chapter.paragraphs { hasher.update("p \(p.start) \(p.end) \(p.voice) \(p.text.utf8.count) \(p.text)\n") }
+        }
+        return NarratedPublication(contentHash: hasher.hexDigest(), details: manifest.details, hasCover: hasCover)
+    }
+
+    /// The manifest's cover, for the EPUB's cover image.
+    func coverPicture() throws -> ID3Tag.Picture? {
+        try manifest.cover.map(JobRunner.picture)
     }
 
     /// Puts one chapter's chunk streams together as an MP3 of its own.
     private func chapterMP3(_ audio: BookRenderer.ChapterAudio, title: String, name: String) throws -> URL {
         let file = try AtomicFile(workDirectory.appendingPathComponent("\(name).mp3"))
-        let tag = ID3Tag(title: title, artist: document.author, album: document.title)
+        let tag = ID3Tag(title: title, artist: document.author, album: document.title, padding: 0)
         try MP3BookAssembler.write(tag: tag, parts: audio.parts, endPadding: audio.endPadding, to: file)
         try file.commit()
         return file.url

@@ -6,7 +6,9 @@ import LecternCore
 ///
 /// Every content document with a media overlay names it (`media-overlay`), each overlay's
 /// `media:duration` refines it and the total is the book's, and `media:active-class` names the
-/// class a reading system puts on the element being spoken (styled in ``stylesheet``).
+/// class a reading system puts on the element being spoken (styled in ``stylesheet``). It has an
+/// identifier of its own, the book's details as Dublin Core and a series collection, and
+/// accessibility metadata (``NarratedPublication``).
 public struct EPUBPackageDocument: Sendable {
     /// A file of the publication, relative to the package document.
     public struct Item: Sendable {
@@ -28,20 +30,26 @@ public struct EPUBPackageDocument: Sendable {
         }
     }
 
-    public var identifier: String
+    /// Its identifier, sources, narrator and accessibility metadata.
+    public var publication: NarratedPublication
+    public var identifier: String { publication.identifier }
     public var title: String
     public var author: String?
     public var language: String
+    /// Description, subject (genre), date, publisher, rights and series.
+    public var details: BookDetails
     public var modified: Date
     public var items: [Item]
     /// The ids of the spine's items, in reading order.
     public var spine: [String]
 
-    public init(identifier: String, title: String, author: String?, language: String, modified: Date, items: [Item], spine: [String]) {
-        self.identifier = identifier
+    public init(publication: NarratedPublication, title: String, author: String?, language: String, details: BookDetails = BookDetails(),
+                modified: Date, items: [Item], spine: [String]) {
+        self.publication = publication
         self.title = title
         self.author = author
         self.language = language
+        self.details = details
         self.modified = modified
         self.items = items
         self.spine = spine
@@ -115,13 +123,25 @@ public struct EPUBPackageDocument: Sendable {
 
             """
         if let author { out += "<dc:creator>\(e(author))</dc:creator>\n" }
+        for source in publication.sources { out += "<dc:source>\(e(source))</dc:source>\n" }
+        if let description = details.description { out += "<dc:description>\(e(description))</dc:description>\n" }
+        if let genre = details.genre { out += "<dc:subject>\(e(genre))</dc:subject>\n" }
+        if let date = details.date { out += "<dc:date>\(e(date))</dc:date>\n" }
+        if let publisher = details.publisher { out += "<dc:publisher>\(e(publisher))</dc:publisher>\n" }
+        if let copyright = details.copyright { out += "<dc:rights>\(e(copyright))</dc:rights>\n" }
+        if let series = details.series {
+            out += "<meta property=\"belongs-to-collection\" id=\"series\">\(e(series))</meta>\n"
+            out += "<meta refines=\"#series\" property=\"collection-type\">series</meta>\n"
+            if let index = details.seriesIndex { out += "<meta refines=\"#series\" property=\"group-position\">\(e(index))</meta>\n" }
+        }
         out += "<meta property=\"dcterms:modified\">\(EPUBValues.timestamp(modified))</meta>\n"
+        for meta in publication.accessibility { out += "<meta property=\"\(meta.property)\">\(e(meta.value))</meta>\n" }
         let overlays = items.filter { $0.durationMs != nil }
         for item in overlays {
             out += "<meta property=\"media:duration\" refines=\"#\(e(item.id))\">\(EPUBValues.clock(item.durationMs!))</meta>\n"
         }
         out += "<meta property=\"media:duration\">\(EPUBValues.clock(overlays.reduce(0) { $0 + $1.durationMs! }))</meta>\n"
-        out += "<meta property=\"media:narrator\">eSpeak NG (Lectern)</meta>\n"
+        out += "<meta property=\"media:narrator\">\(e(publication.narrator))</meta>\n"
         out += "<meta property=\"media:active-class\">\(Self.activeClass)</meta>\n"
         out += "</metadata>\n<manifest>\n"
         for item in items {

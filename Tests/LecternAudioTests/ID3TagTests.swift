@@ -33,7 +33,12 @@ func tagFrames(_ tag: ID3Tag) -> [Frame] {
     #expect(bytes[6..<10].allSatisfy { $0 < 0x80 }, "size is syncsafe")
     let size = bytes[6..<10].reduce(0) { $0 << 7 | Int($1) }
     #expect(size == bytes.count - 10)
-    return frames(bytes[10...])
+    // The frames end where the padding (zero bytes, no frame id) begins.
+    var end = 10
+    while end + 10 <= bytes.count, bytes[end] != 0 { end += 10 + be32(bytes[end + 4..<end + 8]) }
+    #expect(bytes[end...].allSatisfy { $0 == 0 }, "the padding is zero bytes")
+    #expect(bytes.count - end == tag.padding, "padding of \(tag.padding) bytes")
+    return frames(bytes[10..<end])
 }
 
 /// A NUL-terminated Latin-1 string at the start of `bytes`, and the rest.
@@ -46,7 +51,7 @@ func be32(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 << 8 | Int($
 
 @Suite struct ID3TagTests {
     @Test func minimalTagIsExactlyHeaderAndOneLatin1TitleFrame() throws {
-        let bytes = [UInt8](try ID3Tag(title: "Book").encoded())
+        let bytes = [UInt8](try ID3Tag(title: "Book", padding: 0).encoded())
         #expect(bytes == [0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 15,
                           0x54, 0x49, 0x54, 0x32, 0, 0, 0, 5, 0, 0,
                           0, 0x42, 0x6F, 0x6F, 0x6B])
@@ -54,7 +59,7 @@ func be32(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 << 8 | Int($
 
     @Test func sizeAboveSevenBitsIsSyncsafe() throws {
         // TIT2 "T" (10 + 2 bytes) + APIC: 1 + "image/png" 9 + 1 + 1 + 1 + 1000 = 1013 body, 1023 with header → 1035 = 8 × 128 + 11.
-        let tag = ID3Tag(title: "T", cover: .init(mimeType: "image/png", data: Data(repeating: 0xAB, count: 1000)))
+        let tag = ID3Tag(title: "T", cover: .init(mimeType: "image/png", data: Data(repeating: 0xAB, count: 1000)), padding: 0)
         let bytes = [UInt8](try tag.encoded())
         #expect(Array(bytes[6..<10]) == [0, 0, 8, 11])
         #expect(bytes.count == 1045)
