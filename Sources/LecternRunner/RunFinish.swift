@@ -1,0 +1,70 @@
+import Foundation
+import LecternCore
+import LecternStore
+
+/// Stage 5, record: the run's row as succeeded — duration, outputs and their stamp — and a row per
+/// chapter saying what changed since the last successful run and how many of its chunks were
+/// rendered; or, when the outputs were already current, the last run's chapters, nothing written.
+enum RunFinish {
+    static func rendered(runner: JobRunner, planned: RunPlan, render: RunRender, outputs: [URL],
+                         context: inout RunRecording.Context) throws -> JobRunner.Summary {
+        let (manifest, plan, rendered, cached) = (planned.manifest, planned.plan, render.rendered, planned.cached)
+        let sampleRate = planned.engine.sampleRate
+        let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(sampleRate)).rounded()) }
+        var run = context.run
+        run.state = .succeeded
+        run.endedAt = Date()
+        run.sampleCount = rendered.sampleCount
+        run.durationMs = ms(rendered.sampleCount)
+        run.wordsDone = plan.wordCount
+        run.audioMsDone = ms(rendered.sampleCount)
+        run.mp3Path = manifest.mp3URL.path
+        run.timingsPath = manifest.timings.contains(.json) ? manifest.timingsURL.path : nil
+        run.outputStamp = OutputFiles.stamp(outputs)
+        let previous = try context.lastSuccess.map { try runner.store.chapters(runId: $0.id!) } ?? []
+        let chunkCounts = Dictionary(grouping: planned.renderer.chunks, by: { plan.chapters[$0.chapter].number })
+        let chapters = rendered.chapters.map { span in
+            let chunks = chunkCounts[span.number] ?? []
+            let renderedChunks = chunks.filter { cached[$0.index] == nil }.count
+            let f = span.fingerprint
+            return ChapterRecord(runId: run.id!, number: span.number, title: span.title, contentHash: f.content,
+                                 startMs: ms(span.startSample), durationMs: ms(span.startSample + span.sampleCount) - ms(span.startSample),
+                                 sampleCount: span.sampleCount, startSample: span.startSample, textHash: f.text,
+                                 voiceHash: f.voice, pauseHash: f.pause, settingsHash: f.settings, chunkCount: chunks.count,
+                                 chunksRendered: renderedChunks,
+                                 change: f.change(among: previous, number: span.number, rendered: renderedChunks > 0, forced: runner.force))
+        }
+        try runner.store.finish(run, chapters: chapters)
+        context.run = run
+        runner.logger.info("finished", metadata: ["job": "\(manifest.name)", "duration_ms": "\(run.durationMs ?? 0)"])
+        return JobRunner.Summary(run: run, outputs: outputs, upToDate: false, phases: [])
+    }
+
+    /// Records a run that found its outputs current: every chunk reused, the previous run's
+    /// chapters, nothing written.
+    static func upToDate(runner: JobRunner, outputs: [URL], context: inout RunRecording.Context) throws -> JobRunner.Summary {
+        let last = context.lastSuccess!
+        var run = context.run
+        run.state = .succeeded
+        run.endedAt = Date()
+        run.sampleCount = last.sampleCount
+        run.durationMs = last.durationMs
+        run.wordsDone = run.wordCount ?? 0
+        run.audioMsDone = last.durationMs ?? 0
+        run.mp3Path = last.mp3Path
+        run.timingsPath = last.timingsPath
+        run.outputStamp = last.outputStamp
+        let chapters = try runner.store.chapters(runId: last.id!).map { old in
+            var chapter = old
+            chapter.id = nil
+            chapter.runId = run.id!
+            chapter.chunksRendered = 0
+            chapter.change = "unchanged"
+            return chapter
+        }
+        try runner.store.finish(run, chapters: chapters)
+        context.run = run
+        runner.logger.info("up to date", metadata: ["run": "\(run.id ?? 0)"])
+        return JobRunner.Summary(run: run, outputs: outputs, upToDate: true, phases: [])
+    }
+}
