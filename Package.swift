@@ -35,10 +35,13 @@ let package = Package(
         ]),
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG", "CCLD2"]),
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
-        .target(name: "LecternTiming", dependencies: ["LecternCore"]),
+        .target(name: "LecternExport", dependencies: [
+            "LecternCore", "LecternDocuments", "LecternAudio",
+            .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "LecternRunner", dependencies: [
-            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternTiming", "LecternStore", "LecternSchedule",
+            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore", "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
@@ -52,11 +55,11 @@ let package = Package(
         .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
-        .testTarget(name: "LecternTimingTests", dependencies: ["LecternTiming"]),
+        .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternTiming"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternExport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import Foundation
 import LecternCore
 import LecternSpeech
 import LecternAudio
-import LecternTiming
+import LecternExport
 import LecternStore
 
 /// Renders a narration plan's chunks — taking each from the chunk cache when its key is there,
@@ -54,18 +54,6 @@ struct BookRenderer {
         var endPadding: Int
         /// Each chapter's chunk streams, which make an MP3 of the chapter alone.
         var chapterAudio: [ChapterAudio]
-    }
-
-    /// The chunk streams of one chapter (chunks never cross chapters): concatenated, they are the
-    /// chapter's own MP3, whose time t is the book's time `startSample + t` (in samples).
-    struct ChapterAudio {
-        var parts: [MP3BookAssembler.Part]
-        /// Where the chapter's first chunk starts in the decoded book.
-        var startSample: Int
-        /// Samples after the last chunk's audio that decoders must drop.
-        var endPadding: Int
-        /// Length of the decoded chapter file.
-        var sampleCount: Int
     }
 
     init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: JobStore, cache: ChunkCache) {

@@ -4,7 +4,7 @@ import LecternCore
 import LecternDocuments
 import LecternSpeech
 import LecternAudio
-import LecternTiming
+import LecternExport
 import LecternStore
 
 /// Runs a job end to end — read, segment, synthesize, encode, assemble, write sidecars, record —

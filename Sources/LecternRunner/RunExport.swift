@@ -2,7 +2,7 @@ import Foundation
 import LecternCore
 import LecternSpeech
 import LecternAudio
-import LecternTiming
+import LecternExport
 
 /// Stages 3 and 4, assemble and export: the book's MP3 (its ID3 tag with chapters, the chunk
 /// streams concatenated), the finished JSON sidecar and the other timing exports, each written and
@@ -30,7 +30,8 @@ enum RunExport {
                             unpronounced: plan.pronunciationNotes)
         let book = TimingExports.Book(chapterAudio: rendered.chapterAudio, sampleRate: sampleRate,
                                       language: bookLanguage,
-                                      workDirectory: render.workDirectory, logger: runner.logger)
+                                      workDirectory: render.workDirectory, cover: manifest.cover == nil ? nil : planned.cover,
+                                      logger: runner.logger)
         let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: book) } ?? []
         defer { exports.forEach { $0.discard() } }
         try control.check()

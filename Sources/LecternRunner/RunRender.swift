@@ -1,6 +1,6 @@
 import Foundation
 import LecternCore
-import LecternTiming
+import LecternExport
 import LecternStore
 
 /// Stage 2, render: the chunks not in the cache are rendered on a pool of worker processes (each

@@ -1,6 +1,6 @@
 import LecternCore
 import LecternSpeech
-import LecternTiming
+import LecternExport
 
 /// Lays finished chunks out on the book's timeline in book order, turning their layouts and
 /// word marks into paragraph timings (sent to the sidecar at once) and chapter spans.

@@ -1,5 +1,5 @@
 import Foundation
-import LecternTiming
+import LecternExport
 import Testing
 
 /// The read-along page of a real render, opened in headless Chromium: after `?t=SECONDS` the

@@ -1,6 +1,6 @@
 import Foundation
 import LecternCore
-import LecternTiming
+import LecternExport
 import Testing
 
 /// The read-along page of a book in parts, opened in headless Chromium: the chapter list holds a

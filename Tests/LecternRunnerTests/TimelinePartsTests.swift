@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LecternCore
 import LecternSpeech
-import LecternTiming
+import LecternExport
 @testable import LecternRunner
 
 /// The timeline carries each planned chapter's part into the sidecar and into the chapter spans

@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// What the read-along page's data and head carry for its script: the book's identity (the key of
 /// the remembered position), a paragraph's own language, and `<html lang>`.

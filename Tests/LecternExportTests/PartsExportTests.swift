@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// The WebVTT notes, the read-along page's data and the EPUB navigation of a book in parts, and
 /// of the same book without them.

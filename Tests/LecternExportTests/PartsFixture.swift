@@ -1,6 +1,6 @@
 import Foundation
 import LecternCore
-@testable import LecternTiming
+@testable import LecternExport
 
 /// A small book written through ``TimingSidecarWriter``: a prologue outside any part, two
 /// chapters of "Part One & <Beginnings>", one of "Part Two", an epilogue outside any part; each

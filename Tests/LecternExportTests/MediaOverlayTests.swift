@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// The SMIL a media overlay writes: nesting, clip chaining within an audio file, the sentence
 /// fallback, clips shifted to their audio file, and no empty `seq`.

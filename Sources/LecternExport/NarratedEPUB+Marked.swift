@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import LecternCore
 import LecternDocuments
-import LecternTiming
+import LecternExport
 
 extension NarratedEPUB {
     /// The EPUB 3 source itself with its narrated text marked and the narration added.
@@ -55,7 +55,7 @@ extension NarratedEPUB {
             additions.append(.init(path: smilPath, id: "lectern-overlay-\(index + 1)", mediaType: "application/smil+xml",
                                    data: Data(overlay.smil().utf8), narrates: path, durationMs: overlay.durationMs))
         }
-        let cover = try coverPicture()
+        let cover = self.cover
         if let cover {
             additions.append(.init(path: "\(base)/cover.\(cover.mimeType == "image/png" ? "png" : "jpg")", id: "lectern-cover",
                                    mediaType: cover.mimeType, data: cover.data, properties: "cover-image"))

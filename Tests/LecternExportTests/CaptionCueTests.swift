@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// `vtt: captions`: the WebVTT export cut into cues a viewer can read, from a sidecar written
 /// through ``TimingSidecarWriter`` (1 sample = 1 ms, each word 400 ms).

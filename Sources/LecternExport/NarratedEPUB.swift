@@ -4,7 +4,7 @@ import ZIPFoundation
 import LecternCore
 import LecternDocuments
 import LecternAudio
-import LecternTiming
+import LecternExport
 
 /// Writes a job's narrated EPUB 3 (`NAME.epub`): the text with an id on every paragraph, sentence
 /// and word, an MP3 per chapter concatenated from the book's own chunk streams (nothing is
@@ -24,12 +24,14 @@ struct NarratedEPUB {
     /// The book's BCP 47 language.
     let language: String
     /// Each sidecar chapter's audio, in the same order.
-    let chapterAudio: [BookRenderer.ChapterAudio]
+    let chapterAudio: [ChapterAudio]
     let sampleRate: Int
     /// Where the chapter MP3s are put together before they go into the archive.
     let workDirectory: URL
     /// `dcterms:modified`, and the entries' dates.
     let modified: Date
+    /// The manifest's cover (checked), for the EPUB's cover image.
+    let cover: ID3Tag.Picture?
     let logger: Logger
 
     /// A file of the archive, relative to the package document.
@@ -45,7 +47,7 @@ struct NarratedEPUB {
     /// Writes the archive (synced, not yet renamed into place).
     func write(to url: URL) throws -> AtomicFile {
         guard document.chapters.count == chapterAudio.count else {
-            throw RunError("the sidecar has \(document.chapters.count) chapters but the audio \(chapterAudio.count)")
+            throw ExportError("the sidecar has \(document.chapters.count) chapters but the audio \(chapterAudio.count)")
         }
         var chapterFiles: [URL] = []
         defer { for f in chapterFiles { try? FileManager.default.removeItem(at: f) } }
@@ -95,7 +97,7 @@ struct NarratedEPUB {
         let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation)
         entries.insert(Entry(href: "nav.xhtml", data: Data(nav.utf8),
                              item: .init(id: "nav", href: "nav.xhtml", mediaType: "application/xhtml+xml", properties: "nav")), at: 0)
-        let cover = try coverPicture()
+        let cover = self.cover
         if let cover {
             let href = "images/cover.\(cover.mimeType == "image/png" ? "png" : "jpg")"
             entries.append(Entry(href: href, data: cover.data,
@@ -133,13 +135,7 @@ struct NarratedEPUB {
         return NarratedPublication(contentHash: hasher.hexDigest(), details: manifest.details, hasCover: hasCover)
     }
 
-    /// The manifest's cover, for the EPUB's cover image.
-    func coverPicture() throws -> ID3Tag.Picture? {
-        try manifest.cover.map(JobRunner.picture)
-    }
-
-    /// Puts one chapter's chunk streams together as an MP3 of its own.
-    private func chapterMP3(_ audio: BookRenderer.ChapterAudio, title: String, name: String) throws -> URL {
+    private func chapterMP3(_ audio: ChapterAudio, title: String, name: String) throws -> URL {
         let file = try AtomicFile(workDirectory.appendingPathComponent("\(name).mp3"))
         let tag = ID3Tag(title: title, artist: document.author, album: document.title, padding: 0)
         try MP3BookAssembler.write(tag: tag, parts: audio.parts, endPadding: audio.endPadding, to: file)

@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 @Suite struct TimingSidecarWriterTests {
     @Test func streamedSidecarDecodesAsTheDocumentSchema() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// A paragraph of many thousand words is written into the sidecar a piece at a time, with the
 /// very bytes the encoder gives for it whole.

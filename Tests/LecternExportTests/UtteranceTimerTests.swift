@@ -1,6 +1,6 @@
 import LecternCore
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 @Suite struct UtteranceTimerTests {
     let timer = UtteranceTimer(sampleRate: 1000)  // 1 sample = 1 ms keeps the arithmetic readable

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LecternTiming
+@testable import LecternExport
 
 /// The read-along page's HTML and embedded data, without a browser (the end-to-end tests open it
 /// in Chromium).

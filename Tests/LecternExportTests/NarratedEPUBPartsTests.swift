@@ -3,8 +3,7 @@ import Logging
 import Testing
 import LecternCore
 import LecternAudio
-import LecternTiming
-@testable import LecternRunner
+@testable import LecternExport
 
 /// The narrated EPUB generated for a book in parts (not from an EPUB source): its nav lists a
 /// part's chapters in an `li` under the part's `span`, and epubcheck finds nothing wrong with
@@ -27,7 +26,7 @@ import LecternTiming
         let sidecar = folder.appendingPathComponent("novel.timings.json")
         let timer = UtteranceTimer(sampleRate: Self.rate)
         let writer = try TimingSidecarWriter(url: sidecar, title: "Novel", author: "A. Author", audio: "novel.mp3", sampleRate: Self.rate)
-        var audio: [BookRenderer.ChapterAudio] = []
+        var audio: [ChapterAudio] = []
         for (index, chapter) in Self.chapters.enumerated() {
             let start = index * Self.rate
             try writer.beginChapter(number: index + 1, title: chapter.title, start: timer.ms(start), part: chapter.part)
@@ -43,7 +42,7 @@ import LecternTiming
         let work = folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let file = try NarratedEPUB(document: document, manifest: manifest, language: "en", chapterAudio: audio, sampleRate: Self.rate,
-                                    workDirectory: work, modified: Date(), logger: Logger(label: "test")).write(to: epub)
+                                    workDirectory: work, modified: Date(), cover: nil, logger: Logger(label: "test")).write(to: epub)
         try file.commit()
 
         let nav = try run("unzip", ["-p", epub.path, "EPUB/nav.xhtml"])
@@ -70,13 +69,13 @@ import LecternTiming
     }
 
     /// A second of tone as a chapter's one chunk stream.
-    static func tone(_ url: URL, startSample: Int) throws -> BookRenderer.ChapterAudio {
+    static func tone(_ url: URL, startSample: Int) throws -> ChapterAudio {
         let writer = try MP3StreamWriter(url: url, sampleRate: rate, settings: AudioSettings())
         try writer.write((0..<rate).map { Int16((sin(2 * Double.pi * 440 * Double($0) / Double(rate)) * 8000).rounded()) })
         try writer.finish()
         let (frames, bytes, tagBytes) = try MP3Frames.count(in: url)
         let padding = (frames - 1) * writer.samplesPerFrame - writer.encoderDelay - rate
-        return BookRenderer.ChapterAudio(parts: [MP3BookAssembler.Part(url: url, audioFrames: frames - 1, bytes: bytes, tagBytes: tagBytes)],
+        return ChapterAudio(parts: [MP3BookAssembler.Part(url: url, audioFrames: frames - 1, bytes: bytes, tagBytes: tagBytes)],
                                          startSample: startSample, endPadding: padding, sampleCount: rate)
     }
 

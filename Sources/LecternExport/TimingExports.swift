@@ -1,28 +1,41 @@
 import Foundation
 import Logging
 import LecternCore
-import LecternTiming
+import LecternAudio
+import LecternExport
 
 /// Writes the timing exports other than the JSON sidecar (WebVTT, SRT, the read-along page, the
 /// narrated EPUB) from the finished sidecar, each synced under a temporary name, to be renamed
 /// into place with the MP3.
-enum TimingExports {
+public enum TimingExports {
     /// What the narrated EPUB needs besides the sidecar.
-    struct Book {
-        var chapterAudio: [BookRenderer.ChapterAudio]
-        var sampleRate: Int
+    public struct Book {
+        public var chapterAudio: [ChapterAudio]
+        public var sampleRate: Int
         /// The book's BCP 47 language.
-        var language: String
+        public var language: String
         /// A folder for the chapter MP3s, removed after the run.
-        var workDirectory: URL
-        var logger: Logger
+        public var workDirectory: URL
+        /// The manifest's cover (checked), for the narrated EPUB.
+        public var cover: ID3Tag.Picture?
+        public var logger: Logger
+
+        public init(chapterAudio: [ChapterAudio], sampleRate: Int, language: String, workDirectory: URL,
+                    cover: ID3Tag.Picture?, logger: Logger) {
+            self.chapterAudio = chapterAudio
+            self.sampleRate = sampleRate
+            self.language = language
+            self.workDirectory = workDirectory
+            self.cover = cover
+            self.logger = logger
+        }
     }
 
     /// - parameters:
     ///     - formats: The manifest's `timings`.
     ///     - sidecar: The finished (prepared, not yet committed) JSON sidecar.
     /// - returns: The prepared files, in `formats` order, for the caller to commit or discard.
-    static func prepare(_ formats: [TimingFormat], from sidecar: TimingSidecarWriter, manifest: Manifest, book: Book) throws -> [AtomicFile] {
+    public static func prepare(_ formats: [TimingFormat], from sidecar: TimingSidecarWriter, manifest: Manifest, book: Book) throws -> [AtomicFile] {
         let others = formats.filter { $0 != .json }
         guard !others.isEmpty else { return [] }
         let document = try JSONDecoder().decode(TimingDocument.self, from: Data(contentsOf: sidecar.temporaryURL))
@@ -35,7 +48,7 @@ enum TimingExports {
                 case .epub:
                     let epub = NarratedEPUB(document: document, manifest: manifest, language: book.language, chapterAudio: book.chapterAudio,
                                             sampleRate: book.sampleRate, workDirectory: book.workDirectory,
-                                            modified: inputsDate(manifest), logger: book.logger)
+                                            modified: inputsDate(manifest), cover: book.cover, logger: book.logger)
                     let file = try epub.write(to: manifest.url(for: .epub))
                     files.append(file)
                     try file.prepare()
