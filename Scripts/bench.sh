@@ -93,14 +93,16 @@ PY
   [ "$MODE" = incremental ] && exit 0
 fi
 
-# Seconds and peak RSS (KiB) of a command: "SECONDS KIB".
-measure() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null; cat "$WORK/time.txt"; }
+# Seconds, peak RSS (KiB) and CPU seconds (user + system of the command and every process it
+# waited for) of a command: "SECONDS KIB CPU".
+cpu_of_time() { awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$WORK/time.txt"; }
+measure() { /usr/bin/time -f "%e %M %U %S" -o "$WORK/time.txt" "$@" >/dev/null; cpu_of_time; }
 
 # Seconds and peak RSS (KiB, the largest of lectern and its workers), plus lectern's own --stats line.
 run_a() {
   rm -rf "$WORK/out/$1" "$WORK/$1.sqlite"*
-  /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$BIN" run --quiet --stats "$WORK/$1.yml" --db "$WORK/$1.sqlite" 2>"$WORK/stats.txt" >/dev/null
-  echo "$(cat "$WORK/time.txt") $(sed -n 's/peak RSS: lectern \([0-9]*\) MB, largest worker \([0-9]*\) MB/\1 \2/p' "$WORK/stats.txt")"
+  /usr/bin/time -f "%e %M %U %S" -o "$WORK/time.txt" "$BIN" run --quiet --stats "$WORK/$1.yml" --db "$WORK/$1.sqlite" 2>"$WORK/stats.txt" >/dev/null
+  echo "$(cpu_of_time) $(sed -n 's/peak RSS: lectern \([0-9]*\) MB, largest worker \([0-9]*\) MB/\1 \2/p' "$WORK/stats.txt")"
 }
 
 # One untimed run of A gives the exact chapter texts (from its sidecar) for B and C.
@@ -132,16 +134,16 @@ run_c() {
   measure bash -c "espeak-ng -v $VOICE -s $WPM -w '$WORK/all.wav' -f '$WORK/all.txt' && lame ${LAME_ARGS[*]} '$WORK/all.wav' '$WORK/all.mp3'"
 }
 
-declare -a A B B2 C RSS
+declare -a A B B2 C RSS ACPU BCPU B2CPU
 for i in $(seq "$REPEAT"); do
-  read -r t m parent worker < <(run_a book); A+=("$t"); RSS+=("$m")
-  echo "round $i  A ${t}s (peak RSS ${m} KiB; lectern ${parent} MB, largest worker ${worker} MB)"
-  read -r t _ < <(run_b); B+=("$t"); echo "round $i  B ${t}s"
-  read -r t _ < <(run_b2); B2+=("$t"); echo "round $i  B′ ${t}s"
+  read -r t m cpu parent worker < <(run_a book); A+=("$t"); RSS+=("$m"); ACPU+=("$cpu")
+  echo "round $i  A ${t}s (CPU ${cpu}s; peak RSS ${m} KiB; lectern ${parent} MB, largest worker ${worker} MB)"
+  read -r t _ cpu < <(run_b); B+=("$t"); BCPU+=("$cpu"); echo "round $i  B ${t}s (CPU ${cpu}s)"
+  read -r t _ cpu < <(run_b2); B2+=("$t"); B2CPU+=("$cpu"); echo "round $i  B′ ${t}s (CPU ${cpu}s)"
   if [ "${SERIAL:-1}" = 1 ]; then read -r t _ < <(run_c); C+=("$t"); echo "round $i  C ${t}s serial"; else C+=(nan); fi
 done
 if [ "${FOURX:-1}" = 1 ]; then
-  read -r T4 RSS4 parent4 worker4 < <(run_a book4)
+  read -r T4 RSS4 _ parent4 worker4 < <(run_a book4)
   echo "4× book  A ${T4}s (peak RSS ${RSS4} KiB; lectern ${parent4} MB, largest worker ${worker4} MB)"
 else
   T4=nan; RSS4=nan; echo "4× book  skipped (FOURX=0)"
@@ -155,7 +157,7 @@ espeak-ng -v "$VOICE" -s "$WPM" -w "$WORK/ch/ch001.ref.wav" -f "$WORK/ch/ch001.t
 PESQ_A=$("$PY" Scripts/bench-quality.py --pesq "$WORK/ch/ch001.say.wav" "$WORK/ch/ch001.say.mp3")
 PESQ_B2=$("$PY" Scripts/bench-quality.py --pesq "$WORK/ch/ch001.ref.wav" "$WORK/ch/ch001.txt.naive.mp3")
 
-python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" "${B2[*]}" "$QUALITY" "$PESQ_A" "$PESQ_B2" <<'PY'
+python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" "${B2[*]}" "$QUALITY" "$PESQ_A" "$PESQ_B2" "${ACPU[*]}" "${BCPU[*]}" "${B2CPU[*]}" <<'PY'
 import statistics, sys
 cores, audio = int(sys.argv[1]), float(sys.argv[2])
 a, b, c, rss = ([float(x) for x in s.split()] for s in sys.argv[3:7])
@@ -163,6 +165,7 @@ t4, rss4 = float(sys.argv[7]), float(sys.argv[8])
 b2, quality, pesq_a, pesq_b2 = [float(x) for x in sys.argv[9].split()], sys.argv[10], sys.argv[11], sys.argv[12]
 ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c) / cores
 mb2 = statistics.median(b2)
+acpu, bcpu, b2cpu = (statistics.median(float(x) for x in s.split()) for s in sys.argv[13:16])
 mr = statistics.median(rss) / 1024
 print()
 print(f"book: Pride and Prejudice, {audio/3600:.2f} h of audio; {cores} cores; medians of {len(a)} alternating rounds")
@@ -172,6 +175,8 @@ print(f"B′ xargs -P{cores} espeak-ng | lame  {mb2:8.1f} s   (lame -b 64 --cbr 
 print(f"C  serial espeak-ng + lame / {cores} {mc:8.1f} s   (serial {statistics.median(c):.1f} s)")
 print(f"A/B = {ma/mb:.3f}   (target ≤ 0.85)")
 print(f"A/B′ = {ma/mb2:.3f}  (target ≤ 0.6)")
+print(f"CPU seconds (user+sys, all processes): A {acpu:.1f}, B {bcpu:.1f}, B′ {b2cpu:.1f}; "
+      f"A/B = {acpu/bcpu:.3f}, A/B′ = {acpu/b2cpu:.3f}")
 print(f"A/C = {ma/mc:.3f}   (target ≤ 1.1)")
 print(f"PESQ (wideband, chapter 1): A {pesq_a} (Lectern, q{quality}), B′ {pesq_b2} (LAME's default)")
 print(f"A peak RSS        {mr:6.1f} MB   (target ≤ 150 MB)")
