@@ -13,8 +13,10 @@ BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
 TEST_PYTHON := .python
+BENCH_VENV := .venv-bench
+BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 
-.PHONY: demo test build release deps test-deps apt test-python bench clean install man
+.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -58,8 +60,22 @@ test-python:
 test: test-deps build test-python
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
-# make bench [BENCH=parallel|incremental]  (default: both; see docs/BENCHMARKS.md)
-bench: release
+# What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
+# virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
+bench-deps: deps
+	@$(BENCH_VENV)/bin/python -c "import pesq, numpy" 2>/dev/null && exit 0; \
+	missing=""; for p in $(BENCH_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi; \
+	rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq
+
+# make bench [BENCH=parallel|incremental|quality]  (default: all three; see docs/BENCHMARKS.md)
+bench: release $(if $(filter incremental,$(BENCH)),,bench-deps)
 	Scripts/bench.sh $(BENCH)
 
 install: release
@@ -75,4 +91,4 @@ man: build
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 
 clean:
-	rm -rf .build out .lectern $(TEST_PYTHON)
+	rm -rf .build out .lectern $(TEST_PYTHON) $(BENCH_VENV)

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality] (default all).
+#
+# quality (issue #14): Scripts/bench-quality.py — encoder CPU time and wideband PESQ for LAME
+# quality 0–9 at every supported bitrate on corpus speech; needs `make bench-deps` (.venv-bench).
 #
 # parallel (issue #3) prints medians and ratios measured in one run:
 #   A  lectern run of a fresh job (empty output, new job store): the whole book, MP3 + JSON sidecar
 #   B  the naive parallel pipeline: the same chapters' text, xargs -P $(nproc) running
 #      espeak-ng -w ch.wav -f ch.txt && lame (same voice, rate and LAME settings as A)
+#   B′ the naive pipeline as a user types it: xargs -P $(nproc) running
+#      espeak-ng -v … -s … --stdout -f ch.txt | lame -b 64 --cbr -m m - ch.mp3 (LAME's default quality)
 #   C  the limit: serial espeak-ng + lame over the whole text on one core, divided by the cores
-# A, B and C alternate, REPEAT times (default 3); medians are reported. Then A's peak RSS on the
-# book repeated 4 times (one manifest, four sources).
+# A, B, B′ and C alternate, REPEAT times (default 3); medians are reported, then the wideband PESQ
+# of chapter 1 as Lectern writes it (`lectern say` to WAV and MP3) and as B′ writes it. Then A's peak RSS on the
+# book repeated 4 times (one manifest, four sources; FOURX=0 skips it). SERIAL=0 skips C.
 #
 # incremental (issue #4), REPEAT rounds of: F a full render of a fresh job; N a re-run with no
 # change; E a re-run after one paragraph of chapter 30 was edited. Prints N/F and E/F.
@@ -19,9 +25,20 @@ BIN=$ROOT/.build/release/lectern
 BOOK=${BOOK:-$ROOT/../shared/corpus/text/pg1342-pride-and-prejudice.txt}
 REPEAT=${REPEAT:-3}
 CORES=$(nproc)
-VOICE=en-gb; WPM=175; LAME_ARGS=(--quiet -b 64 --cbr -m m -q 3)
+VOICE=en-gb; WPM=175
 if [ ! -f "$BOOK" ]; then echo "bench: $BOOK not found (the shared corpus belongs beside the clone); skipping"; exit 0; fi
 command -v /usr/bin/time >/dev/null || { echo "bench: GNU time is missing (apt-get install time)"; exit 1; }
+
+PY=$ROOT/.venv-bench/bin/python
+if [ "$MODE" != incremental ] && ! "$PY" -c "import pesq, numpy" 2>/dev/null; then
+  echo "bench: PESQ is missing (make bench-deps installs it into .venv-bench/)"; exit 1
+fi
+
+if [ "$MODE" = all ] || [ "$MODE" = quality ]; then
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $CORES cores"
+  "$PY" Scripts/bench-quality.py --lectern "$BIN"
+  [ "$MODE" = quality ] && exit 0
+fi
 
 WORK=$(mktemp -d /tmp/lectern-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
@@ -32,8 +49,11 @@ manifest() {  # manifest NAME COPIES
       echo "    chapters: { heading: '^((?:CHAPTER|Chapter) [IVXLC]+)\\.?\\]?\$', skip_before_first: true }"
       echo "    skip: ['^\\[(Illustration|_Copyright)']"
     done
-    echo "voice: { name: $VOICE, wpm: $WPM }"; echo "audio: { bitrate: 64, quality: 3 }"; echo "timings: [json]"; } > "$WORK/$1.yml"
+    echo "voice: { name: $VOICE, wpm: $WPM }"; echo "audio: { bitrate: 64 }"; echo "timings: [json]"; } > "$WORK/$1.yml"
 }
+# A uses Lectern's default quality; B uses the -q that gives the same frames (checked, not assumed).
+QUALITY=; [ "$MODE" = incremental ] || QUALITY=$("$PY" Scripts/bench-quality.py --lectern "$BIN" --which-quality 64)
+LAME_ARGS=(--quiet -b 64 --cbr -m m -q "$QUALITY")
 manifest book 1
 manifest book4 4
 
@@ -73,14 +93,16 @@ PY
   [ "$MODE" = incremental ] && exit 0
 fi
 
-# Seconds and peak RSS (KiB) of a command: "SECONDS KIB".
-measure() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null; cat "$WORK/time.txt"; }
+# Seconds, peak RSS (KiB) and CPU seconds (user + system of the command and every process it
+# waited for) of a command: "SECONDS KIB CPU".
+cpu_of_time() { awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$WORK/time.txt"; }
+measure() { /usr/bin/time -f "%e %M %U %S" -o "$WORK/time.txt" "$@" >/dev/null; cpu_of_time; }
 
 # Seconds and peak RSS (KiB, the largest of lectern and its workers), plus lectern's own --stats line.
 run_a() {
   rm -rf "$WORK/out/$1" "$WORK/$1.sqlite"*
-  /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$BIN" run --quiet --stats "$WORK/$1.yml" --db "$WORK/$1.sqlite" 2>"$WORK/stats.txt" >/dev/null
-  echo "$(cat "$WORK/time.txt") $(sed -n 's/peak RSS: lectern \([0-9]*\) MB, largest worker \([0-9]*\) MB/\1 \2/p' "$WORK/stats.txt")"
+  /usr/bin/time -f "%e %M %U %S" -o "$WORK/time.txt" "$BIN" run --quiet --stats "$WORK/$1.yml" --db "$WORK/$1.sqlite" 2>"$WORK/stats.txt" >/dev/null
+  echo "$(cpu_of_time) $(sed -n 's/peak RSS: lectern \([0-9]*\) MB, largest worker \([0-9]*\) MB/\1 \2/p' "$WORK/stats.txt")"
 }
 
 # One untimed run of A gives the exact chapter texts (from its sidecar) for B and C.
@@ -103,35 +125,60 @@ run_b() {
   rm -f "$WORK"/ch/*.wav "$WORK"/ch/*.mp3
   (cd "$WORK/ch" && measure bash -c "ls ch*.txt | xargs -P $CORES -I{} sh -c 'espeak-ng -v $VOICE -s $WPM -w {}.wav -f {} && lame ${LAME_ARGS[*]} {}.wav {}.mp3'")
 }
+run_b2() {
+  rm -f "$WORK"/ch/*.naive.mp3
+  (cd "$WORK/ch" && measure bash -c "ls ch*.txt | xargs -P $CORES -I{} sh -c 'espeak-ng -v $VOICE -s $WPM --stdout -f {} | lame -b 64 --cbr -m m - {}.naive.mp3' 2>/dev/null")
+}
 run_c() {
   rm -f "$WORK/all.wav" "$WORK/all.mp3"
   measure bash -c "espeak-ng -v $VOICE -s $WPM -w '$WORK/all.wav' -f '$WORK/all.txt' && lame ${LAME_ARGS[*]} '$WORK/all.wav' '$WORK/all.mp3'"
 }
 
-declare -a A B C RSS
+declare -a A B B2 C RSS ACPU BCPU B2CPU
 for i in $(seq "$REPEAT"); do
-  read -r t m parent worker < <(run_a book); A+=("$t"); RSS+=("$m")
-  echo "round $i  A ${t}s (peak RSS ${m} KiB; lectern ${parent} MB, largest worker ${worker} MB)"
-  read -r t _ < <(run_b); B+=("$t"); echo "round $i  B ${t}s"
-  read -r t _ < <(run_c); C+=("$t"); echo "round $i  C ${t}s serial"
+  read -r t m cpu parent worker < <(run_a book); A+=("$t"); RSS+=("$m"); ACPU+=("$cpu")
+  echo "round $i  A ${t}s (CPU ${cpu}s; peak RSS ${m} KiB; lectern ${parent} MB, largest worker ${worker} MB)"
+  read -r t _ cpu < <(run_b); B+=("$t"); BCPU+=("$cpu"); echo "round $i  B ${t}s (CPU ${cpu}s)"
+  read -r t _ cpu < <(run_b2); B2+=("$t"); B2CPU+=("$cpu"); echo "round $i  B′ ${t}s (CPU ${cpu}s)"
+  if [ "${SERIAL:-1}" = 1 ]; then read -r t _ < <(run_c); C+=("$t"); echo "round $i  C ${t}s serial"; else C+=(nan); fi
 done
-read -r T4 RSS4 parent4 worker4 < <(run_a book4)
-echo "4× book  A ${T4}s (peak RSS ${RSS4} KiB; lectern ${parent4} MB, largest worker ${worker4} MB)"
+if [ "${FOURX:-1}" = 1 ]; then
+  read -r T4 RSS4 _ parent4 worker4 < <(run_a book4)
+  echo "4× book  A ${T4}s (peak RSS ${RSS4} KiB; lectern ${parent4} MB, largest worker ${worker4} MB)"
+else
+  T4=nan; RSS4=nan; echo "4× book  skipped (FOURX=0)"
+fi
 
-python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" <<'PY'
+# Wideband PESQ of chapter 1, each file against its own WAV: Lectern's (`lectern say` speaks the
+# chapter once to a WAV and once, the same samples, through Lectern's encoder to an MP3) and B′'s.
+espeak-ng -v "$VOICE" -s "$WPM" -w "$WORK/ch/ch001.ref.wav" -f "$WORK/ch/ch001.txt"
+"$BIN" say "$(cat "$WORK/ch/ch001.txt")" --voice "$VOICE" --rate 0.5 -o "$WORK/ch/ch001.say.wav"
+"$BIN" say "$(cat "$WORK/ch/ch001.txt")" --voice "$VOICE" --rate 0.5 -o "$WORK/ch/ch001.say.mp3"
+PESQ_A=$("$PY" Scripts/bench-quality.py --pesq "$WORK/ch/ch001.say.wav" "$WORK/ch/ch001.say.mp3")
+PESQ_B2=$("$PY" Scripts/bench-quality.py --pesq "$WORK/ch/ch001.ref.wav" "$WORK/ch/ch001.txt.naive.mp3")
+
+python3 - "$CORES" "$AUDIO" "${A[*]}" "${B[*]}" "${C[*]}" "${RSS[*]}" "$T4" "$RSS4" "${B2[*]}" "$QUALITY" "$PESQ_A" "$PESQ_B2" "${ACPU[*]}" "${BCPU[*]}" "${B2CPU[*]}" <<'PY'
 import statistics, sys
 cores, audio = int(sys.argv[1]), float(sys.argv[2])
 a, b, c, rss = ([float(x) for x in s.split()] for s in sys.argv[3:7])
 t4, rss4 = float(sys.argv[7]), float(sys.argv[8])
+b2, quality, pesq_a, pesq_b2 = [float(x) for x in sys.argv[9].split()], sys.argv[10], sys.argv[11], sys.argv[12]
 ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c) / cores
+mb2 = statistics.median(b2)
+acpu, bcpu, b2cpu = (statistics.median(float(x) for x in s.split()) for s in sys.argv[13:16])
 mr = statistics.median(rss) / 1024
 print()
 print(f"book: Pride and Prejudice, {audio/3600:.2f} h of audio; {cores} cores; medians of {len(a)} alternating rounds")
 print(f"A  lectern run                 {ma:8.1f} s   ({audio/ma:.0f} audio s per wall s)")
-print(f"B  xargs -P{cores} espeak-ng + lame  {mb:8.1f} s")
+print(f"B  xargs -P{cores} espeak-ng + lame  {mb:8.1f} s   (lame -q {quality}, Lectern's default)")
+print(f"B′ xargs -P{cores} espeak-ng | lame  {mb2:8.1f} s   (lame -b 64 --cbr -m m, LAME's default quality)")
 print(f"C  serial espeak-ng + lame / {cores} {mc:8.1f} s   (serial {statistics.median(c):.1f} s)")
 print(f"A/B = {ma/mb:.3f}   (target ≤ 0.85)")
+print(f"A/B′ = {ma/mb2:.3f}  (target ≤ 0.6)")
+print(f"CPU seconds (user+sys, all processes): A {acpu:.1f}, B {bcpu:.1f}, B′ {b2cpu:.1f}; "
+      f"A/B = {acpu/bcpu:.3f}, A/B′ = {acpu/b2cpu:.3f}")
 print(f"A/C = {ma/mc:.3f}   (target ≤ 1.1)")
+print(f"PESQ (wideband, chapter 1): A {pesq_a} (Lectern, q{quality}), B′ {pesq_b2} (LAME's default)")
 print(f"A peak RSS        {mr:6.1f} MB   (target ≤ 150 MB)")
 print(f"A peak RSS at 4×  {rss4/1024:6.1f} MB   ({(rss4/1024)/mr*100-100:+.1f}%, target ≤ +10%; 4× took {t4:.1f} s)")
 PY

@@ -312,7 +312,7 @@ public struct ChapterOverride: Sendable, Equatable {
 public struct AudioSettings: Sendable, Equatable {
     /// CBR bitrate in kbit/s.
     public var bitrate: Int
-    /// LAME's algorithm quality, 0 (best, slowest) … 9 (worst, fastest).
+    /// LAME's algorithm quality, 0 (best, slowest) … 9 (worst, fastest); see ``defaultQuality``.
     public var quality: Int
 
     /// The CBR bitrates of MPEG-2 Layer III, the MP3 flavour for espeak-ng's 22050 Hz output, from
@@ -320,7 +320,12 @@ public struct AudioSettings: Sendable, Equatable {
     /// encoder delay and padding, without which no time in a book could be exact.
     public static let validBitrates = [56, 64, 80, 96, 112, 128, 144, 160]
 
-    public init(bitrate: Int = 64, quality: Int = 3) {
+    /// LAME quality when a manifest names none: the setting with the least encoder CPU time whose
+    /// wideband PESQ on corpus speech is not lower than quality 3's (the default before it was
+    /// measured), the same at every bitrate: `make bench BENCH=quality`, table in docs/BENCHMARKS.md.
+    public static let defaultQuality = 7
+
+    public init(bitrate: Int = 64, quality: Int = AudioSettings.defaultQuality) {
         self.bitrate = bitrate
         self.quality = quality
     }

@@ -16,7 +16,7 @@ public struct ManifestLoader: Sendable {
           list_item: { before: 0.0, after: 0.4 }
           chapter:   { before: 0.0, after: 2.0 }
           section:   { before: 1.5, after: 0.0 }
-        audio: { bitrate: 64, quality: 3 }
+        audio: { bitrate: 64, quality: 7 }
         timings: [json]
         """
 
@@ -139,7 +139,7 @@ public struct ManifestLoader: Sendable {
         var manifest = Manifest(
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
-            overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? 3),
+            overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? AudioSettings.defaultQuality),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
             languages: layer.languages, languageSwitching: layer.languageSwitching ?? .declared,
             lexicons: layer.lexicons.map(\.url)
