@@ -62,17 +62,10 @@ test: test-deps build test-python
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
-bench-deps: deps
-	@$(BENCH_VENV)/bin/python -c "import pesq, numpy" 2>/dev/null && exit 0; \
-	missing=""; for p in $(BENCH_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi; \
-	rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq
+bench-deps: test-deps
+	@$(BENCH_VENV)/bin/python -c "import pesq, numpy" 2>/dev/null || { \
+	  $(MAKE) --no-print-directory apt PACKAGES="$(BENCH_APT_PACKAGES)" && \
+	  rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq; }
 
 # make bench [BENCH=parallel|incremental|quality]  (default: all three; see docs/BENCHMARKS.md)
 bench: release $(if $(filter incremental,$(BENCH)),,bench-deps)
