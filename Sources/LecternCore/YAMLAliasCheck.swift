@@ -15,17 +15,21 @@ enum YAMLAliasCheck {
 
     /// - throws: ``ManifestError`` naming the file and the line of the alias that goes over a limit.
     static func check(_ yaml: String, file: String) throws(ManifestError) {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return }
-        defer { yaml_parser_delete(&parser) }
+        // On the heap, at one address for its whole life: libyaml keeps a pointer to the parser
+        // inside it (its string reader's data), which a Swift inout copy would leave dangling.
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        parser.initialize(to: yaml_parser_t())
+        guard yaml_parser_initialize(parser) == 1 else { return }
+        defer { yaml_parser_delete(parser) }
         var bytes = Array(yaml.utf8)
         try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ManifestError) in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            try scan(&parser, file: file)
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            try scan(parser, file: file)
         }
     }
 
-    private static func scan(_ parser: inout yaml_parser_t, file: String) throws(ManifestError) {
+    private static func scan(_ parser: UnsafeMutablePointer<yaml_parser_t>, file: String) throws(ManifestError) {
         /// The expanded node count of each open collection (and of the stream, at the bottom),
         /// with the collection's anchor.
         var open: [(size: Int, anchor: String?)] = [(0, nil)]
@@ -43,7 +47,7 @@ enum YAMLAliasCheck {
         }
         while true {
             var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else { return }
+            guard yaml_parser_parse(parser, &event) == 1 else { return }
             defer { yaml_event_delete(&event) }
             let line = Int(event.start_mark.line) + 1
             switch event.type {
