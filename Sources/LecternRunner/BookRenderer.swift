@@ -25,7 +25,7 @@ struct BookRenderer {
     let sampleRate: Int
     let audio: AudioSettings
     let settings: String
-    let store: JobStore
+    let store: any JobStore
     let cache: ChunkCache
 
     struct Progress {
@@ -56,7 +56,7 @@ struct BookRenderer {
         var chapterAudio: [ChapterAudio]
     }
 
-    init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: JobStore, cache: ChunkCache) {
+    init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache) {
         self.plan = plan
         self.chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
         let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio)

@@ -43,7 +43,7 @@ public final class Daemon: @unchecked Sendable {
         public init(jobs: URL) { self.jobs = jobs }
     }
 
-    private let store: JobStore
+    private let store: any JobStore
     private let logger: Logger
     private let options: Options
     private let lock = NSLock()
@@ -59,7 +59,7 @@ public final class Daemon: @unchecked Sendable {
     private var loading: Set<String> = []
     private var parsed: [String: Parsed] = [:]
 
-    public init(store: JobStore, logger: Logger, options: Options) {
+    public init(store: any JobStore, logger: Logger, options: Options) {
         self.store = store
         self.logger = logger
         self.options = options

@@ -18,7 +18,7 @@ import LecternStore
 /// outputs appear only by rename of complete, synced files, a chunk is recorded only once its
 /// file is durable, and the next run marks a dead run interrupted and continues from its chunks.
 public struct JobRunner: Sendable {
-    public let store: JobStore
+    public let store: any JobStore
     public let cache: ChunkCache
     public let logger: Logger
     public var configDirectory: URL?
@@ -46,7 +46,7 @@ public struct JobRunner: Sendable {
     /// Called after each chunk is copied into the book's MP3 (for tests that kill the run there).
     public var assemblyCheckpoint: (@Sendable (Int) -> Void)?
 
-    public init(store: JobStore, logger: Logger, configDirectory: URL? = nil, workers: Int? = nil,
+    public init(store: any JobStore, logger: Logger, configDirectory: URL? = nil, workers: Int? = nil,
                 progress: (@Sendable (RunProgress) -> Void)? = nil) {
         self.store = store
         self.cache = ChunkCache(store: store)

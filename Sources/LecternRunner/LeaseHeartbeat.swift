@@ -7,7 +7,7 @@ final class LeaseHeartbeat: @unchecked Sendable {
     // @unchecked Sendable is safe: `timer` is set once in init and only cancelled after.
     private let timer: DispatchSourceTimer
 
-    init(store: JobStore, jobId: Int64, holder: ProcessIdentity, duration: TimeInterval, onLost: @escaping @Sendable () -> Void) {
+    init(store: any JobStore, jobId: Int64, holder: ProcessIdentity, duration: TimeInterval, onLost: @escaping @Sendable () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         let interval = max(0.5, duration / 6)
         timer.schedule(deadline: .now() + interval, repeating: interval)

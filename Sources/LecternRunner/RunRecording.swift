@@ -9,7 +9,7 @@ import LecternStore
 /// records the run as failed or cancelled with its message (in the note when the store cannot
 /// take it), after freeing the run's temporary files.
 struct RunRecording {
-    let store: JobStore
+    let store: any JobStore
     let logger: Logger
     let leaseDuration: TimeInterval
 

@@ -12,9 +12,10 @@ import Glibc
 public struct ChunkCache: Sendable {
     public let directory: URL
 
-    /// The cache that belongs to a job store: a `cache` folder beside the database file.
-    public init(store: JobStore) {
-        self.init(directory: store.url.deletingLastPathComponent().appendingPathComponent("cache"))
+    /// The cache that belongs to a job store: the `cache` folder of the store's local folder
+    /// (beside a SQLite database file).
+    public init(store: any JobStore) {
+        self.init(directory: store.localFolder.appendingPathComponent("cache"))
     }
 
     public init(directory: URL) { self.directory = directory }

@@ -14,8 +14,13 @@ public struct CachedChunkRecord: Codable, Sendable, Equatable, FetchableRecord, 
     public var result: Data
     public var createdAt: Date
     public var renderedByRunId: Int64?
+    /// SHA-256 of the stream file, checked whenever the file is read from a shared chunk store
+    /// (nil for entries recorded before version 5 of the store).
+    public var sha256: String?
 
-    public init(key: String, bytes: Int, audioFrames: Int, result: Data, createdAt: Date = Date(), renderedByRunId: Int64?) {
+    public init(key: String, bytes: Int, audioFrames: Int, result: Data, createdAt: Date = Date(), renderedByRunId: Int64?,
+                sha256: String? = nil) {
+        self.sha256 = sha256
         self.key = key
         self.bytes = bytes
         self.audioFrames = audioFrames

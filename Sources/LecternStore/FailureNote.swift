@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A run's last words, for when the job store cannot take them: space reserved beside the store
-/// when the run starts (`DB-notes/run-ID`), overwritten in place with the run's error if
+/// when the run starts (`DB-notes/run-ID` beside a SQLite store), overwritten in place with the run's error if
 /// recording it fails (a full disk, a read-only store), and read by the next process that takes
 /// the job, which records the run as failed with that message.
 ///
@@ -15,9 +15,8 @@ public struct FailureNote: Sendable {
     static let size = 4096
     public let url: URL
 
-    public init(store: JobStore, runId: Int64) {
-        url = store.url.deletingLastPathComponent().appendingPathComponent("\(store.url.lastPathComponent)-notes")
-            .appendingPathComponent("run-\(runId)")
+    public init(store: any JobStore, runId: Int64) {
+        url = store.notesFolder.appendingPathComponent("run-\(runId)")
     }
 
     /// Reserves the space (best effort: without it, a failure the store misses is reported as an

@@ -1,255 +1,131 @@
 import Foundation
-import GRDB
-import LecternCore
 
-/// The job store: jobs, runs and chapters in one SQLite file (WAL mode), through GRDB.
+/// The job store: jobs, runs, chapters, leases, schedule claims, chunk records and the chunk
+/// queue, behind one protocol with two backends — ``SQLiteJobStore`` (one file, one host; the
+/// default) and ``PostgresJobStore`` (shared by every host that names it). Chosen by
+/// ``StoreAddress``.
 ///
-/// Every state change is one transaction, so a crash leaves either the old state or the new.
-public final class JobStore: Sendable {
-    private let pool: DatabasePool
-    public let url: URL
+/// Every state change is one transaction, so a crash leaves either the old state or the new, and
+/// every claim (a lease, a due time, a change, a chunk) succeeds for exactly one caller.
+public protocol JobStore: ChunkQueue, AnyObject {
+    /// The store as messages and `lectern status` name it: the SQLite file's path, or the
+    /// PostgreSQL address without its password.
+    var name: String { get }
+    /// This host's folder for what is never shared: the local chunk cache and failure notes.
+    var localFolder: URL { get }
+    /// Where a run leaves its ``FailureNote`` when the store cannot take its error.
+    var notesFolder: URL { get }
+    /// Whether other hosts may use this store (then chunks also go through the queue).
+    var isShared: Bool { get }
 
-    /// Opens (creating if needed) the database at `url` and migrates it to the current schema.
-    ///
-    /// - throws: ``StoreError`` naming the file when it cannot be opened or migrated.
-    public init(url: URL) throws {
-        self.url = url
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            pool = try Self.open(url)
-        } catch {
-            throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
-        }
-    }
-
-    /// Opens the pool and migrates it. Switching a new database to WAL needs a lock SQLite does not
-    /// wait for, so a process that loses that race to another opening the same new file tries
-    /// again after a moment.
-    static func open(_ url: URL) throws -> DatabasePool {
-        var config = Configuration()
-        config.busyMode = .timeout(10)
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                let pool = try DatabasePool(path: url.path, configuration: config)
-                try migrate(pool)
-                return pool
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 20 {
-                usleep(UInt32(10_000 * attempt))
-            }
-        }
-    }
-
-    /// Applies the migrations this store lacks. GRDB reads which migrations are applied before it
-    /// takes the write lock, so two processes opening a new store at once (a daemon and a
-    /// `lectern run`) can both start the same migration; the loser's transaction rolls back, and
-    /// reading again finds the work done or continues it.
-    static func migrate(_ pool: DatabasePool) throws {
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                return try migrator.migrate(pool)
-            } catch {
-                if try pool.read(migrator.hasCompletedMigrations) { return }
-                if attempt == 5 { throw error }
-            }
-        }
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "job") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("name", .text).notNull()
-                t.column("manifestPath", .text).notNull().unique()
-                t.column("title", .text)
-                t.column("createdAt", .datetime).notNull()
-            }
-            try db.create(table: "run") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.belongsTo("job", onDelete: .cascade).notNull()
-                t.column("trigger", .text).notNull()
-                t.column("state", .text).notNull()
-                t.column("startedAt", .datetime).notNull()
-                t.column("endedAt", .datetime)
-                t.column("error", .text)
-                t.column("pid", .integer).notNull()
-                t.column("chapterCount", .integer)
-                t.column("paragraphCount", .integer)
-                t.column("wordCount", .integer)
-                t.column("skippedCount", .integer)
-                t.column("wordsDone", .integer).notNull().defaults(to: 0)
-                t.column("audioMsDone", .integer).notNull().defaults(to: 0)
-                t.column("durationMs", .integer)
-                t.column("sampleCount", .integer)
-                t.column("mp3Path", .text)
-                t.column("timingsPath", .text)
-            }
-            try db.create(table: "chapter") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.belongsTo("run", onDelete: .cascade).notNull()
-                t.column("number", .integer).notNull()
-                t.column("title", .text).notNull()
-                t.column("contentHash", .text).notNull()
-                t.column("startMs", .integer).notNull()
-                t.column("durationMs", .integer).notNull()
-                t.column("sampleCount", .integer).notNull()
-            }
-        }
-        migrator.registerMigration("v2") { db in
-            // Incremental rendering (#4): the chunk cache, each run's chunks, leases on jobs.
-            try db.alter(table: "run") { t in
-                t.add(column: "holder", .text)
-                t.add(column: "resumesRunId", .integer)
-                t.add(column: "forced", .boolean).notNull().defaults(to: false)
-                t.add(column: "chunkCount", .integer)
-                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
-                t.add(column: "chunksReused", .integer).notNull().defaults(to: 0)
-                t.add(column: "bookHash", .text)
-                t.add(column: "outputStamp", .text)
-            }
-            try db.alter(table: "chapter") { t in
-                t.add(column: "startSample", .integer).notNull().defaults(to: 0)
-                t.add(column: "textHash", .text).notNull().defaults(to: "")
-                t.add(column: "voiceHash", .text).notNull().defaults(to: "")
-                t.add(column: "pauseHash", .text).notNull().defaults(to: "")
-                t.add(column: "settingsHash", .text).notNull().defaults(to: "")
-                t.add(column: "chunkCount", .integer).notNull().defaults(to: 0)
-                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
-                t.add(column: "change", .text)
-            }
-            try db.create(table: "cachedChunk") { t in
-                t.primaryKey("key", .text)
-                t.column("bytes", .integer).notNull()
-                t.column("audioFrames", .integer).notNull()
-                t.column("result", .blob).notNull()
-                t.column("createdAt", .datetime).notNull()
-                t.column("renderedByRunId", .integer)
-            }
-            try db.create(table: "runChunk") { t in
-                t.belongsTo("run", onDelete: .cascade).notNull()
-                t.column("position", .integer).notNull()
-                t.column("key", .text).notNull().indexed()
-                t.column("chapterNumber", .integer).notNull()
-                t.column("state", .text).notNull()
-                t.primaryKey(["runId", "position"])
-            }
-            try db.create(table: "lease") { t in
-                t.primaryKey("jobId", .integer).references("job", onDelete: .cascade)
-                t.column("runId", .integer)
-                t.column("holder", .text).notNull()
-                t.column("acquiredAt", .datetime).notNull()
-                t.column("heartbeatAt", .datetime).notNull()
-                t.column("expiresAt", .datetime).notNull()
-            }
-        }
-        registerScheduleMigration(&migrator)
-        return migrator
-    }
+    // MARK: Jobs, runs and chapters
 
     /// The job for a manifest, created on first use; its name and title are kept current.
-    public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
-        try write { db in
-            if var job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
-                if job.name != name || (title != nil && job.title != title) {
-                    job.name = name
-                    job.title = title ?? job.title
-                    try job.update(db)
-                }
-                return job
-            }
-            var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: title, createdAt: Date())
-            try job.insert(db)
-            return job
-        }
-    }
-
-    /// Records that a run of `job` has started in this process.
-    ///
-    /// - parameters:
-    ///     - resumes: The stopped run whose finished chunks this run continues from.
-    ///     - forced: Whether the run ignores the chunk cache.
-    public func startRun(job: JobRecord, trigger: String = "manual", resumes: Int64? = nil, forced: Bool = false) throws -> RunRecord {
-        try write { db in
-            var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
-                                wordsDone: 0, audioMsDone: 0, holder: ProcessIdentity.current.description, resumesRunId: resumes,
-                                forced: forced)
-            try run.insert(db)
-            return run
-        }
-    }
-
+    func job(manifestPath: String, name: String, title: String?) throws -> JobRecord
+    /// Records that a run of `job` has started in this process (`resumes`: the stopped run whose
+    /// finished chunks it continues from; `forced`: it ignores the chunk cache).
+    func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) throws -> RunRecord
     /// Saves a run's changed fields.
-    public func update(_ run: RunRecord) throws {
-        try write { db in try run.update(db) }
-    }
-
+    func update(_ run: RunRecord) throws
     /// Saves a finished run together with its chapters, in one transaction.
-    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws {
-        try write { db in
-            try run.update(db)
-            for var chapter in chapters { try chapter.insert(db) }
-        }
-    }
-
+    func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws
     /// Records why a daemon cannot load the job's manifest (nil: it loads again).
-    public func setManifestError(jobId: Int64, _ error: String?) throws {
-        try write { db in
-            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE id = ? AND manifestError IS NOT ?", arguments: [error, jobId, error])
-        }
-    }
-
-    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job (named
-    /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
-    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
-        try write { db in
-            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
-                guard let error, let name else { return }
-                var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
-                try job.insert(db)
-                return
-            }
-            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE manifestPath = ? AND manifestError IS NOT ?",
-                           arguments: [error, manifestPath, error])
-        }
-    }
-
-    public func jobs() throws -> [JobRecord] {
-        try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
-    }
-
+    func setManifestError(jobId: Int64, _ error: String?) throws
+    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job if it
+    /// has none (so that `lectern status` shows it); nil clears it.
+    func recordManifestError(manifestPath: String, name: String?, error: String?) throws
+    func jobs() throws -> [JobRecord]
     /// A job's runs, newest first.
-    public func runs(jobId: Int64, limit: Int = 20) throws -> [RunRecord] {
-        try read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
+    func runs(jobId: Int64, limit: Int) throws -> [RunRecord]
+    func chapters(runId: Int64) throws -> [ChapterRecord]
+    /// The newest run of a job in one of `states`.
+    func latestRun(jobId: Int64, states: Set<RunState>) throws -> RunRecord?
+    /// The backend's own consistency check: "ok" when sound.
+    func integrityCheck() throws -> String
+
+    // MARK: Chunk records
+
+    /// The cache entries among `keys` (any the store does not have are left out).
+    func cachedChunks(keys: Set<String>) throws -> [String: CachedChunkRecord]
+    /// Records a run's chunks, in book order, as the run plans them (and the run's row).
+    func planChunks(_ chunks: [RunChunkRecord], for run: RunRecord) throws
+    /// Records a chunk rendered by the run itself: the cache entry (whose file is already
+    /// durable) and the run's chunk row, in one transaction.
+    func recordRendered(_ entry: CachedChunkRecord, runId: Int64, position: Int) throws
+    /// Forgets a cache entry whose file is missing or damaged.
+    func forgetChunk(key: String) throws
+    /// A run's chunks in book order.
+    func runChunks(runId: Int64) throws -> [RunChunkRecord]
+    /// Cache keys some job still needs: every key of each job's newest successful run and of
+    /// every run newer than that one.
+    func referencedChunkKeys() throws -> Set<String>
+    /// Every cache entry (key and size).
+    func allCachedChunks() throws -> [(key: String, bytes: Int)]
+    /// Removes cache entries from the store (their files are the caller's).
+    func forgetChunks(keys: [String]) throws
+
+    // MARK: Leases
+
+    /// Takes the job's lease for `holder`, unless a live process holds it; a dead or expired
+    /// holder's lease is taken over and its runs left `running` are settled, in one transaction.
+    func acquireLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> LeaseOutcome
+    /// Records the job's runs whose process died while running them as ended (failed with their
+    /// ``FailureNote``'s message, else interrupted); returns them.
+    @discardableResult
+    func settleOrphanedRuns(jobId: Int64) throws -> [RunRecord]
+    /// Records which run the lease is for.
+    func attachLease(jobId: Int64, holder: ProcessIdentity, runId: Int64) throws
+    /// Extends the lease; false if `holder` no longer holds it.
+    func renewLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> Bool
+    /// Gives the lease up (if `holder` still holds it).
+    func releaseLease(jobId: Int64, holder: ProcessIdentity) throws
+    /// The jobs whose lease has not expired and whose holder is alive.
+    func leasedJobIds(at date: Date) throws -> Set<Int64>
+    func lease(jobId: Int64) throws -> LeaseRecord?
+
+    // MARK: Schedules (the daemons' claims)
+
+    /// Records what a job's manifest asks for, creating its row the first time; returns it.
+    func registerSchedule(jobId: Int64, expression: String?, timeZone: String?, watch: Bool, watchVersion: String?,
+                          now: Date) throws -> ScheduleRecord
+    func schedule(jobId: Int64) throws -> ScheduleRecord?
+    /// Every schedule row, by job id.
+    func schedules() throws -> [Int64: ScheduleRecord]
+    /// Claims the due time `due`: true for exactly one caller, only if no run was started for it
+    /// (or a later one) yet.
+    func claimDue(jobId: Int64, through due: Date) throws -> Bool
+    /// Claims the change to `version` of the job's files: true for exactly one caller per version.
+    func claimChange(jobId: Int64, version: String, claimant: ProcessIdentity) throws -> Bool
+    /// Gives back a change claimed by a daemon that died before a run rendered it; returns the row.
+    func reopenUnservedChange(jobId: Int64) throws -> ScheduleRecord?
+    /// Claims the resumption of the interrupted run `runId`: true for exactly one caller.
+    func claimResume(jobId: Int64, runId: Int64) throws -> Bool
+    /// The job's latest run if a daemon started it and it stopped before it ended, not yet resumed.
+    func interruptedRun(jobId: Int64) throws -> RunRecord?
+    /// Claims the retry after the job's `failures`-th failure: true for exactly one caller.
+    func claimRetry(jobId: Int64, failures: Int) throws -> Bool
+    /// Records how a daemon's run of the job ended (see ``SQLiteJobStore``'s documentation).
+    func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date, servedVersion: String?) throws
+    /// Records when the job is next due (nil: not scheduled).
+    func setNextDue(jobId: Int64, _ date: Date?) throws
+    /// Forgets the schedule of a job whose manifest is gone (its runs stay).
+    func removeSchedule(jobId: Int64) throws
+}
+
+extension JobStore {
+    public func startRun(job: JobRecord, trigger: String = "manual", resumes: Int64? = nil) throws -> RunRecord {
+        try startRun(job: job, trigger: trigger, resumes: resumes, forced: false)
     }
 
-    public func chapters(runId: Int64) throws -> [ChapterRecord] {
-        try read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
+    public func runs(jobId: Int64) throws -> [RunRecord] { try runs(jobId: jobId, limit: 20) }
+
+    public func leasedJobIds() throws -> Set<Int64> { try leasedJobIds(at: Date()) }
+
+    public func claimChange(jobId: Int64, version: String) throws -> Bool {
+        try claimChange(jobId: jobId, version: version, claimant: .current)
     }
 
-    /// Runs a raw integrity check (`PRAGMA integrity_check`), returning SQLite's answer.
-    public func integrityCheck() throws -> String {
-        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
-    }
-
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
-            throw StoreError("cannot write the job store \(url.path): \(Self.reason(error))")
-        }
-    }
-
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.read(body) } catch {
-            throw StoreError("cannot read the job store \(url.path): \(Self.reason(error))")
-        }
-    }
-
-    /// SQLite's own words for a failure ("database or disk is full"), else the system's.
-    static func reason(_ error: Error) -> String {
-        if let db = error as? DatabaseError { return db.message ?? db.resultCode.description }
-        return FileError.reason(error)
+    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date) throws {
+        try recordOutcome(jobId: jobId, error: error, wasRetry: wasRetry, at: date, servedVersion: nil)
     }
 }

@@ -66,7 +66,7 @@ struct DaemonCommand: ParsableCommand {
                 return handler
             }
             let logger = Logger(label: "lectern.daemon")
-            let jobStore = try JobStore(url: store.url(near: folder))
+            let jobStore = try SQLiteJobStore(url: store.url(near: folder))
             var options = Daemon.Options(jobs: folder)
             options.maxConcurrent = maxConcurrent
             options.workers = workers

@@ -25,7 +25,7 @@ struct GCCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let jobStore = try JobStore(url: store.url)
+            let jobStore = try SQLiteJobStore(url: store.url)
             let cache = ChunkCache(store: jobStore)
             let referenced = try jobStore.referencedChunkKeys()
             let entries = try jobStore.allCachedChunks()
@@ -56,7 +56,7 @@ struct GCCommand: ParsableCommand {
     }
 
     /// Every job's outputs: as its manifest names them now (if it loads) and as its runs wrote them.
-    func outputs(of store: JobStore) throws -> [URL] {
+    func outputs(of store: any JobStore) throws -> [URL] {
         var files: [URL] = []
         for job in try store.jobs() {
             var loader = ManifestLoader()

@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
-        let jobStore = try JobStore(url: store.url(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent()))
+        let jobStore = try SQLiteJobStore(url: store.url(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent()))
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning

@@ -85,7 +85,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let jobStore = try JobStore(url: store.url)
+            let jobStore = try SQLiteJobStore(url: store.url)
             var jobs = try jobStore.jobs()
             if let job {
                 let path = URL(fileURLWithPath: job).standardizedFileURL.path

@@ -26,7 +26,7 @@ struct DaemonRecoveryTests {
         try DaemonTests.job(ws, "watched", "watch: true", text: Self.book(chapters: 5))
         try DaemonTests.job(ws, "daily", "schedule: \"\(Self.dailyTenMinutesAgo)\"", text: Self.book(chapters: 5))
         // Seen two hours ago: today's time was missed, so the daemon catches up at once.
-        let store = try JobStore(url: ws.db)
+        let store = try SQLiteJobStore(url: ws.db)
         let dailyJob = try store.job(manifestPath: ws.url.appendingPathComponent("Jobs/daily.yml").standardizedFileURL.path, name: "daily", title: nil)
         _ = try store.registerSchedule(jobId: dailyJob.id!, expression: Self.dailyTenMinutesAgo, timeZone: nil, watch: false,
                                        watchVersion: nil, now: Date().addingTimeInterval(-7200))

@@ -43,7 +43,7 @@ struct DaemonTests {
     /// Registers jobs with the store as a daemon would have two hours ago, so that a daemon
     /// started now finds scheduled times missed and catches up at once.
     static func seenLongAgo(_ ws: Workspace, _ names: [String]) throws {
-        let store = try JobStore(url: ws.db)
+        let store = try SQLiteJobStore(url: ws.db)
         for name in names {
             let path = ws.url.appendingPathComponent("Jobs/\(name).yml").standardizedFileURL.path
             let job = try store.job(manifestPath: path, name: name, title: name)
@@ -136,7 +136,7 @@ struct DaemonTests {
         try Self.seenLongAgo(ws, ["broken"])
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        let store = try JobStore(url: ws.db)
+        let store = try SQLiteJobStore(url: ws.db)
         func broken() throws -> [RunRecord] {
             guard let job = try store.jobs().first(where: { $0.name == "broken" }) else { return [] }
             return try store.runs(jobId: job.id!, limit: 100).sorted { $0.id! < $1.id! }

@@ -4,9 +4,9 @@ import LecternStore
 
 /// Reads a job store that the `lectern` binary writes, to assert what runs did.
 struct StoreProbe {
-    let store: JobStore
+    let store: any JobStore
 
-    init(_ db: URL) throws { store = try JobStore(url: db) }
+    init(_ db: URL) throws { store = try SQLiteJobStore(url: db) }
 
     /// Every run of every job, oldest first.
     func runs() throws -> [RunRecord] {

@@ -30,7 +30,7 @@ import LecternStore
 
     @Test func aDeadHoldersLeaseIsNotCountedAndItsRunIsSettledAndResumedOnce() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try JobStore(url: db)
+        let store = try SQLiteJobStore(url: db)
         let (job, run) = try orphan(store, trigger: "schedule")
         #expect(try store.runs(jobId: job.id!).first?.isOrphaned == true)
         let settled = try store.settleOrphanedRuns(jobId: job.id!)
@@ -57,7 +57,7 @@ import LecternStore
 
     @Test func aFailureTheStoreCouldNotTakeIsRecordedFromItsNote() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try JobStore(url: db)
+        let store = try SQLiteJobStore(url: db)
         let (job, run) = try orphan(store, trigger: "manual")
         let note = FailureNote(store: store, runId: run.id!)
         note.reserve()
@@ -73,7 +73,7 @@ import LecternStore
 
     @Test func aChangeIsServedOnlyByASuccessAndADeadClaimantsChangeIsReopened() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try JobStore(url: db)
+        let store = try SQLiteJobStore(url: db)
         let (job, _) = try orphan(store, trigger: "watch")
         let dead = try Self.deadProcess()
         // A live daemon's claim stands while its run is under way.

@@ -13,10 +13,10 @@ struct JobStoreOpeningTests {
             let url = folder.appendingPathComponent("jobs.sqlite")
             let failures = Failures()
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
-                do { _ = try JobStore(url: url) } catch { failures.add("\(error)") }
+                do { _ = try SQLiteJobStore(url: url) } catch { failures.add("\(error)") }
             }
             #expect(failures.all.isEmpty, "round \(round): \(failures.all)")
-            #expect(try JobStore(url: url).integrityCheck() == "ok")
+            #expect(try SQLiteJobStore(url: url).integrityCheck() == "ok")
         }
     }
 }

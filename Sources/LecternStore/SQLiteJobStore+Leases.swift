@@ -1,16 +1,7 @@
 import Foundation
 import GRDB
 
-extension JobStore {
-    /// What ``acquireLease(jobId:holder:duration:)`` found.
-    public enum LeaseOutcome: Sendable {
-        /// The lease is ours. `interrupted` lists runs of the job left running by dead processes,
-        /// now marked interrupted.
-        case acquired(LeaseRecord, interrupted: [RunRecord])
-        /// A live process holds it.
-        case held(LeaseRecord)
-    }
-
+extension SQLiteJobStore {
     /// Takes the job's lease for `holder`, unless a live process holds it. A lease whose holder
     /// is dead (same host) or whose heartbeat expired is taken over, and the runs that process
     /// left in state `running` are marked `interrupted` — all in one transaction.
@@ -91,7 +82,7 @@ extension JobStore {
 
     /// The ids of the jobs whose lease has not expired and whose holder is alive (a dead
     /// holder's lease is taken over at once, as ``acquireLease(jobId:holder:duration:)`` does).
-    public func leasedJobIds(at date: Date = Date()) throws -> Set<Int64> {
+    public func leasedJobIds(at date: Date) throws -> Set<Int64> {
         try read { db in
             Set(try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db)
                 .filter { ProcessIdentity($0.holder)?.isAlive ?? true }.map(\.jobId))

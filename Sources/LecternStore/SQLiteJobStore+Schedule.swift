@@ -1,40 +1,7 @@
 import Foundation
 import GRDB
 
-/// A job's schedule as the daemons keep it: what its manifest asks for, which due times and
-/// changes have been served, and its failures. Every daemon on the same store reads and claims
-/// through this row, so each due run, change and retry is started by exactly one of them.
-public struct ScheduleRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "schedule"
-    public var jobId: Int64
-    /// The manifest's cron expression, time zone and `watch`, as last loaded.
-    public var expression: String?
-    public var timeZone: String?
-    public var watch: Bool
-    /// When a daemon first saw the job (no run before this was ever missed).
-    public var firstSeen: Date
-    /// The latest due time a run was started for (or skipped, with `catchup: none`).
-    public var servedThrough: Date?
-    /// The fingerprint (sizes and times) of the manifest and sources a run was last started for
-    /// (claimed), and the daemon that claimed it.
-    public var watchVersion: String?
-    public var watchClaimant: String?
-    /// The fingerprint a run last rendered successfully: a change counts as served only then.
-    public var servedVersion: String?
-    /// The interrupted run a daemon last started a run to resume (claimed once).
-    public var resumedRunId: Int64?
-    /// Consecutive failed runs since the last success, when the last one ended, and its error.
-    public var failures: Int
-    public var lastFailureAt: Date?
-    public var lastError: String?
-    /// The number of failures whose retry a daemon has started.
-    public var retriedFailures: Int
-    /// When the job is next due, as the daemon last computed it (for `lectern status`).
-    public var nextDue: Date?
-    public var updatedAt: Date
-}
-
-extension JobStore {
+extension SQLiteJobStore {
     static func registerScheduleMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v3") { db in
             // The daemon (#7): schedules, what they have served, failures and retries.
@@ -115,7 +82,7 @@ extension JobStore {
 
     /// Claims the change to `version` of the job's files for `claimant` (a daemon): true for
     /// exactly one caller per version.
-    public func claimChange(jobId: Int64, version: String, claimant: ProcessIdentity = .current) throws -> Bool {
+    public func claimChange(jobId: Int64, version: String, claimant: ProcessIdentity) throws -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE schedule SET watchVersion = ?, watchClaimant = ?, updatedAt = ? WHERE jobId = ? AND watchVersion IS NOT ?
@@ -180,7 +147,7 @@ extension JobStore {
     ///
     /// - parameter servedVersion: The watched files' fingerprint the run rendered; a success
     ///   marks it served.
-    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date, servedVersion: String? = nil) throws {
+    public func recordOutcome(jobId: Int64, error: String?, wasRetry: Bool, at date: Date, servedVersion: String?) throws {
         try write { db in
             if let error, wasRetry {
                 try db.execute(sql: "UPDATE schedule SET failures = failures + 1, lastFailureAt = ?, lastError = ?, updatedAt = ? WHERE jobId = ?",

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension JobStore {
+extension SQLiteJobStore {
     /// The cache entries among `keys` (any that the cache does not have are left out).
     public func cachedChunks(keys: Set<String>) throws -> [String: CachedChunkRecord] {
         try read { db in

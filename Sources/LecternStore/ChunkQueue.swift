@@ -1,0 +1,58 @@
+import Foundation
+
+/// The chunk queue: a run publishes the chunks it needs, any `lectern worker` on any host that
+/// shares the store claims one, renders it under a lease it renews by heartbeat, uploads it and
+/// completes it; the run waits for its chunks while rendering what it can itself.
+///
+/// The database is the engine: a claim is one transaction (`FOR UPDATE SKIP LOCKED` in
+/// PostgreSQL, SQLite's single writer on one host), a lease that expires (a dead or cut-off
+/// worker) makes the chunk claimable again, and a second completion of a chunk changes nothing
+/// (chunks are content-addressed). Claims take the highest priority first, then the lowest
+/// ordinal, so runs of equal priority take turns and a big book cannot starve a small one.
+public protocol ChunkQueue: Sendable {
+    /// Publishes chunks for workers (and wakes idle ones).
+    func publishChunks(_ tasks: [ChunkTask]) throws
+    /// Claims the next claimable chunk for `worker` (of run `runId` only, when given): queued, or
+    /// claimed under a lease that has expired; only chunks of runs still running.
+    func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask?
+    /// Extends `worker`'s lease on a chunk; false when the worker no longer holds it (its lease
+    /// expired and another worker claimed it, or the chunk is done or withdrawn).
+    func renewChunkLease(taskId: Int64, worker: String, leaseDuration: TimeInterval) throws -> Bool
+    /// Records a finished chunk in one transaction: its cache entry (unless present), the task
+    /// done, the run's chunk rows with its key rendered, one more chunk done for the worker.
+    /// False when the task was already done or withdrawn (a duplicate finish: nothing changes).
+    @discardableResult
+    func completeChunk(taskId: Int64, worker: String, entry: CachedChunkRecord) throws -> Bool
+    /// Records that rendering the chunk failed with an error (not a crash: the chunk itself is at
+    /// fault); the run waiting for it fails with `error`.
+    func failChunk(taskId: Int64, worker: String, error: String) throws
+    /// Gives a claimed chunk back to the queue (a worker stopping).
+    func releaseChunk(taskId: Int64, worker: String) throws
+    /// A run's published chunks, in ordinal order.
+    func chunkTasks(runId: Int64) throws -> [ChunkTask]
+    /// Removes a run's chunks from the queue (the run ended); done ones go too.
+    func withdrawChunks(runId: Int64) throws
+    /// Records a worker starting (or restarting under the same id).
+    func registerWorker(_ worker: WorkerRecord) throws
+    /// Records a worker's heartbeat and what it is doing.
+    func workerHeartbeat(id: String, chunk: String?) throws
+    func removeWorker(id: String) throws
+    func workers() throws -> [WorkerRecord]
+    /// Chunks queued and claimed per running run.
+    func queueDepth() throws -> [Int64: QueueDepth]
+    /// Waits until chunks are published or finished (a notification) or `timeout` passes; a
+    /// store without notifications just waits (the callers poll).
+    func waitForQueueChange(timeout: TimeInterval)
+}
+
+/// How many of a run's chunks wait in the queue and how many workers hold.
+public struct QueueDepth: Sendable, Equatable, Codable {
+    public var queued: Int
+    public var claimed: Int
+    public var done: Int
+    public init(queued: Int, claimed: Int, done: Int) {
+        self.queued = queued
+        self.claimed = claimed
+        self.done = done
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+extension SQLiteJobStore {
+    static func registerQueueMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5") { db in
+            // Many hosts (#15): the chunk queue, its workers, and each cached chunk's content hash.
+            try db.create(table: "chunkTask") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("run", onDelete: .cascade).notNull()
+                t.column("key", .text).notNull()
+                t.column("request", .blob).notNull()
+                t.column("priority", .integer).notNull().defaults(to: 0)
+                t.column("ordinal", .integer).notNull()
+                t.column("state", .text).notNull()
+                t.column("worker", .text)
+                t.column("leaseExpiresAt", .datetime)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("error", .text)
+            }
+            try db.create(index: "chunkTask_claim", on: "chunkTask", columns: ["state", "priority", "ordinal"])
+            try db.create(table: "worker") { t in
+                t.primaryKey("id", .text)
+                t.column("host", .text).notNull()
+                t.column("pid", .integer).notNull()
+                t.column("slots", .integer).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("heartbeatAt", .datetime).notNull()
+                t.column("chunk", .text)
+                t.column("chunksDone", .integer).notNull().defaults(to: 0)
+            }
+            try db.alter(table: "cachedChunk") { t in
+                t.add(column: "sha256", .text)
+            }
+        }
+    }
+
+    public func publishChunks(_ tasks: [ChunkTask]) throws {
+        try write { db in
+            for var task in tasks { try task.insert(db) }
+        }
+    }
+
+    public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
+        try write { db in
+            let now = Date()
+            return try ChunkTask.fetchOne(db, sql: """
+                UPDATE chunkTask SET state = 'claimed', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1
+                WHERE id = (SELECT t.id FROM chunkTask t JOIN run r ON r.id = t.runId
+                            WHERE r.state = 'running' AND (t.state = 'queued' OR (t.state = 'claimed' AND t.leaseExpiresAt < ?))
+                              AND (? IS NULL OR t.runId = ?)
+                            ORDER BY t.priority DESC, t.ordinal, t.id LIMIT 1)
+                RETURNING *
+                """, arguments: [worker, now.addingTimeInterval(leaseDuration), now, runId, runId])
+        }
+    }
+
+    public func renewChunkLease(taskId: Int64, worker: String, leaseDuration: TimeInterval) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE chunkTask SET leaseExpiresAt = ? WHERE id = ? AND worker = ? AND state = 'claimed'",
+                           arguments: [Date().addingTimeInterval(leaseDuration), taskId, worker])
+            return db.changesCount == 1
+        }
+    }
+
+    public func completeChunk(taskId: Int64, worker: String, entry: CachedChunkRecord) throws -> Bool {
+        try write { db in
+            guard let task = try ChunkTask.fetchOne(db, key: taskId), task.state == .queued || task.state == .claimed else { return false }
+            try entry.insert(db, onConflict: .ignore)
+            try db.execute(sql: "UPDATE chunkTask SET state = 'done', worker = ?, leaseExpiresAt = NULL WHERE id = ?",
+                           arguments: [worker, taskId])
+            try db.execute(sql: "UPDATE runChunk SET state = 'rendered' WHERE runId = ? AND key = ? AND state = 'pending'",
+                           arguments: [task.runId, task.key])
+            try db.execute(sql: "UPDATE worker SET chunksDone = chunksDone + 1 WHERE id = ?", arguments: [worker])
+            return true
+        }
+    }
+
+    public func failChunk(taskId: Int64, worker: String, error: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE chunkTask SET state = 'failed', error = ?, leaseExpiresAt = NULL WHERE id = ? AND state = 'claimed' AND worker = ?",
+                           arguments: [error, taskId, worker])
+        }
+    }
+
+    public func releaseChunk(taskId: Int64, worker: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE chunkTask SET state = 'queued', worker = NULL, leaseExpiresAt = NULL WHERE id = ? AND state = 'claimed' AND worker = ?",
+                           arguments: [taskId, worker])
+        }
+    }
+
+    public func chunkTasks(runId: Int64) throws -> [ChunkTask] {
+        try read { db in try ChunkTask.filter(Column("runId") == runId).order(Column("ordinal"), Column("id")).fetchAll(db) }
+    }
+
+    public func withdrawChunks(runId: Int64) throws {
+        try write { db in try db.execute(sql: "DELETE FROM chunkTask WHERE runId = ?", arguments: [runId]) }
+    }
+
+    public func registerWorker(_ worker: WorkerRecord) throws {
+        try write { db in try worker.save(db) }
+    }
+
+    public func workerHeartbeat(id: String, chunk: String?) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE worker SET heartbeatAt = ?, chunk = ? WHERE id = ?", arguments: [Date(), chunk, id])
+        }
+    }
+
+    public func removeWorker(id: String) throws {
+        try write { db in _ = try WorkerRecord.deleteOne(db, key: id) }
+    }
+
+    public func workers() throws -> [WorkerRecord] {
+        try read { db in try WorkerRecord.order(Column("host"), Column("pid")).fetchAll(db) }
+    }
+
+    public func queueDepth() throws -> [Int64: QueueDepth] {
+        try read { db in
+            var depth: [Int64: QueueDepth] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT t.runId, t.state, count(*) AS n FROM chunkTask t JOIN run r ON r.id = t.runId
+                WHERE r.state = 'running' GROUP BY t.runId, t.state
+                """) {
+                let runId: Int64 = row["runId"], n: Int = row["n"]
+                var d = depth[runId] ?? QueueDepth(queued: 0, claimed: 0, done: 0)
+                switch row["state"] as String {
+                case "queued": d.queued += n
+                case "claimed": d.claimed += n
+                default: d.done += n
+                }
+                depth[runId] = d
+            }
+            return depth
+        }
+    }
+
+    /// SQLite has no notifications: waits out the timeout (callers poll).
+    public func waitForQueueChange(timeout: TimeInterval) {
+        Thread.sleep(forTimeInterval: min(timeout, 0.2))
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import GRDB
+import LecternCore
+
+/// The embedded job store: one SQLite file (WAL mode) through GRDB, for one host.
+///
+/// Every state change is one transaction, so a crash leaves either the old state or the new.
+public final class SQLiteJobStore: JobStore {
+    let pool: DatabasePool
+    public let url: URL
+    public var name: String { url.path }
+    /// The database's folder (the chunk cache is its `cache` folder).
+    public var localFolder: URL { url.deletingLastPathComponent() }
+    public var notesFolder: URL { localFolder.appendingPathComponent("\(url.lastPathComponent)-notes") }
+    public var isShared: Bool { false }
+
+    /// Opens (creating if needed) the database at `url` and migrates it to the current schema.
+    ///
+    /// - throws: ``StoreError`` naming the file when it cannot be opened or migrated.
+    public init(url: URL) throws {
+        self.url = url
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            pool = try Self.open(url)
+        } catch {
+            throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Opens the pool and migrates it. Switching a new database to WAL needs a lock SQLite does not
+    /// wait for, so a process that loses that race to another opening the same new file tries
+    /// again after a moment.
+    static func open(_ url: URL) throws -> DatabasePool {
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let pool = try DatabasePool(path: url.path, configuration: config)
+                try migrate(pool)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 20 {
+                usleep(UInt32(10_000 * attempt))
+            }
+        }
+    }
+
+    /// Applies the migrations this store lacks. GRDB reads which migrations are applied before it
+    /// takes the write lock, so two processes opening a new store at once (a daemon and a
+    /// `lectern run`) can both start the same migration; the loser's transaction rolls back, and
+    /// reading again finds the work done or continues it.
+    static func migrate(_ pool: DatabasePool) throws {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try migrator.migrate(pool)
+            } catch {
+                if try pool.read(migrator.hasCompletedMigrations) { return }
+                if attempt == 5 { throw error }
+            }
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "job") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("manifestPath", .text).notNull().unique()
+                t.column("title", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "run") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("job", onDelete: .cascade).notNull()
+                t.column("trigger", .text).notNull()
+                t.column("state", .text).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("endedAt", .datetime)
+                t.column("error", .text)
+                t.column("pid", .integer).notNull()
+                t.column("chapterCount", .integer)
+                t.column("paragraphCount", .integer)
+                t.column("wordCount", .integer)
+                t.column("skippedCount", .integer)
+                t.column("wordsDone", .integer).notNull().defaults(to: 0)
+                t.column("audioMsDone", .integer).notNull().defaults(to: 0)
+                t.column("durationMs", .integer)
+                t.column("sampleCount", .integer)
+                t.column("mp3Path", .text)
+                t.column("timingsPath", .text)
+            }
+            try db.create(table: "chapter") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("run", onDelete: .cascade).notNull()
+                t.column("number", .integer).notNull()
+                t.column("title", .text).notNull()
+                t.column("contentHash", .text).notNull()
+                t.column("startMs", .integer).notNull()
+                t.column("durationMs", .integer).notNull()
+                t.column("sampleCount", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("v2") { db in
+            // Incremental rendering (#4): the chunk cache, each run's chunks, leases on jobs.
+            try db.alter(table: "run") { t in
+                t.add(column: "holder", .text)
+                t.add(column: "resumesRunId", .integer)
+                t.add(column: "forced", .boolean).notNull().defaults(to: false)
+                t.add(column: "chunkCount", .integer)
+                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
+                t.add(column: "chunksReused", .integer).notNull().defaults(to: 0)
+                t.add(column: "bookHash", .text)
+                t.add(column: "outputStamp", .text)
+            }
+            try db.alter(table: "chapter") { t in
+                t.add(column: "startSample", .integer).notNull().defaults(to: 0)
+                t.add(column: "textHash", .text).notNull().defaults(to: "")
+                t.add(column: "voiceHash", .text).notNull().defaults(to: "")
+                t.add(column: "pauseHash", .text).notNull().defaults(to: "")
+                t.add(column: "settingsHash", .text).notNull().defaults(to: "")
+                t.add(column: "chunkCount", .integer).notNull().defaults(to: 0)
+                t.add(column: "chunksRendered", .integer).notNull().defaults(to: 0)
+                t.add(column: "change", .text)
+            }
+            try db.create(table: "cachedChunk") { t in
+                t.primaryKey("key", .text)
+                t.column("bytes", .integer).notNull()
+                t.column("audioFrames", .integer).notNull()
+                t.column("result", .blob).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("renderedByRunId", .integer)
+            }
+            try db.create(table: "runChunk") { t in
+                t.belongsTo("run", onDelete: .cascade).notNull()
+                t.column("position", .integer).notNull()
+                t.column("key", .text).notNull().indexed()
+                t.column("chapterNumber", .integer).notNull()
+                t.column("state", .text).notNull()
+                t.primaryKey(["runId", "position"])
+            }
+            try db.create(table: "lease") { t in
+                t.primaryKey("jobId", .integer).references("job", onDelete: .cascade)
+                t.column("runId", .integer)
+                t.column("holder", .text).notNull()
+                t.column("acquiredAt", .datetime).notNull()
+                t.column("heartbeatAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+        }
+        registerScheduleMigration(&migrator)
+        registerQueueMigration(&migrator)
+        return migrator
+    }
+
+    /// The job for a manifest, created on first use; its name and title are kept current.
+    public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
+        try write { db in
+            if var job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
+                if job.name != name || (title != nil && job.title != title) {
+                    job.name = name
+                    job.title = title ?? job.title
+                    try job.update(db)
+                }
+                return job
+            }
+            var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: title, createdAt: Date())
+            try job.insert(db)
+            return job
+        }
+    }
+
+    /// Records that a run of `job` has started in this process.
+    ///
+    /// - parameters:
+    ///     - resumes: The stopped run whose finished chunks this run continues from.
+    ///     - forced: Whether the run ignores the chunk cache.
+    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) throws -> RunRecord {
+        try write { db in
+            var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
+                                wordsDone: 0, audioMsDone: 0, holder: ProcessIdentity.current.description, resumesRunId: resumes,
+                                forced: forced)
+            try run.insert(db)
+            return run
+        }
+    }
+
+    /// Saves a run's changed fields.
+    public func update(_ run: RunRecord) throws {
+        try write { db in try run.update(db) }
+    }
+
+    /// Saves a finished run together with its chapters, in one transaction.
+    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws {
+        try write { db in
+            try run.update(db)
+            for var chapter in chapters { try chapter.insert(db) }
+        }
+    }
+
+    /// Records why a daemon cannot load the job's manifest (nil: it loads again).
+    public func setManifestError(jobId: Int64, _ error: String?) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE id = ? AND manifestError IS NOT ?", arguments: [error, jobId, error])
+        }
+    }
+
+    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job (named
+    /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
+    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
+        try write { db in
+            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
+                guard let error, let name else { return }
+                var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
+                try job.insert(db)
+                return
+            }
+            try db.execute(sql: "UPDATE job SET manifestError = ? WHERE manifestPath = ? AND manifestError IS NOT ?",
+                           arguments: [error, manifestPath, error])
+        }
+    }
+
+    public func jobs() throws -> [JobRecord] {
+        try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
+    }
+
+    /// A job's runs, newest first.
+    public func runs(jobId: Int64, limit: Int) throws -> [RunRecord] {
+        try read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
+    }
+
+    public func chapters(runId: Int64) throws -> [ChapterRecord] {
+        try read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
+    }
+
+    /// Runs a raw integrity check (`PRAGMA integrity_check`), returning SQLite's answer.
+    public func integrityCheck() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
+            throw StoreError("cannot write the job store \(url.path): \(Self.reason(error))")
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try pool.read(body) } catch {
+            throw StoreError("cannot read the job store \(url.path): \(Self.reason(error))")
+        }
+    }
+
+    /// SQLite's own words for a failure ("database or disk is full"), else the system's.
+    static func reason(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? db.resultCode.description }
+        return FileError.reason(error)
+    }
+}

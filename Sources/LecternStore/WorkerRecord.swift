@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+
+/// A `lectern worker` service as it reports itself: where it runs, what it renders, how long ago
+/// it was last heard from, and how many chunks it has finished.
+public struct WorkerRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "worker"
+    /// The worker's ``ProcessIdentity`` (host, pid, start time).
+    public var id: String
+    public var host: String
+    public var pid: Int32
+    /// Chunks it renders at once.
+    public var slots: Int
+    public var startedAt: Date
+    public var heartbeatAt: Date
+    /// The key of a chunk it is rendering (one of them), if any.
+    public var chunk: String?
+    public var chunksDone: Int
+
+    public init(id: String, host: String, pid: Int32, slots: Int, startedAt: Date, heartbeatAt: Date, chunk: String? = nil,
+                chunksDone: Int = 0) {
+        self.id = id
+        self.host = host
+        self.pid = pid
+        self.slots = slots
+        self.startedAt = startedAt
+        self.heartbeatAt = heartbeatAt
+        self.chunk = chunk
+        self.chunksDone = chunksDone
+    }
+}
