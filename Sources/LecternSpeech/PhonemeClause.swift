@@ -36,6 +36,12 @@ public struct PhonemeClause: Sendable, Equatable {
         }
         let units = Array(text.utf16)
         let textMode = Int32(espeakCHARS_UTF8) | (phonemeInput ? Int32(espeakPHONEMES) : 0)
+        // espeak_TextToPhonemes reads `[[phonemes]]` only when the last espeak_Synth was asked to
+        // (the library keeps the flag in a global, which its textmode argument does not set): a
+        // synthesis of a space, with no audio wanted, sets it as this text needs.
+        let space: [CChar] = [0x20, 0]
+        _ = library.synth(space, space.count, 0, POS_CHARACTER, 0, UInt32(textMode), nil, nil)
+        _ = library.synchronize()
         var result: [PhonemeClause] = []
         bytes.withUnsafeBytes { buffer in
             let base = buffer.baseAddress!

@@ -21,16 +21,20 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     public let config: PiperVoiceConfig
     /// onnxruntime's threads for this engine.
     public let threads: Int
+    /// Whether the model's sampling noise is off (`noise_scale` and `noise_w` 0), which makes the
+    /// same phonemes give the same samples; with it on, every synthesis differs (measured).
+    public let deterministic: Bool
     private let installation: PiperInstallation
     private let espeak: EspeakEngine
     private let lock = NSLock()
     private let tts: OpaquePointer
 
-    /// Loads the prepared voice `model` with `threads` onnxruntime threads.
+    /// Loads the prepared voice `model` with `threads` onnxruntime threads; `deterministic` turns
+    /// the model's sampling noise off (the voice's own noise settings otherwise).
     ///
     /// - throws: ``SpeechError`` when the engine is not installed (`make piper`), a voice file is
     ///   missing or sherpa-onnx cannot load it.
-    public init(model: URL, threads: Int = 1, installation: PiperInstallation = .default) throws {
+    public init(model: URL, threads: Int = 1, deterministic: Bool = true, installation: PiperInstallation = .default) throws {
         if let problem = installation.problem { throw SpeechError(problem) }
         let base = model.path.hasSuffix(".onnx") ? String(model.path.dropLast(".onnx".count)) : model.path
         let configFile = URL(fileURLWithPath: model.path + ".json"), tokens = URL(fileURLWithPath: base + ".tokens.txt")
@@ -42,17 +46,20 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         try espeak.validate(voice: config.espeakVoice)
         var error = [CChar](repeating: 0, count: 1024)
         guard let tts = lectern_sherpa_onnx_create(installation.library.path, model.path, tokens.path, Int32(max(threads, 1)),
-                                                   Float(config.noiseScale), Float(config.noiseWidth), Float(config.lengthScale),
+                                                   deterministic ? 1e-6 : Float(config.noiseScale), deterministic ? 1e-6 : Float(config.noiseWidth),
+                                                   Float(config.lengthScale),
                                                    &error, Int32(error.count)) else {
             throw SpeechError(String(cString: error))
         }
         self.tts = tts
         self.model = model
         self.threads = max(threads, 1)
+        self.deterministic = deterministic
         self.installation = installation
         sampleRate = Int(lectern_sherpa_onnx_sample_rate(tts))
         let hash = try Self.fileHash(model)
-        identity = "piper \(model.lastPathComponent) sha256 \(hash) noise \(config.noiseScale) noise_w \(config.noiseWidth) "
+        let noise = deterministic ? "noise off" : "noise \(config.noiseScale) noise_w \(config.noiseWidth)"
+        identity = "piper \(model.lastPathComponent) sha256 \(hash) \(noise) "
             + "length \(config.lengthScale); phonemes \(espeak.identity)"
     }
 
@@ -95,9 +102,14 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             let neural = try generate(phonemes, speed: speed, volume: voice.volume)
             let reference = try espeak.synthesize(piece, voice: espeakVoice, pronunciations: Pronunciation.slice(pronunciations, to: range))
             let warp = WordTimeWarp(reference: reference.samples, target: neural)
-            for (i, mark) in reference.words.enumerated() {
-                let sample = samples.count + (i == 0 ? 0 : warp.map(mark.sample))
-                guard words.last.map({ sample >= $0.sample }) ?? true else { continue }
+            // espeak-ng now and then repeats an earlier word's event later on (after a colon): keep
+            // the marks in text order, each after the one before.
+            var last = -1
+            for mark in reference.words where mark.textOffset > last {
+                last = mark.textOffset
+                let first = words.last.map { $0.textOffset < range.lowerBound } ?? true
+                var sample = samples.count + (first ? 0 : warp.map(mark.sample))
+                if let previous = words.last?.sample, !first { sample = max(sample, previous + 1) }
                 words.append(WordMark(textOffset: range.lowerBound + mark.textOffset, textLength: mark.textLength,
                                       sample: min(sample, samples.count + max(neural.count - 1, 0)), estimated: true))
             }
