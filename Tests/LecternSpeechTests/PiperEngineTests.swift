@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import LecternCore
+@testable import LecternSpeech
+
+/// The installation `make piper` made in this checkout, or why there is none (the tests skip, saying so).
+private let installation = PiperInstallation.default
+private let joe = installation.model(named: "en_US-joe-medium")
+private let piperMissing: String? = installation.problem
+    ?? (FileManager.default.fileExists(atPath: joe.path) ? nil : "no prepared voice \(joe.path) (run `make piper`)")
+
+/// One engine for the suite (loading the model takes a second).
+private let engine: Result<PiperEngine, any Error> = Result { try PiperEngine(model: joe, threads: 1) }
+
+private func normal(wpm: Int = 175, volume: Double = 1) -> ResolvedVoice {
+    ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: wpm, pitch: 1, volume: volume)
+}
+
+/// The first sentences of Alice's first chapter from the corpus, or a committed public-domain line.
+private let aliceText: String = {
+    let file = URL(fileURLWithPath: "../shared/corpus/text/pg11-alice-in-wonderland.txt")
+    if let book = try? String(contentsOf: file, encoding: .utf8),
+       let start = book.range(of: "Alice was beginning to get very tired") {
+        let paragraph = book[start.lowerBound...]
+        let flat = paragraph.prefix(600).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let sentences = SentenceSplitter.sentences(in: flat).prefix(2)
+        if let last = sentences.last { return String(decoding: Array(flat.utf16)[0..<last.upperBound], as: UTF16.self) }
+    }
+    return "Alice was beginning to get very tired of sitting by her sister on the bank. So she was considering in her own mind whether it was worth the trouble."
+}()
+
+@Suite(.serialized) struct PiperEngineTests {
+    @Test func withoutInstallationTheEngineSaysHowToInstallIt() throws {
+        let empty = PiperInstallation(folder: FileManager.default.temporaryDirectory.appendingPathComponent("no-piper-\(getpid())"))
+        #expect(throws: SpeechError.self) { try PiperEngine(model: empty.model(named: "x"), installation: empty) }
+        do { _ = try PiperEngine(model: empty.model(named: "x"), installation: empty) } catch {
+            #expect("\(error)".contains("make piper"), "\(error)")
+        }
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func speaksAliceWithAMarkForEveryWord() throws {
+        let engine = try engine.get()
+        let start = Date()
+        let result = try engine.synthesize(aliceText, voice: normal())
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(engine.sampleRate == 22050)
+        let seconds = Double(result.samples.count) / Double(engine.sampleRate)
+        let tokens = WordTokenizer.tokens(in: aliceText).filter { token in
+            String(decoding: Array(aliceText.utf16)[token.start..<token.end], as: UTF16.self).contains(where: \.isLetter)
+        }
+        print("piper: \(tokens.count) words, \(String(format: "%.2f", seconds)) s of audio in \(String(format: "%.2f", elapsed)) s "
+              + "(real-time factor \(String(format: "%.3f", elapsed / seconds)), 1 thread)")
+        // Natural speech runs at 2 to 4 words a second.
+        #expect(Double(tokens.count) / seconds > 1.5 && Double(tokens.count) / seconds < 5, "\(tokens.count) words in \(seconds) s")
+        // Every word has a mark (at its first letter; espeak-ng gives "the" before a noun none of its own).
+        let units = Array(aliceText.utf16)
+        let marked = result.words.map { $0.textOffset..<($0.textOffset + $0.textLength) }
+        let covered = tokens.filter { token in
+            let letter = (token.start..<token.end).first { String(decoding: [units[$0]], as: UTF16.self).contains(where: \.isLetter) }!
+            return marked.contains { $0.contains(letter) || $0.lowerBound == letter } || marked.contains { $0.lowerBound > letter && $0.lowerBound <= token.end + 1 }
+        }
+        #expect(Double(covered.count) / Double(tokens.count) > 0.9, "\(covered.count) of \(tokens.count) words marked")
+        for mark in result.words {
+            #expect(mark.estimated)
+            #expect(mark.sample >= 0 && mark.sample < result.samples.count)
+        }
+        for (a, b) in zip(result.words, result.words.dropFirst()) {
+            #expect(a.textOffset < b.textOffset)
+            #expect(a.sample < b.sample, "marks at \(a.textOffset) and \(b.textOffset) not increasing")
+        }
+        // Each sentence is its own piece: its first word is where the pieces before it end.
+        var join = 0
+        for range in SentenceSplitter.sentences(in: aliceText) {
+            let piece = String(decoding: Array(aliceText.utf16)[range], as: UTF16.self)
+            let alone = try engine.synthesize(piece, voice: normal())
+            let first = result.words.first { $0.textOffset >= range.lowerBound }
+            #expect(first?.sample == join, "sentence at \(range.lowerBound) starts at \(first?.sample ?? -1), its piece at \(join)")
+            join += alone.samples.count
+        }
+        #expect(join == result.samples.count)
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func theSameTextTwiceGivesTheSameSamples() throws {
+        let engine = try engine.get()
+        let text = "The Rabbit-Hole, and what Alice found there."
+        let a = try engine.synthesize(text, voice: normal())
+        let b = try engine.synthesize(text, voice: normal())
+        #expect(a.samples.count > 0)
+        #expect(a.samples.count == b.samples.count)
+        // Not byte-identical: the model's noise cannot be set to 0 through sherpa-onnx (0 means the
+        // voice's default), only to 1e-6, which leaves differences of a few units in a few samples.
+        let differing = zip(a.samples, b.samples).filter { $0 != $1 }
+        let largest = differing.map { abs(Int($0) - Int($1)) }.max() ?? 0
+        print("piper twice: \(differing.count) of \(a.samples.count) samples differ, by at most \(largest)")
+        #expect(largest <= 8, "\(differing.count) samples differ, by at most \(largest)")
+        #expect(a.words == b.words)
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func phonemesAreEspeakNGsIPA() throws {
+        let engine = try engine.get()
+        let text = "Alice was beginning to get very tired of sitting by her sister on the bank."
+        let ours = try engine.sentencePhonemes(text).map(\.phonemes).joined(separator: " ")
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        tool.arguments = ["-v", "en-us", "-q", "--ipa", text]
+        let pipe = Pipe()
+        tool.standardOutput = pipe
+        try tool.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        tool.waitUntilExit()
+        func words(_ s: String) -> [String] {
+            s.split(whereSeparator: { $0.isWhitespace }).map { $0.filter { !PhonemeClause.closingPunctuation.contains($0) } }
+        }
+        #expect(!words(ours).isEmpty)
+        #expect(words(ours) == words(output), "ours: \(ours)\nespeak-ng --ipa: \(output)")
+        #expect(ours.hasSuffix("."))
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func lexiconPhonemesReachThePhonemes() throws {
+        let engine = try engine.get()
+        let text = "Alice sat down."
+        let plain = try engine.sentencePhonemes(text).map(\.phonemes).joined()
+        let hinted = try engine.sentencePhonemes(text, pronunciations: [Pronunciation(offset: 0, length: 5, spoken: "[[h@l'oU]]")])
+            .map(\.phonemes).joined()
+        #expect(plain.contains("ˈælɪs"), "\(plain)")
+        #expect(!hinted.contains("ælɪs") && hinted.contains("həlˈoʊ"), "\(hinted)")
+        // The marks still point at the written word.
+        let result = try engine.synthesize(text, voice: normal(), pronunciations: [Pronunciation(offset: 0, length: 5, spoken: "[[h@l'oU]]")])
+        #expect(result.words.first?.textOffset == 0 && result.words.first?.textLength == 5)
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func theIdentityHoldsTheModelFilesHash() throws {
+        let engine = try engine.get()
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        tool.arguments = [joe.path]
+        let pipe = Pipe()
+        tool.standardOutput = pipe
+        try tool.run()
+        let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        tool.waitUntilExit()
+        #expect(hash.count == 64)
+        #expect(engine.identity.contains(String(hash)), "\(engine.identity)")
+        #expect(engine.identity.contains("noise off"))
+        #expect(engine.identity.contains("espeak-ng"))
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func twoThreadsGiveTheSameLengthAndMarksAsOne() throws {
+        let one = try engine.get()
+        let two = try PiperEngine(model: joe, threads: 2)
+        let text = "So she was considering in her own mind, as well as she could, whether the pleasure of making a daisy-chain would be worth the trouble."
+        var t = Date()
+        let a = try one.synthesize(text, voice: normal())
+        let oneThread = Date().timeIntervalSince(t)
+        t = Date()
+        let b = try two.synthesize(text, voice: normal())
+        let twoThreads = Date().timeIntervalSince(t)
+        let seconds = Double(a.samples.count) / 22050
+        print("piper real-time factor: 1 thread \(String(format: "%.3f", oneThread / seconds)), 2 threads \(String(format: "%.3f", twoThreads / seconds)) (\(String(format: "%.1f", seconds)) s of audio)")
+        #expect(a.samples.count == b.samples.count)
+        let differing = zip(a.samples, b.samples).filter { $0 != $1 }
+        let largest = differing.map { abs(Int($0) - Int($1)) }.max() ?? 0
+        print("piper 1 vs 2 threads: \(differing.count) of \(a.samples.count) samples differ, by at most \(largest)")
+        #expect(a.words == b.words)
+    }
+
+    @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
+    func rateShortensTheSpeech() throws {
+        let engine = try engine.get()
+        let text = "Down, down, down. Would the fall never come to an end?"
+        let normal175 = try engine.synthesize(text, voice: normal()).samples.count
+        let fast = try engine.synthesize(text, voice: normal(wpm: 263)).samples.count
+        #expect(Double(fast) < Double(normal175) * 0.8, "\(fast) samples at 263 wpm, \(normal175) at 175")
+    }
+}
