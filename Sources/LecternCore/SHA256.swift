@@ -14,6 +14,9 @@ public struct SHA256 {
 
     public mutating func update(_ string: String) { function.update(data: Data(string.utf8)) }
 
+    /// Adds bytes in place, without copying them (for hashing a file block by block).
+    public mutating func update(buffer: UnsafeRawBufferPointer) { function.update(bufferPointer: buffer) }
+
     /// The digest of everything given so far, as 64 lower-case hex digits.
     public mutating func hexDigest() -> String {
         function.finalize().map { String(format: "%02x", $0) }.joined()
