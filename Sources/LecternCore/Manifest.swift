@@ -120,6 +120,9 @@ public struct Scheduling: Sendable, Equatable {
     public var retryLimit = 3
     public var retryDelay: Double = 30
     public var retryMaxDelay: Double = 3600
+    /// When chunks go through a shared store's queue, a job's chunks are claimed before those of
+    /// jobs with a lower `priority` (-1000…1000, default 0); equal priorities take turns.
+    public var priority = 0
 
     public init() {}
 }

@@ -27,6 +27,7 @@ extension ManifestLayer {
         r.schedule = schedule ?? base.schedule
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch
+        r.priority = priority ?? base.priority
         r.catchUp = catchUp ?? base.catchUp
         r.retry = (retry?.limit ?? base.retry?.limit, retry?.delay ?? base.retry?.delay, retry?.maxDelay ?? base.retry?.maxDelay)
         r.languages = base.languages.merging(languages) { $1 }

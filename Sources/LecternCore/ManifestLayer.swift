@@ -32,6 +32,7 @@ struct ManifestLayer {
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
+    var priority: Int?
     var catchUp: CatchUp?
     var retry: (limit: Int?, delay: Double?, maxDelay: Double?)?
     /// Where `sources` was, for "no sources" errors.
@@ -56,7 +57,10 @@ struct ManifestLayer {
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
                                "overrides", "audio", "timings", "vtt", "schedule", "timezone", "watch", "catchup", "retry",
-                               "languages", "language_switching", "lexicons", "urls"] + metadataKeys
+                               "languages", "language_switching", "lexicons", "urls", "priority"] + metadataKeys
+    /// Keys of `Config/defaults.yml` only: where this host's job store and shared chunks are
+    /// (read by ``HostDefaults``, not part of any manifest).
+    static let hostKeys = ["store", "chunks"]
     /// The keys that describe the book (ID3 frames, EPUB metadata) without changing its audio.
     static let metadataKeys = ["language", "narrator", "description", "genre", "date", "year", "series", "series_index",
                                "publisher", "copyright", "isbn"]
@@ -69,9 +73,10 @@ struct ManifestLayer {
     ///     - yaml: The file's contents.
     ///     - file: The file's name as the user should see it in errors.
     ///     - presets: Named voices from `Config/voices.yml`, for `voice: { preset: NAME }`.
-    static func parse(yaml: String, file: String, presets: [String: VoiceSettings]) throws -> ManifestLayer {
+    ///     - isDefaults: Whether this is `Config/defaults.yml`, which may also name the host's store.
+    static func parse(yaml: String, file: String, presets: [String: VoiceSettings], isDefaults: Bool = false) throws -> ManifestLayer {
         guard let root = try composeChecked(yaml, file: file) else { return ManifestLayer() }
-        let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: topLevelKeys)
+        let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: topLevelKeys + (isDefaults ? hostKeys : []))
         var layer = ManifestLayer()
         for (key, value) in top { if let l = value.line { layer.line[key] = l } }
         layer.name = try top["name"]?.string()
@@ -96,6 +101,7 @@ struct ManifestLayer {
             layer.timeZone = name
         }
         layer.watch = try top["watch"]?.bool()
+        layer.priority = try top["priority"]?.int(in: -1000...1000)
         if let catchUp = top["catchup"] {
             let value = try catchUp.string()
             guard let rule = CatchUp(rawValue: value) else {

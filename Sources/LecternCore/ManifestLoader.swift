@@ -59,7 +59,7 @@ public struct ManifestLoader: Sendable {
         if let config {
             let defaultsURL = config.appendingPathComponent("defaults.yml")
             if let text = try? String(contentsOf: defaultsURL, encoding: .utf8) {
-                let layer = try ManifestLayer.parse(yaml: text, file: defaultsURL.path, presets: presets)
+                let layer = try ManifestLayer.parse(yaml: text, file: defaultsURL.path, presets: presets, isDefaults: true)
                 defaults = layer.merged(over: defaults)
             }
         }
@@ -132,6 +132,7 @@ public struct ManifestLoader: Sendable {
         var scheduling = Scheduling()
         scheduling.timeZone = layer.timeZone
         scheduling.watch = layer.watch ?? false
+        scheduling.priority = layer.priority ?? 0
         scheduling.catchUp = layer.catchUp ?? .once
         scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
         scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay

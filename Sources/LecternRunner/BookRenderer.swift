@@ -27,6 +27,8 @@ struct BookRenderer {
     let settings: String
     let store: any JobStore
     let cache: ChunkCache
+    /// The chunk store every host reaches, when chunks go through the queue.
+    let shared: (any ChunkStore)?
 
     struct Progress {
         var wordsDone: Int
@@ -56,7 +58,8 @@ struct BookRenderer {
         var chapterAudio: [ChapterAudio]
     }
 
-    init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache) {
+    init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache,
+         shared: (any ChunkStore)? = nil) {
         self.plan = plan
         self.chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
         let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio)
@@ -66,6 +69,7 @@ struct BookRenderer {
         self.settings = key.settings
         self.store = store
         self.cache = cache
+        self.shared = shared
     }
 
     /// The cache's results for this book's chunks, by chunk index; entries whose file is missing
@@ -76,7 +80,7 @@ struct BookRenderer {
         let decoder = JSONDecoder()
         for (index, key) in keys.enumerated() {
             guard let entry = entries[key] else { continue }
-            guard cache.isIntact(key: key, bytes: entry.bytes), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
+            guard isAvailable(entry), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
                 try store.forgetChunk(key: key)
                 continue
             }
@@ -84,6 +88,13 @@ struct BookRenderer {
             results[index] = result
         }
         return results
+    }
+
+    /// Whether a cache entry's stream is in this host's cache: with a shared chunk store, fetched
+    /// from it when missing here, its SHA-256 checked either way; else as recorded in size.
+    private func isAvailable(_ entry: CachedChunkRecord) -> Bool {
+        guard let shared, let sha256 = entry.sha256 else { return cache.isIntact(key: entry.key, bytes: entry.bytes) }
+        return (try? cache.fetch(key: entry.key, expected: ChunkDigest(bytes: entry.bytes, sha256: sha256), from: shared)) != nil
     }
 
     /// A hash of everything that decides the book's outputs, given its chunk keys: equal hashes
@@ -138,14 +149,21 @@ struct BookRenderer {
         return chapters
     }
 
-    /// Renders the chunks missing from `cached` on `pool` (writing their streams into
-    /// `temporaryDirectory` before moving them into the cache) and lays out the whole book.
+    /// How the chunks a run lacks are rendered: on this host's worker pool (streams written into
+    /// the run's temporary folder, then moved into the cache and recorded here), or through the
+    /// store's chunk queue by workers on any host (see ``QueueRoute``).
+    enum Route {
+        case pool(WorkerPool)
+        case queue(QueueRoute)
+    }
+
+    /// Renders the chunks missing from `cached` by `route` and lays out the whole book.
     ///
     /// - parameters:
     ///     - sidecar: Receives every chapter and paragraph in order (nil: no JSON timings).
     ///     - progress: Called once the cached chunks are placed and after each rendered chunk is
     ///       in the cache and recorded.
-    func render(cached: [Int: ChunkResult], pool: WorkerPool, runId: Int64, temporaryDirectory: URL,
+    func render(cached: [Int: ChunkResult], route: Route, runId: Int64, temporaryDirectory: URL,
                 sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
         guard !chunks.isEmpty else { throw RunError("nothing to render") }
         var timeline = Timeline(plan: plan, chunks: chunks, sampleRate: sampleRate, sidecar: sidecar,
@@ -174,7 +192,16 @@ struct BookRenderer {
             ChunkRequest(chunk: chunk, output: temporaryDirectory.appendingPathComponent("\(keys[chunk.index]).mp3").path,
                          bitrate: audio.bitrate, quality: audio.quality)
         }
-        if !requests.isEmpty {
+        if !requests.isEmpty, case .queue(let queue) = route {
+            try queue.render(requests, keys: keys, runId: runId, cache: cache) { result in
+                for index in positions[keys[result.index]] ?? [result.index] {
+                    var placed = result
+                    placed.index = index
+                    try place(placed)
+                }
+                try progress(done)
+            }
+        } else if !requests.isEmpty, case .pool(let pool) = route {
             try pool.run(requests) { result in
                 let key = keys[result.index]
                 try cache.install(temporaryDirectory.appendingPathComponent("\(key).mp3"), key: key)

@@ -39,6 +39,8 @@ public final class Daemon: @unchecked Sendable {
         public var clockOffset: TimeInterval = 0
         public var workers: Int?
         public var configDirectory: URL?
+        /// The chunk folder hosts share: runs publish their chunks to the store's queue.
+        public var sharedChunks: (any ChunkStore)?
 
         public init(jobs: URL) { self.jobs = jobs }
     }
@@ -198,6 +200,7 @@ public final class Daemon: @unchecked Sendable {
         lock.unlock()
         logger.info("run started", metadata: ["job": "\(job.name)", "trigger": "\(trigger.rawValue)", "reason": "\(Self.describe(reason))"])
         var configured = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
+        configured.sharedChunks = options.sharedChunks
         configured.control = control
         let runner = configured
         let version = job.policy?.watch == true ? job.fingerprint : nil

@@ -28,6 +28,17 @@ public struct JobRunner: Sendable {
     public var workers: Int?
     /// The binary to start workers from (default: this process's executable).
     public var workerExecutable: URL?
+    /// The chunk store every host reaches: when set, the chunks a run lacks are published to the
+    /// store's queue for `lectern worker`s on any host, and this host renders `workers` of them
+    /// at a time itself (0: none).
+    public var sharedChunks: (any ChunkStore)?
+    /// How long a worker's claim on a chunk lasts without a heartbeat.
+    public var chunkLeaseDuration: TimeInterval = 30
+    /// With shared chunks, the bytes this host's cache may keep after a run (least recently used
+    /// copies go first; the shared folder keeps every chunk).
+    public var cacheLimit = JobRunner.defaultCacheLimit
+    /// 4 GB: some hundred hours of speech at 64 kbit/s.
+    public static let defaultCacheLimit = 4 << 30
     /// Render every chunk, even those in the cache.
     public var force = false
     /// Timing exports written in addition to the manifest's (`lectern run --readalong`).
@@ -90,6 +101,7 @@ public struct JobRunner: Sendable {
             clock.lap("render")
             let outputs = try RunExport.write(runner: self, planned: planned, render: render, control: context.control)
             let summary = try RunFinish.rendered(runner: self, planned: planned, render: render, outputs: outputs, context: &context)
+            if sharedChunks != nil { SharedCacheTrim(store: store, cache: cache, limit: cacheLimit).trim(keeping: planned.renderer.keys) }
             clock.lap("assemble")
             return summary.timed(clock.laps)
         }

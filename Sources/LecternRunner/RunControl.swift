@@ -1,13 +1,18 @@
 import Foundation
 
+/// Something rendering chunks that a cancelled run stops at once (its workers killed, their
+/// unfinished chunks discarded): the ``WorkerPool``, or the run's share of the ``QueueWorker``s.
+protocol ChunkRendering: AnyObject, Sendable {
+    func terminate(_ error: Error)
+}
+
 /// Stops a run from outside: a signal handler or a lost lease calls ``cancel(_:)``; the runner
-/// checks ``check()`` between stages, and the worker pool it registered stops at once (its
-/// workers are killed, their unfinished chunks discarded).
+/// checks ``check()`` between stages, and what renders its chunks stops at once.
 public final class RunControl: @unchecked Sendable {
     // @unchecked Sendable is safe: `reason` and `pool` are only touched while holding `lock`.
     private let lock = NSLock()
     private var reason: String?
-    private var pool: WorkerPool?
+    private var pool: (any ChunkRendering)?
 
     public init() {}
 
@@ -32,7 +37,7 @@ public final class RunControl: @unchecked Sendable {
         if let why = cancellation { throw RunError.cancelled(why) }
     }
 
-    func attach(_ pool: WorkerPool?) {
+    func attach(_ pool: (any ChunkRendering)?) {
         lock.lock()
         self.pool = pool
         let why = reason

@@ -49,7 +49,7 @@ struct RunPlan {
         OutputFiles.removeStaleTemporaries(of: manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
         runner.cache.removeStaleTemporaries()
         renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
-                                audio: manifest.audio, store: runner.store, cache: runner.cache)
+                                audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks)
         cached = runner.force ? [:] : try renderer.cachedResults()
 
         var run = context.run

@@ -4,7 +4,8 @@ import LecternExport
 import LecternStore
 
 /// Stage 2, render: the chunks not in the cache are rendered on a pool of worker processes (each
-/// cached and recorded as it finishes) and the whole book is laid out on its timeline, writing the
+/// cached and recorded as it finishes), or through the store's chunk queue when chunks are shared
+/// between hosts (``QueueRoute``), and the whole book is laid out on its timeline, writing the
 /// JSON sidecar as it goes; progress reaches the caller and, once a second, the run's row.
 struct RunRender {
     let rendered: BookRenderer.Result
@@ -17,9 +18,18 @@ struct RunRender {
         let (manifest, engine, cached) = (planned.manifest, planned.engine, planned.cached)
         workDirectory = try runner.cache.temporaryDirectory()
         context.temporaries.append(workDirectory)
-        let pool = WorkerPool(executable: runner.workerExecutable, count: runner.workers, logger: runner.logger)
         let control = context.control
-        control.attach(pool)
+        let route: BookRenderer.Route
+        if let shared = runner.sharedChunks {
+            route = .queue(QueueRoute(store: runner.store, chunks: shared,
+                                      localWorkers: runner.workers ?? ProcessInfo.processInfo.activeProcessorCount,
+                                      priority: manifest.scheduling.priority, leaseDuration: runner.chunkLeaseDuration,
+                                      executable: runner.workerExecutable, control: control, logger: runner.logger))
+        } else {
+            let pool = WorkerPool(executable: runner.workerExecutable, count: runner.workers, logger: runner.logger)
+            control.attach(pool)
+            route = .pool(pool)
+        }
         defer { control.attach(nil) }
         // The JSON sidecar is written whenever any timing export is wanted: the others come from it.
         sidecar = try !manifest.timings.isEmpty ? TimingSidecarWriter(
@@ -31,7 +41,7 @@ struct RunRender {
             let wordCount = planned.plan.wordCount  // once: counting per chunk made long books quadratic
             var run = context.run
             let (store, progress) = (runner.store, runner.progress)
-            rendered = try planned.renderer.render(cached: cached, pool: pool, runId: run.id!, temporaryDirectory: workDirectory,
+            rendered = try planned.renderer.render(cached: cached, route: route, runId: run.id!, temporaryDirectory: workDirectory,
                                                    sidecar: sidecar) { p in
                 progress?(RunProgress(wordsDone: p.wordsDone, wordCount: wordCount,
                                       audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),

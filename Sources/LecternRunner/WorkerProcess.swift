@@ -4,7 +4,7 @@ import Glibc
 #endif
 import LecternSpeech
 
-/// One synthesis worker: the `lectern` binary started in worker mode (`lectern worker`), fed
+/// One synthesis worker: the `lectern` binary started in worker mode (`lectern worker --stdio`), fed
 /// chunk requests on its stdin and answering on its stdout. Its stderr is kept (the last few
 /// kilobytes) for error messages.
 final class WorkerProcess: @unchecked Sendable {
@@ -21,7 +21,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// Starts `executable worker`, which inherits this process's environment.
     init(executable: URL) throws {
         process.executableURL = executable
-        process.arguments = ["worker"]
+        process.arguments = ["worker", "--stdio"]
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

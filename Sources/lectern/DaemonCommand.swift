@@ -66,14 +66,15 @@ struct DaemonCommand: ParsableCommand {
                 return handler
             }
             let logger = Logger(label: "lectern.daemon")
-            let jobStore = try SQLiteJobStore(url: store.url(near: folder))
+            let opened = try store.open(near: folder)
             var options = Daemon.Options(jobs: folder)
+            options.sharedChunks = opened.shared
             options.maxConcurrent = maxConcurrent
             options.workers = workers
             options.debounce = debounce
             options.pollInterval = poll
             options.clockOffset = clockOffset
-            let daemon = Daemon(store: jobStore, logger: logger, options: options)
+            let daemon = Daemon(store: opened.store, logger: logger, options: options)
             var sources: [DispatchSourceSignal] = []
             for number in [SIGTERM, SIGINT, SIGHUP] {
                 signal(number, SIG_IGN)

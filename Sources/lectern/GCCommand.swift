@@ -25,7 +25,8 @@ struct GCCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let jobStore = try SQLiteJobStore(url: store.url)
+            let opened = try store.open()
+            let jobStore = opened.store
             let cache = ChunkCache(store: jobStore)
             let referenced = try jobStore.referencedChunkKeys()
             let entries = try jobStore.allCachedChunks()
@@ -42,6 +43,14 @@ struct GCCommand: ParsableCommand {
                 try jobStore.forgetChunks(keys: unreferenced.map(\.key))
                 for key in unreferenced.map(\.key) + orphans { cache.remove(key: key) }
             }
+            // The chunk folder hosts share: the entries removed above, and temporaries of uploads a
+            // host never finished (by age: another host's processes cannot be asked).
+            var sharedRemoved: [String] = []
+            if let shared = opened.shared {
+                if !dryRun { for key in unreferenced.map(\.key) { try shared.remove(key: key) } }
+                sharedRemoved = unreferenced.map { "\($0.key) in \(shared.description)" }
+                sharedRemoved += shared.removeStaleTemporaries(olderThan: 3600, dryRun: dryRun).map(\.path)
+            }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
             let strays = OutputFiles.removeStaleTemporaries(of: try outputs(of: jobStore), dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
@@ -49,6 +58,7 @@ struct GCCommand: ParsableCommand {
             for key in orphans { print("\(verb) \(cache.url(for: key).path) (not in the store)") }
             for folder in temporaries { print("\(verb) \(folder.path) (temporary folder of a process that ended)") }
             for file in strays { print("\(verb) \(file.path) (temporary output of a process that ended)") }
+            for item in sharedRemoved { print("\(verb) \(item) (shared chunk folder)") }
             print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders, %d temporary outputs; %d entries kept",
                          verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, strays.count,
                          entries.count - unreferenced.count))

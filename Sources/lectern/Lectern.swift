@@ -18,18 +18,56 @@ struct Lectern: ParsableCommand {
     )
 }
 
-/// Options shared by commands that use the job store.
+/// Options shared by commands that use the job store: which store (SQLite on this host, or
+/// PostgreSQL shared by hosts) and which chunk folder the hosts share.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The job store.",
-        discussion: "Default: $LECTERN_DB; else .lectern/lectern.sqlite in the nearest folder, from the manifest's (or the current one) upwards, that has a .lectern folder; else $XDG_STATE_HOME/lectern (~/.local/state/lectern). The chunk cache is the cache folder beside the store."))
+    @Option(name: .customLong("store"), help: ArgumentHelp(
+        "The job store: sqlite:PATH, or postgres://USER@HOST[:PORT]/DB (shared by hosts).",
+        discussion: "Default: $LECTERN_STORE; else `store:` in Config/defaults.yml; else a SQLite store: $LECTERN_DB, or .lectern/lectern.sqlite in the nearest folder, from the manifest's (or the current one) upwards, that has a .lectern folder, or $XDG_STATE_HOME/lectern (~/.local/state/lectern). This host's chunk cache is the cache folder there.",
+        valueName: "url"))
+    var address: String?
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("A SQLite job store file (the same as --store sqlite:PATH).", valueName: "path"))
     var database: String?
 
-    /// The store for commands that name no manifest: found from the current folder.
-    var url: URL { url(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    @Option(name: .customLong("chunks"), help: ArgumentHelp(
+        "The chunk folder every host reaches (NFS or the like), needed with a PostgreSQL store; with a SQLite store, chunks then go through its queue too.",
+        discussion: "Default: $LECTERN_CHUNKS; else `chunks:` in Config/defaults.yml.",
+        valueName: "dir"))
+    var chunks: String?
 
-    /// The store for a job whose manifest is in `folder`.
-    func url(near folder: URL) -> URL { StoreLocation.resolve(explicit: database, start: folder) }
+    /// The store and shared chunk folder for commands that name no manifest: found from the current folder.
+    func open() throws -> OpenedStore { try open(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+
+    /// The store and shared chunk folder for a job whose manifest is in `folder`.
+    func open(near folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OpenedStore {
+        let host = try HostDefaults.load(near: folder)
+        func given(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+        let text = given(address) ?? given(database).map { "sqlite:" + $0 } ?? given(environment["LECTERN_STORE"])
+            ?? (given(environment["LECTERN_DB"]) == nil ? given(host.store) : nil)
+        // This host's own folder: beside a SQLite store, else where a SQLite store would be.
+        let local = StoreLocation.resolve(explicit: nil, start: folder, environment: environment)
+        let store: any JobStore
+        if let text {
+            let parsed = try StoreAddress(parsing: text)
+            store = try parsed.open(localFolder: local.deletingLastPathComponent())
+        } else {
+            store = try SQLiteJobStore(url: local)
+        }
+        let chunkFolder = given(chunks) ?? given(environment["LECTERN_CHUNKS"]) ?? given(host.chunks)
+        if store.isShared && chunkFolder == nil {
+            throw ValidationError("the store \(store.name) is shared by hosts: name the chunk folder they all reach with --chunks DIR "
+                                  + "(or $LECTERN_CHUNKS, or `chunks:` in Config/defaults.yml)")
+        }
+        return OpenedStore(store: store, shared: chunkFolder.map { SharedChunkDirectory(directory: URL(fileURLWithPath: $0)) })
+    }
+}
+
+/// A job store as a command opened it, with the chunk folder hosts share (nil: chunks stay on
+/// this host).
+struct OpenedStore {
+    let store: any JobStore
+    let shared: (any ChunkStore)?
 }
 
 /// Seconds as `m:ss`, or `h:mm:ss` from an hour on.

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Show progress even when stderr is not a terminal: a plain line every few seconds. (On a terminal a bar is shown unless --quiet.)")
     var progress = false
 
-    @Option(help: "Synthesis worker processes (default: one per core).")
+    @Option(help: "Synthesis worker processes on this host (default: one per core); with a shared chunk folder, 0 leaves every chunk to `lectern worker`s.")
     var workers: Int?
 
     @Flag(help: "After rendering, print peak memory of this process and of its largest worker to stderr.")
@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
         if manifests.isEmpty { throw ValidationError("name at least one manifest (or document) to render") }
     }
 
@@ -48,13 +48,17 @@ struct RunCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
-        let jobStore = try SQLiteJobStore(url: store.url(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent()))
+        let opened = try store.open(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent())
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
         let printer = ProgressPrinter(plainLines: progress)
-        var runner = JobRunner(store: jobStore, logger: logger, workers: workers,
+        var runner = JobRunner(store: opened.store, logger: logger, workers: workers,
                                progress: quiet ? nil : { @Sendable p in printer.update(p) })
+        runner.sharedChunks = opened.shared
+        if workers == 0 && opened.shared == nil {
+            throw ValidationError("--workers 0 leaves every chunk to `lectern worker`s, which needs a chunk folder they share (--chunks DIR)")
+        }
         runner.force = force
         runner.extraTimings = readalong ? [.html] : []
         runner.warnings = { @Sendable message in

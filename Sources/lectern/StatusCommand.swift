@@ -70,6 +70,27 @@ struct StatusCommand: ParsableCommand {
         /// Chapters the run rendered (not all from the cache), with why they changed.
         var rerendered: [ChapterStatus]
         var chapterList: [ChapterStatus]?
+        /// The run's chunks in the store's queue (nil: none published, or the run ended).
+        var queue: QueueDepth?
+    }
+
+    /// A `lectern worker` as it last reported itself.
+    struct WorkerStatus: Encodable {
+        var id: String
+        var host: String
+        var pid: Int32
+        var slots: Int
+        var startedAt: Date
+        /// Seconds since its last heartbeat.
+        var heartbeatAge: Double
+        var chunk: String?
+        var chunksDone: Int
+    }
+
+    struct Report: Encodable {
+        var store: String
+        var jobs: [JobStatus]
+        var workers: [WorkerStatus]
     }
 
     struct ChapterStatus: Encodable {
@@ -85,14 +106,20 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let jobStore = try SQLiteJobStore(url: store.url)
+            let jobStore = try store.open().store
             var jobs = try jobStore.jobs()
             if let job {
                 let path = URL(fileURLWithPath: job).standardizedFileURL.path
                 jobs = jobs.filter { $0.name == job || $0.manifestPath == path }
-                guard !jobs.isEmpty else { throw ValidationError("no job named \(job) in \(jobStore.url.path)") }
+                guard !jobs.isEmpty else { throw ValidationError("no job named \(job) in \(jobStore.name)") }
             }
             let schedules = try jobStore.schedules()
+            let queue = try jobStore.queueDepth()
+            let now = Date()
+            let workers = try jobStore.workers().map {
+                WorkerStatus(id: $0.id, host: $0.host, pid: $0.pid, slots: $0.slots, startedAt: $0.startedAt,
+                             heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), chunk: $0.chunk, chunksDone: $0.chunksDone)
+            }
             let statuses = try jobs.map { j in
                 JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
                     ScheduleStatus(expression: $0.expression, timeZone: $0.timeZone, watch: $0.watch, nextDue: $0.nextDue,
@@ -116,17 +143,17 @@ struct StatusCommand: ParsableCommand {
                                      chunksRendered: r.chunksRendered, chunksReused: r.chunksReused, forced: r.forced,
                                      resumesRun: r.resumesRunId, outputs: Self.outputs(of: r),
                                      rerendered: chapters.filter { $0.chunksRendered > 0 },
-                                     chapterList: self.job == nil ? nil : chapters)
+                                     chapterList: self.job == nil ? nil : chapters, queue: r.state == .running ? queue[r.id!] : nil)
                 })
             }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.dateEncodingStrategy = .iso8601
-                print(String(decoding: try encoder.encode(["jobs": statuses]), as: UTF8.self))
+                print(String(decoding: try encoder.encode(Report(store: jobStore.name, jobs: statuses, workers: workers)), as: UTF8.self))
                 return
             }
-            if statuses.isEmpty { print("no jobs in \(jobStore.url.path)") }
+            if statuses.isEmpty { print("no jobs in \(jobStore.name)") }
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = .current
             for j in statuses {
@@ -153,12 +180,18 @@ struct StatusCommand: ParsableCommand {
                         if let resumed = r.resumesRun { detail += "; continues run \(resumed)" }
                         print(detail)
                     }
+                    if let q = r.queue { print("    queue: \(q.queued) waiting, \(q.claimed) being rendered by workers, \(q.done) done") }
                     for c in r.rerendered {
                         print("    re-rendered chapter \(c.number) \"\(c.title)\" (\(c.chunksRendered) of \(c.chunks) chunks): \(c.change ?? "?")")
                     }
                     if let e = r.error { print("    error: \(e)") }
                     for o in r.outputs { print("    \(o)") }
                 }
+            }
+            if !workers.isEmpty { print("workers:") }
+            for w in workers {
+                print(String(format: "  %@ pid %d  %d slot%@  heartbeat %.0f s ago  %d chunks done", w.host, w.pid, w.slots, w.slots == 1 ? "" : "s",
+                             w.heartbeatAge, w.chunksDone) + (w.chunk.map { "  rendering \($0.prefix(12))" } ?? ""))
             }
         }
     }

@@ -2,19 +2,73 @@ import ArgumentParser
 import Foundation
 import LecternSpeech
 import LecternRunner
+import LecternStore
+import Logging
 
-/// `lectern worker` (hidden): a synthesis worker. Reads chunk requests from stdin, renders each
-/// with this process's own espeak-ng and LAME, answers on stdout; exits at end of input, and at
-/// once if the parent dies (its end of the request pipe hangs up), so no worker outlives a
-/// killed run.
+/// `lectern worker`: renders chunks for runs on any host.
+///
+/// As a service (the default), it claims chunks from the store's queue (a PostgreSQL store and
+/// the chunk folder the hosts share, or a SQLite store on this host), renders `--slots` at a
+/// time, and runs until SIGTERM/SIGINT, finishing the chunks it holds. With `--stdio` (how a run
+/// starts its own workers) it reads chunk requests from stdin, renders each with this process's
+/// own espeak-ng and LAME, and answers on stdout; it exits at end of input, and at once if the
+/// parent dies (its end of the request pipe hangs up), so no worker outlives a killed run.
 struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
-        abstract: "Render chunks sent on stdin (used by `lectern run`).",
-        shouldDisplay: false
+        abstract: "Render chunks for runs on a shared store (a long-running service).",
+        discussion: "Example: lectern worker --store postgres://lectern@db.example/lectern --chunks /mnt/lectern-chunks"
     )
 
+    @Flag(help: ArgumentHelp("Render chunk requests sent on stdin (how a run starts its own workers).", visibility: .hidden))
+    var stdio = false
+
+    @Option(help: "Chunks rendered at once (default: one per core).")
+    var slots: Int?
+
+    @Option(help: "Seconds a claim on a chunk lasts without a heartbeat; another worker takes a chunk whose lease ran out.")
+    var lease: Double = 30
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let slots, slots < 1 { throw ValidationError("--slots must be at least 1") }
+        if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
+    }
+
     func run() throws {
+        if stdio { return try renderStandardInput() }
+        reportingErrors(serve)
+    }
+
+    /// The service: claims and renders chunks until a signal stops it.
+    private func serve() throws {
+        let opened = try store.open()
+        guard let shared = opened.shared else {
+            throw ValidationError("a worker needs the chunk folder the hosts share: --chunks DIR (or $LECTERN_CHUNKS, or `chunks:` in Config/defaults.yml)")
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "lectern.worker")
+        logger.logLevel = .warning
+        signal(SIGXFSZ, SIG_IGN)
+        let worker = QueueWorker(store: opened.store, chunks: shared, cache: ChunkCache(store: opened.store),
+                                 options: QueueWorker.Options(slots: slots ?? ProcessInfo.processInfo.activeProcessorCount, leaseDuration: lease),
+                                 logger: logger)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { worker.stop() }
+            source.resume()
+            sources.append(source)
+        }
+        FileHandle.standardError.write(Data("lectern worker: \(worker.identity) rendering for \(opened.store.name), chunks in \(shared.description)\n".utf8))
+        try worker.run()
+        sources.forEach { $0.cancel() }
+    }
+
+    /// `--stdio`: renders requests from stdin until it ends.
+    private func renderStandardInput() throws {
         // Ctrl-C in a terminal reaches the whole process group; the parent decides what stops.
         signal(SIGINT, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)  // a file size limit becomes a write error we report
@@ -24,8 +78,15 @@ struct WorkerCommand: ParsableCommand {
         // Fault injection for tests (debug builds only): crash on the chunk with this index.
         #if DEBUG
         let crashOn = environment["LECTERN_TEST_WORKER_CRASH_CHUNK"].flatMap(Int.init)
+        // … or hang on it (a render that never ends: its lease must decide), first creating the
+        // file named after the colon (`N:PATH`) so that the test knows.
+        let stall = environment["LECTERN_TEST_STALL_CHUNK"]?.split(separator: ":", maxSplits: 1)
+        let stallOn = stall?.first.flatMap { Int($0) }
+        let stallMarker = stall?.count == 2 ? String(stall![1]) : nil
         #else
         let crashOn: Int? = nil
+        let stallOn: Int? = nil
+        let stallMarker: String? = nil
         #endif
         let engine: EspeakEngine
         do { engine = try EspeakEngine.shared() } catch {
@@ -37,6 +98,11 @@ struct WorkerCommand: ParsableCommand {
             if request.chunk.index == crashOn {
                 FileHandle.standardError.write(Data("worker: crashing on chunk \(request.chunk.index) as asked by LECTERN_TEST_WORKER_CRASH_CHUNK\n".utf8))
                 abort()
+            }
+            if request.chunk.index == stallOn {
+                FileHandle.standardError.write(Data("worker: stalling on chunk \(request.chunk.index) as asked by LECTERN_TEST_STALL_CHUNK\n".utf8))
+                if let stallMarker { FileManager.default.createFile(atPath: stallMarker, contents: Data()) }
+                while true { pause() }
             }
             var result: ChunkResult
             do { result = try renderer.render(request) } catch {

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import LecternCore
+import LecternSpeech
+import LecternStore
+
+/// The render stage of a run whose chunks go through the store's ``ChunkQueue``: it publishes
+/// the chunks the cache lacks, renders its own share on this host (``QueueWorker`` limited to
+/// this run, unless it has no local workers), and waits for the rest — woken by the queue's
+/// notifications — fetching each finished chunk from the shared ``ChunkStore`` into this host's
+/// cache (its SHA-256 checked) and placing it on the book's timeline. The book is assembled here.
+///
+/// However the stage ends, the run's chunks are withdrawn from the queue.
+struct QueueRoute {
+    let store: any JobStore
+    let chunks: any ChunkStore
+    /// Worker processes rendering on this host (0: workers elsewhere do all of it).
+    let localWorkers: Int
+    let priority: Int
+    let leaseDuration: TimeInterval
+    let executable: URL?
+    let control: RunControl
+    let logger: Logger
+
+    /// Renders `requests` (one per distinct key) and calls `deliver` once per finished chunk,
+    /// with the chunk's index among the book's chunks.
+    func render(_ requests: [ChunkRequest], keys: [String], runId: Int64, cache: ChunkCache,
+                deliver: (ChunkResult) throws -> Void) throws {
+        let encoder = JSONEncoder()
+        let tasks = try requests.enumerated().map { ordinal, request in
+            var published = request
+            published.output = ""
+            return ChunkTask(runId: runId, key: keys[request.chunk.index], request: try encoder.encode(published),
+                             priority: priority, ordinal: ordinal)
+        }
+        let indexOfKey = Dictionary(requests.map { (keys[$0.chunk.index], $0.chunk.index) }, uniquingKeysWith: { first, _ in first })
+        try store.publishChunks(tasks)
+        defer { try? store.withdrawChunks(runId: runId) }
+
+        let share = localWorkers > 0 ? QueueWorker(
+            store: store, chunks: chunks, cache: cache,
+            options: { var o = QueueWorker.Options(slots: localWorkers, leaseDuration: leaseDuration, runId: runId); o.idleWait = 1; return o }(),
+            executable: executable, identity: "\(ProcessIdentity.current.description):run-\(runId)", logger: logger) : nil
+        let shareDone = DispatchSemaphore(value: 0)
+        if let share {
+            control.attach(share)
+            Thread.detachNewThread {
+                defer { shareDone.signal() }
+                do { try share.run() } catch {
+                    logger.warning("this host's share of the chunks stopped", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+        defer {
+            if let share {
+                control.attach(nil)
+                share.stop()
+                shareDone.wait()
+            }
+        }
+
+        var placed = Set<String>()
+        let decoder = JSONDecoder()
+        while placed.count < tasks.count {
+            try control.check()
+            let all = try store.chunkTasks(runId: runId)
+            if let failed = all.first(where: { $0.state == .failed }) {
+                throw RunError(failed.error ?? "a worker could not render chunk \(failed.key)")
+            }
+            let finished = all.filter { $0.state == .done && !placed.contains($0.key) }
+            if finished.isEmpty {
+                if all.count < tasks.count {
+                    throw RunError("\(tasks.count - all.count) of the run's chunks were removed from the queue of \(store.name)")
+                }
+                store.waitForQueueChange(timeout: 1)
+                continue
+            }
+            let entries = try store.cachedChunks(keys: Set(finished.map(\.key)))
+            for task in finished {
+                guard let entry = entries[task.key], let sha256 = entry.sha256 else {
+                    throw RunError("chunk \(task.key) is done in the queue but has no cache entry in \(store.name)")
+                }
+                _ = try cache.fetch(key: task.key, expected: ChunkDigest(bytes: entry.bytes, sha256: sha256), from: chunks)
+                var result = try decoder.decode(ChunkResult.self, from: entry.result)
+                result.index = indexOfKey[task.key]!
+                placed.insert(task.key)
+                try deliver(result)
+            }
+        }
+    }
+}
