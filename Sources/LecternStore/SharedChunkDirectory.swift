@@ -146,8 +146,11 @@ extension SharedChunkDirectory {
         if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
         let parent = folder.deletingLastPathComponent()
         if parent.path != folder.path { try createFolder(parent) }
-        guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
-            throw StoreError("cannot create the folder \(folder.path): \(String(cString: strerror(errno)))")
+        guard mkdir(folder.path, 0o755) == 0 else {
+            let reason = errno
+            // Another process may have made it just now; anything else in the way is an error.
+            if reason == EEXIST, stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw StoreError("cannot create the folder \(folder.path): \(reason == EEXIST ? "a file of that name is in the way" : String(cString: strerror(reason)))")
         }
         AtomicFile.syncFolder(parent)
     }
