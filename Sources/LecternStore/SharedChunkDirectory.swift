@@ -66,8 +66,10 @@ public struct SharedChunkDirectory: ChunkStore {
 
     public func keys() throws -> [String] {
         try Self.list(chunksDirectory).flatMap { prefix -> [String] in
-            guard !prefix.hasPrefix(".") else { return [] }
-            return try Self.list(chunksDirectory.appendingPathComponent(prefix))
+            let folder = chunksDirectory.appendingPathComponent(prefix)
+            var info = stat()
+            guard !prefix.hasPrefix("."), stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
+            return try Self.list(folder)
                 .filter { !$0.hasPrefix(".") && $0.hasSuffix(".mp3") }
                 .map { String($0.dropLast(4)) }
         }

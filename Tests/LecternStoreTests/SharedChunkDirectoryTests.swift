@@ -281,7 +281,8 @@ enum ChunkFixture {
         try Data(repeating: 1, count: 5000).write(to: stale)
         try Data(repeating: 2, count: 5000).write(to: fresh)
         try ChunkFixture.setModified(stale, secondsAgo: 7200)
-        #expect(try store.keys() == [key], "temporaries are not keys")
+        try Data("stray".utf8).write(to: chunkFolder.deletingLastPathComponent().appendingPathComponent("README"))
+        #expect(try store.keys() == [key], "temporaries and stray files are not keys")
 
         #expect(store.removeStaleTemporaries(olderThan: 3600, dryRun: true).map(\.path) == [stale.path])
         #expect(FileManager.default.fileExists(atPath: stale.path), "a dry run removes nothing")
