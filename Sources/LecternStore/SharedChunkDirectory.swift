@@ -66,8 +66,10 @@ public struct SharedChunkDirectory: ChunkStore {
 
     public func keys() throws -> [String] {
         try Self.list(chunksDirectory).flatMap { prefix -> [String] in
-            guard !prefix.hasPrefix(".") else { return [] }
-            return try Self.list(chunksDirectory.appendingPathComponent(prefix))
+            let folder = chunksDirectory.appendingPathComponent(prefix)
+            var info = stat()
+            guard !prefix.hasPrefix("."), stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
+            return try Self.list(folder)
                 .filter { !$0.hasPrefix(".") && $0.hasSuffix(".mp3") }
                 .map { String($0.dropLast(4)) }
         }
@@ -146,8 +148,11 @@ extension SharedChunkDirectory {
         if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
         let parent = folder.deletingLastPathComponent()
         if parent.path != folder.path { try createFolder(parent) }
-        guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
-            throw StoreError("cannot create the folder \(folder.path): \(String(cString: strerror(errno)))")
+        guard mkdir(folder.path, 0o755) == 0 else {
+            let reason = errno
+            // Another process may have made it just now; anything else in the way is an error.
+            if reason == EEXIST, stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw StoreError("cannot create the folder \(folder.path): \(reason == EEXIST ? "a file of that name is in the way" : String(cString: strerror(reason)))")
         }
         AtomicFile.syncFolder(parent)
     }
