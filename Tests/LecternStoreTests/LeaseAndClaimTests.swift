@@ -34,10 +34,13 @@ import LecternStore
         let dead = try CrashRecoveryStoreTests.deadProcess()
         _ = try store.acquireLease(jobId: job.id!, holder: dead, duration: 60)
         #expect(try store.leasedJobIds().isEmpty, "a dead holder's lease counts as free")
+        var orphan = try store.startRun(job: job)
+        orphan.holder = dead.description
+        try store.update(orphan)
         guard case .acquired(_, let interrupted) = try fixture.open().acquireLease(jobId: job.id!, holder: Self.elsewhere, duration: 60) else {
             Issue.record("a dead holder's lease was not taken over"); return
         }
-        #expect(interrupted.map(\.id) == [run.id] && interrupted.first?.state == .interrupted)
+        #expect(interrupted.map(\.id) == [orphan.id] && interrupted.first?.state == .interrupted)
         #expect(try store.runs(jobId: job.id!).first?.state == .interrupted)
         #expect(try !store.renewLease(jobId: job.id!, holder: dead, duration: 60), "the old holder's renewal fails")
 
