@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -43,7 +44,8 @@ let package = Package(
             "LecternCore", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift"),
+                                                    .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "LecternRunner", dependencies: [
             "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore", "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -61,9 +63,12 @@ let package = Package(
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore"]),
+        // A private PostgreSQL server for the tests that need one.
+        .target(name: "LecternTestSupport", dependencies: ["LecternStore", .product(name: "PostgresNIO", package: "postgres-nio")],
+                path: "Tests/Support"),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternExport"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,6 @@ import LecternStore
 /// resumed once, and a watched change it claimed is given back unless a run rendered it.
 @Suite struct CrashRecoveryStoreTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-recovery-\(UUID().uuidString)")
-    var db: URL { folder.appendingPathComponent("jobs.sqlite") }
 
     /// A process of this host that has ended.
     static func deadProcess() throws -> ProcessIdentity {
@@ -28,9 +27,10 @@ import LecternStore
         return (job, run)
     }
 
-    @Test func aDeadHoldersLeaseIsNotCountedAndItsRunIsSettledAndResumedOnce() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteJobStore(url: db)
+    @Test(arguments: Backend.allCases)
+    func aDeadHoldersLeaseIsNotCountedAndItsRunIsSettledAndResumedOnce(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
         let (job, run) = try orphan(store, trigger: "schedule")
         #expect(try store.runs(jobId: job.id!).first?.isOrphaned == true)
         let settled = try store.settleOrphanedRuns(jobId: job.id!)
@@ -55,13 +55,14 @@ import LecternStore
         #expect(try store.runs(jobId: job.id!).first { $0.id == live.id }?.state == .running)
     }
 
-    @Test func aFailureTheStoreCouldNotTakeIsRecordedFromItsNote() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteJobStore(url: db)
+    @Test(arguments: Backend.allCases)
+    func aFailureTheStoreCouldNotTakeIsRecordedFromItsNote(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
         let (job, run) = try orphan(store, trigger: "manual")
         let note = FailureNote(store: store, runId: run.id!)
         note.reserve()
-        let message = "cannot write the job store \(db.path): database or disk is full"
+        let message = "cannot write the job store \(store.name): database or disk is full"
         #expect(note.write(message))
         _ = try store.acquireLease(jobId: job.id!, holder: .current, duration: 60)
         let recorded = try #require(try store.runs(jobId: job.id!).first)
@@ -71,9 +72,10 @@ import LecternStore
         #expect(try store.interruptedRun(jobId: job.id!) == nil, "a manual run is not a daemon's to resume")
     }
 
-    @Test func aChangeIsServedOnlyByASuccessAndADeadClaimantsChangeIsReopened() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteJobStore(url: db)
+    @Test(arguments: Backend.allCases)
+    func aChangeIsServedOnlyByASuccessAndADeadClaimantsChangeIsReopened(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
         let (job, _) = try orphan(store, trigger: "watch")
         let dead = try Self.deadProcess()
         // A live daemon's claim stands while its run is under way.

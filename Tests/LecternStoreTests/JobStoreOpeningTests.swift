@@ -5,18 +5,16 @@ import LecternStore
 /// Opening the store: several processes (here, connections) that open a new database at the same
 /// moment all get a migrated store, as a daemon and a `lectern run` started together would.
 struct JobStoreOpeningTests {
-    @Test func openingANewStoreFromManyConnectionsAtOnceMigratesItOnce() throws {
-        for round in 0..<20 {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-store-open-\(getpid())-\(round)")
-            try? FileManager.default.removeItem(at: folder)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let url = folder.appendingPathComponent("jobs.sqlite")
+    @Test(arguments: Backend.allCases)
+    func openingANewStoreFromManyConnectionsAtOnceMigratesItOnce(_ backend: Backend) throws {
+        for round in 0..<(backend == .sqlite ? 20 : 4) {
+            let fixture = try backend.fresh()
             let failures = Failures()
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
-                do { _ = try SQLiteJobStore(url: url) } catch { failures.add("\(error)") }
+                do { _ = try fixture.open() } catch { failures.add("\(error)") }
             }
             #expect(failures.all.isEmpty, "round \(round): \(failures.all)")
-            #expect(try SQLiteJobStore(url: url).integrityCheck() == "ok")
+            #expect(try fixture.open().integrityCheck() == "ok")
         }
     }
 }

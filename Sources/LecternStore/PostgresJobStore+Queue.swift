@@ -1,0 +1,143 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresJobStore {
+    public func publishChunks(_ tasks: [ChunkTask]) throws {
+        guard !tasks.isEmpty else { return }
+        try write { db in
+            try db.insert(into: "chunkTask", columns: ["runId", "key", "request", "priority", "ordinal", "state", "worker",
+                                                       "leaseExpiresAt", "attempts", "error"], rows: tasks) { t, b in
+                b.append(t.runId); b.append(t.key); try b.append(t.request); b.append(t.priority); b.append(t.ordinal)
+                b.append(t.state.rawValue); b.append(t.worker); b.append(t.leaseExpiresAt); b.append(t.attempts); b.append(t.error)
+            }
+            for runId in Set(tasks.map(\.runId)).sorted() { try db.notifyQueue(runId: runId) }
+        }
+    }
+
+    /// Claims with `FOR UPDATE SKIP LOCKED`: concurrent claimers pass over the chunk another is
+    /// claiming instead of waiting for it. The lease ends at the server's `now()` plus
+    /// `leaseDuration`, and expiry is judged by the same clock.
+    public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
+        try write { db in
+            try db.execute("""
+                UPDATE "chunkTask" SET state = 'claimed', worker = \(worker), "leaseExpiresAt" = now() + make_interval(secs => \(leaseDuration)),
+                    attempts = attempts + 1
+                WHERE id = (SELECT t.id FROM "chunkTask" t JOIN run r ON r.id = t."runId"
+                            WHERE r.state = 'running' AND (t.state = 'queued' OR (t.state = 'claimed' AND t."leaseExpiresAt" < now()))
+                              AND (\(runId)::bigint IS NULL OR t."runId" = \(runId))
+                            ORDER BY t.priority DESC, t.ordinal, t.id LIMIT 1
+                            FOR UPDATE OF t SKIP LOCKED)
+                RETURNING *
+                """).first.map(ChunkTask.init(row:))
+        }
+    }
+
+    public func renewChunkLease(taskId: Int64, worker: String, leaseDuration: TimeInterval) throws -> Bool {
+        try write { db in
+            try db.changes("""
+                UPDATE "chunkTask" SET "leaseExpiresAt" = now() + make_interval(secs => \(leaseDuration))
+                WHERE id = \(taskId) AND worker = \(worker) AND state = 'claimed'
+                """) == 1
+        }
+    }
+
+    public func completeChunk(taskId: Int64, worker: String, entry: CachedChunkRecord) throws -> Bool {
+        try write { db in
+            guard let row = try db.execute("SELECT * FROM \"chunkTask\" WHERE id = \(taskId) FOR UPDATE").first else { return false }
+            let task = try ChunkTask(row: row)
+            guard task.state == .queued || task.state == .claimed else { return false }
+            try Self.save(entry, db, replacing: false)
+            try db.execute("UPDATE \"chunkTask\" SET state = 'done', worker = \(worker), \"leaseExpiresAt\" = NULL WHERE id = \(taskId)")
+            try db.execute("""
+                UPDATE "runChunk" SET state = 'rendered' WHERE "runId" = \(task.runId) AND key = \(task.key) AND state = 'pending'
+                """)
+            try db.execute("UPDATE worker SET \"chunksDone\" = \"chunksDone\" + 1 WHERE id = \(worker)")
+            try db.notifyQueue(runId: task.runId)
+            return true
+        }
+    }
+
+    public func failChunk(taskId: Int64, worker: String, error: String) throws {
+        try write { db in
+            for row in try db.execute("""
+                UPDATE "chunkTask" SET state = 'failed', error = \(error), "leaseExpiresAt" = NULL
+                WHERE id = \(taskId) AND state = 'claimed' AND worker = \(worker) RETURNING "runId"
+                """) {
+                try db.notifyQueue(runId: try row[0].decode(Int64.self))
+            }
+        }
+    }
+
+    public func releaseChunk(taskId: Int64, worker: String) throws {
+        try write { db in
+            for row in try db.execute("""
+                UPDATE "chunkTask" SET state = 'queued', worker = NULL, "leaseExpiresAt" = NULL
+                WHERE id = \(taskId) AND state = 'claimed' AND worker = \(worker) RETURNING "runId"
+                """) {
+                try db.notifyQueue(runId: try row[0].decode(Int64.self))
+            }
+        }
+    }
+
+    public func chunkTasks(runId: Int64) throws -> [ChunkTask] {
+        try read { db in
+            try db.execute("SELECT * FROM \"chunkTask\" WHERE \"runId\" = \(runId) ORDER BY ordinal, id").map(ChunkTask.init(row:))
+        }
+    }
+
+    public func withdrawChunks(runId: Int64) throws {
+        try write { db in try db.execute("DELETE FROM \"chunkTask\" WHERE \"runId\" = \(runId)") }
+    }
+
+    public func registerWorker(_ worker: WorkerRecord) throws {
+        try write { db in
+            try db.insert(into: "worker", columns: ["id", "host", "pid", "slots", "startedAt", "heartbeatAt", "chunk", "chunksDone"],
+                          rows: [worker], suffix: """
+                 ON CONFLICT (id) DO UPDATE SET host = EXCLUDED.host, pid = EXCLUDED.pid, slots = EXCLUDED.slots,
+                    "startedAt" = EXCLUDED."startedAt", "heartbeatAt" = EXCLUDED."heartbeatAt", chunk = EXCLUDED.chunk,
+                    "chunksDone" = EXCLUDED."chunksDone"
+                """) { w, b in
+                b.append(w.id); b.append(w.host); b.append(Int64(w.pid)); b.append(w.slots); b.append(w.startedAt)
+                b.append(w.heartbeatAt); b.append(w.chunk); b.append(w.chunksDone)
+            }
+        }
+    }
+
+    public func workerHeartbeat(id: String, chunk: String?) throws {
+        try write { db in try db.execute("UPDATE worker SET \"heartbeatAt\" = \(Date()), chunk = \(chunk) WHERE id = \(id)") }
+    }
+
+    public func removeWorker(id: String) throws {
+        try write { db in try db.execute("DELETE FROM worker WHERE id = \(id)") }
+    }
+
+    public func workers() throws -> [WorkerRecord] {
+        try read { db in try db.execute("SELECT * FROM worker ORDER BY host COLLATE \"C\", pid").map(WorkerRecord.init(row:)) }
+    }
+
+    public func queueDepth() throws -> [Int64: QueueDepth] {
+        try read { db in
+            var depth: [Int64: QueueDepth] = [:]
+            for row in try db.execute("""
+                SELECT t."runId", t.state, count(*) AS n FROM "chunkTask" t JOIN run r ON r.id = t."runId"
+                WHERE r.state = 'running' GROUP BY t."runId", t.state
+                """) {
+                let runId = try row.get("runId", as: Int64.self), n = try row.get("n", as: Int.self)
+                var d = depth[runId] ?? QueueDepth(queued: 0, claimed: 0, done: 0)
+                switch try row.get("state", as: String.self) {
+                case "queued": d.queued += n
+                case "claimed": d.claimed += n
+                default: d.done += n
+                }
+                depth[runId] = d
+            }
+            return depth
+        }
+    }
+
+    /// Waits for a `lectern_queue` notification on the store's listening connection, or until
+    /// `timeout` passes (without a listening connection, a short wait: callers poll).
+    public func waitForQueueChange(timeout: TimeInterval) {
+        listener.wait(timeout: timeout)
+    }
+}

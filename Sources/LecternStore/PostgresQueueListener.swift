@@ -1,0 +1,69 @@
+import Foundation
+import PostgresNIO
+
+/// A second connection of a ``PostgresJobStore`` that `LISTEN`s on `lectern_queue`, where the
+/// queue's changes are announced, so that idle workers and waiting runs wake at once. Opened on
+/// the first wait; when it cannot be opened (or is lost), a wait is a short sleep and the
+/// callers' polling finds the change.
+final class PostgresQueueListener: @unchecked Sendable {
+    // @unchecked Sendable is safe: `connection` is only touched holding `connecting`, and
+    // `pending` holding `condition` (never held while waiting for the server: the notification
+    // handler takes it on the event loop).
+    static let channel = "lectern_queue"
+    let address: PostgresAddress
+    private let connecting = NSLock()
+    private let condition = NSCondition()
+    private var connection: PostgresConnection?
+    /// Notifications received since the last wait returned.
+    private var pending = 0
+
+    init(address: PostgresAddress) { self.address = address }
+
+    deinit { try? connection?.close().wait() }
+
+    /// Returns when a notification arrives (or one arrived since the last wait returned), or
+    /// when `timeout` passes.
+    func wait(timeout: TimeInterval) {
+        let deadline = Date().addingTimeInterval(timeout)
+        guard listening() else {
+            Thread.sleep(forTimeInterval: min(timeout, 0.2))
+            return
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        while pending == 0, condition.wait(until: deadline) {}
+        pending = 0
+    }
+
+    /// Opens the listening connection if needed; false when it cannot.
+    private func listening() -> Bool {
+        connecting.lock()
+        defer { connecting.unlock() }
+        if let connection, !connection.isClosed { return true }
+        connection = nil
+        guard let fresh = try? PostgresSession.connect(address) else { return false }
+        fresh.addListener(channel: Self.channel) { [weak self] _, _ in self?.notified() }
+        do {
+            _ = try fresh.query("LISTEN lectern_queue", logger: PostgresSession.logger).wait()
+        } catch {
+            try? fresh.close().wait()
+            return false
+        }
+        connection = fresh
+        return true
+    }
+
+    private func notified() {
+        condition.lock()
+        pending += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        connecting.lock()
+        defer { connecting.unlock() }
+        try? connection?.close().wait()
+        connection = nil
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import PostgresNIO
+
+/// One connection to a PostgreSQL job store, used from ordinary threads (never an event loop):
+/// each call waits for postgres-nio's futures. A lock lets one operation at a time use the
+/// connection; each operation is one transaction, retried whole when the server aborts it for a
+/// serialization failure or a deadlock, and once more on a new connection when the connection is
+/// lost.
+final class PostgresSession: @unchecked Sendable {
+    // @unchecked Sendable is safe: `connection` is only touched while holding `lock`.
+    let address: PostgresAddress
+    private let lock = NSLock()
+    private var connection: PostgresConnection?
+    static let logger: Logger = {
+        var logger = Logger(label: "lectern.postgres")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// Connects at once, so that a wrong address is reported when the store is opened.
+    init(address: PostgresAddress) throws {
+        self.address = address
+        connection = try Self.connect(address)
+    }
+
+    deinit { try? connection?.close().wait() }
+
+    /// A new connection to `address`.
+    ///
+    /// - throws: ``StoreError`` `cannot connect to the job store postgres://…: <reason>`.
+    static func connect(_ address: PostgresAddress) throws -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        if let socket = address.socketPath {
+            configuration = .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
+        } else {
+            configuration = .init(host: address.host ?? "localhost", port: address.port, username: address.user,
+                                  password: address.password, database: address.database, tls: .disable)
+        }
+        configuration.options.additionalStartupParameters = [("application_name", address.applicationName ?? "lectern")]
+        do {
+            return try PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
+                                                  id: 1, logger: logger).wait()
+        } catch {
+            let place = address.socketPath.map { " (socket \($0))" } ?? ""
+            throw StoreError("cannot connect to the job store \(address)\(place): \(reason(error))")
+        }
+    }
+
+    /// Runs `body` in one transaction (`action` names it in errors: "read", "write", …).
+    func transaction<T>(_ action: String, _ body: (PostgresTransaction) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        var conflicts = 0
+        var reconnected = false
+        while true {
+            do {
+                let connection = try connected()
+                let transaction = PostgresTransaction(connection: connection)
+                try transaction.execute("BEGIN")
+                do {
+                    let result = try body(transaction)
+                    try transaction.execute("COMMIT")
+                    return result
+                } catch {
+                    if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: Self.logger).wait() }
+                    throw error
+                }
+            } catch let error as PSQLError where Self.isConflict(error) && conflicts < 20 {
+                conflicts += 1
+                usleep(UInt32.random(in: 1_000...(5_000 * UInt32(conflicts))))
+            } catch where Self.isLostConnection(error, connection) && !reconnected {
+                reconnected = true
+                try? connection?.close().wait()
+                connection = nil
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                if Self.isLostConnection(error, connection) { try? connection?.close().wait(); connection = nil }
+                throw StoreError("cannot \(action) the job store \(address): \(Self.reason(error))")
+            }
+        }
+    }
+
+    private func connected() throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        let fresh = try Self.connect(address)
+        connection = fresh
+        return fresh
+    }
+
+    /// Closes the connection (a later operation opens a new one).
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        try? connection?.close().wait()
+        connection = nil
+    }
+
+    /// A serialization failure or a deadlock: the server aborted the transaction, and running it
+    /// again succeeds.
+    static func isConflict(_ error: PSQLError) -> Bool {
+        ["40001", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
+    }
+
+    static func isLostConnection(_ error: Error, _ connection: PostgresConnection?) -> Bool {
+        if let error = error as? PSQLError,
+           [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(error.code) {
+            return true
+        }
+        if error is ChannelError || error is IOError { return true }
+        if let error = error as? PSQLError, error.serverInfo?[.sqlState]?.hasPrefix("57P") == true { return true }  // admin shutdown
+        return connection?.isClosed ?? false
+    }
+
+    /// The server's words for a failure, or the system's for a connection that failed.
+    static func reason(_ error: Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+                return message + detail
+            }
+            if let underlying = error.underlying { return reason(underlying) }
+            switch error.code {
+            case .serverClosedConnection: return "the server closed the connection"
+            case .clientClosedConnection: return "the connection was closed"
+            case .authMechanismRequiresPassword: return "the server asks for a password and the address gives none"
+            case .unsupportedAuthMechanism: return "the server asks for an authentication method Lectern does not support"
+            default: return "\(error.code)"
+            }
+        }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if let error = error as? NIOConnectionError {
+            if let first = error.connectionErrors.first { return reason(first.error) }
+            if let dns = error.dnsAAAAError ?? error.dnsAError { return "cannot resolve the host \(error.host): \(dns)" }
+            return "cannot reach \(error.host):\(error.port)"
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error { return "the connection timed out" }
+        if let error = error as? PostgresDecodingError { return "unexpected data in column \(error.columnName) (\(error.code))" }
+        return "\(error)"
+    }
+}
+
+/// The statements of one transaction on a ``PostgresSession``'s connection.
+struct PostgresTransaction {
+    let connection: PostgresConnection
+
+    /// Runs a statement; returns the rows it returned.
+    @discardableResult
+    func execute(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
+        try connection.query(query, logger: PostgresSession.logger).wait().rows.map { $0.makeRandomAccess() }
+    }
+
+    /// Runs a statement; returns how many rows it changed.
+    func changes(_ query: PostgresQuery) throws -> Int {
+        try connection.query(query, logger: PostgresSession.logger).wait().metadata.rows ?? 0
+    }
+
+    /// The one row a statement returns.
+    func one(_ query: PostgresQuery) throws -> PostgresRandomAccessRow {
+        guard let row = try execute(query).first else { throw StoreError("the job store returned no row where one was expected") }
+        return row
+    }
+
+    /// Inserts `rows` into `table`, many per statement; `bind` appends one row's values in the
+    /// order of `columns`. `suffix` follows each statement (`ON CONFLICT …`).
+    func insert<Row>(into table: String, columns: [String], rows: [Row], suffix: String = "",
+                     bind: (Row, inout PostgresBindings) throws -> Void) throws {
+        let perStatement = 30_000 / columns.count  // the protocol allows 65,535 parameters
+        let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        for start in stride(from: 0, to: rows.count, by: perStatement) {
+            let batch = rows[start..<min(rows.count, start + perStatement)]
+            var binds = PostgresBindings(capacity: batch.count * columns.count)
+            var values: [String] = []
+            for row in batch {
+                let first = binds.count
+                try bind(row, &binds)
+                precondition(binds.count - first == columns.count, "a row of \(table) binds \(binds.count - first) values for \(columns.count) columns")
+                values.append("(" + (first + 1...first + columns.count).map { "$\($0)" }.joined(separator: ", ") + ")")
+            }
+            try execute(PostgresQuery(unsafeSQL: "INSERT INTO \"\(table)\" (\(names)) VALUES \(values.joined(separator: ", "))\(suffix)",
+                                      binds: binds))
+        }
+    }
+
+    /// Wakes the processes waiting on the queue (``PostgresQueueListener``) when the transaction commits.
+    func notifyQueue(runId: Int64) throws {
+        try execute("SELECT pg_notify('lectern_queue', \(String(runId)))")
+    }
+
+    /// The first column of the first row, if any.
+    func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) throws -> T? {
+        guard let row = try execute(query).first, row[0].bytes != nil else { return nil }
+        return try row[0].decode(T.self)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import LecternStore
+import LecternTestSupport
+
+/// The job store's two backends, for tests that run on both: each test gets a fresh, empty
+/// store (a new SQLite file, or a new database on the private PostgreSQL server).
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A fresh store of this backend.
+    func fresh() throws -> StoreFixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-store-\(rawValue)-\(UUID().uuidString)")
+        switch self {
+        case .sqlite: return StoreFixture(folder: folder, address: .sqlite(folder.appendingPathComponent("jobs.sqlite")))
+        case .postgres: return StoreFixture(folder: folder, address: .postgres(try PostgresTestServer.shared().createDatabase()))
+        }
+    }
+}
+
+/// One fresh store: its address, and its host folder (removed when the fixture goes).
+final class StoreFixture: @unchecked Sendable {
+    // @unchecked Sendable is safe: every property is a constant.
+    let folder: URL
+    let address: StoreAddress
+
+    init(folder: URL, address: StoreAddress) {
+        self.folder = folder
+        self.address = address
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Opens another store object on the same data (another connection, as another process would).
+    func open() throws -> any JobStore { try address.open(localFolder: folder) }
+}
+
+/// Runs `body` on `count` threads at once (each its own store object, as separate processes
+/// would be); returns the results in thread order, recording any error.
+func concurrently<T: Sendable>(_ count: Int, _ body: @Sendable @escaping (Int) throws -> T) -> [T?] {
+    let results = Results<T>(count)
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        do { results.set(i, try body(i)) } catch { results.fail("\(error)") }
+    }
+    for failure in results.failures { Issue.record(Comment(rawValue: failure)) }
+    return results.all
+}
+
+/// Results collected from concurrent work.
+final class Results<T: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable is safe: `items` and `failures` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var items: [T?]
+    private(set) var failuresList: [String] = []
+    init(_ count: Int) { items = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.lock(); items[i] = value; lock.unlock() }
+    func fail(_ message: String) { lock.lock(); failuresList.append(message); lock.unlock() }
+    var all: [T?] { lock.lock(); defer { lock.unlock() }; return items }
+    var failures: [String] { lock.lock(); defer { lock.unlock() }; return failuresList }
+}
+
+extension Date {
+    /// Milliseconds since 1970, for comparing dates as the store keeps them.
+    var ms: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+}

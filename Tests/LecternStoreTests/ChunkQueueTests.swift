@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import LecternStore
+
+/// The chunk queue on both backends: concurrent claimers (each its own store object) share the
+/// chunks out exactly once; expired leases are claimed again; a duplicate finish changes nothing;
+/// priority first, then runs take turns.
+@Suite struct ChunkQueueTests {
+    /// A job with a running run and `count` published chunks (keys `R-n`, where R is the run id).
+    static func publish(_ store: any JobStore, manifest: String = "/b.yml", count: Int, priority: Int = 0) throws -> RunRecord {
+        let job = try store.job(manifestPath: manifest, name: manifest, title: nil)
+        let run = try store.startRun(job: job)
+        let keys = (0..<count).map { "\(run.id!)-\($0)" }
+        try store.planChunks(keys.enumerated().map { RunChunkRecord(runId: run.id!, position: $0.offset, key: $0.element,
+                                                                    chapterNumber: 1, state: .pending) }, for: run)
+        try store.publishChunks(keys.enumerated().map { ChunkTask(runId: run.id!, key: $0.element, request: Data("req \($0.element)".utf8),
+                                                                  priority: priority, ordinal: $0.offset) })
+        return run
+    }
+
+    static func entry(_ task: ChunkTask) -> CachedChunkRecord {
+        CachedChunkRecord(key: task.key, bytes: 10, audioFrames: 1, result: Data("r".utf8), renderedByRunId: task.runId, sha256: "s")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func concurrentWorkersClaimEveryChunkExactlyOnce(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let run = try Self.publish(try fixture.open(), count: 60)
+        let claimed = concurrently(5) { i -> [String] in
+            let store = try fixture.open()
+            var keys: [String] = []
+            while let task = try store.claimChunk(worker: "w\(i)", leaseDuration: 60, runId: nil) {
+                #expect(task.state == .claimed && task.worker == "w\(i)" && task.attempts == 1)
+                #expect(try store.completeChunk(taskId: task.id!, worker: "w\(i)", entry: Self.entry(task)))
+                keys.append(task.key)
+            }
+            return keys
+        }
+        let all = claimed.compactMap { $0 }.flatMap { $0 }
+        #expect(all.count == 60 && Set(all).count == 60)
+        let store = try fixture.open()
+        #expect(try store.chunkTasks(runId: run.id!).allSatisfy { $0.state == .done })
+        #expect(try store.runChunks(runId: run.id!).allSatisfy { $0.state == .rendered })
+        #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 0, claimed: 0, done: 60))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anExpiredLeaseIsClaimedAgainAndADuplicateFinishChangesNothing(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open(), other = try fixture.open()
+        let run = try Self.publish(store, count: 1)
+        for id in ["old", "new"] {
+            try store.registerWorker(WorkerRecord(id: id, host: "h", pid: 1, slots: 1, startedAt: Date(), heartbeatAt: Date()))
+        }
+        // A lease that has already run out, as a dead or cut-off worker's has.
+        let first = try #require(try store.claimChunk(worker: "old", leaseDuration: -1, runId: nil))
+        let again = try #require(try other.claimChunk(worker: "new", leaseDuration: 60, runId: nil))
+        #expect(again.id == first.id && again.attempts == 2 && again.worker == "new")
+        #expect(try !store.renewChunkLease(taskId: first.id!, worker: "old", leaseDuration: 60), "the old holder has lost it")
+        #expect(try other.renewChunkLease(taskId: again.id!, worker: "new", leaseDuration: 60))
+        #expect(try store.claimChunk(worker: "old", leaseDuration: 60, runId: nil) == nil, "a live lease is not claimed")
+
+        #expect(try other.completeChunk(taskId: again.id!, worker: "new", entry: Self.entry(again)))
+        var late = Self.entry(first)
+        late.bytes = 99
+        #expect(try !store.completeChunk(taskId: first.id!, worker: "old", entry: late), "a duplicate finish")
+        #expect(try store.cachedChunks(keys: [first.key])[first.key]?.bytes == 10, "the first finish's entry stays")
+        #expect(try store.workers().first { $0.id == "new" }?.chunksDone == 1)
+        #expect(try store.workers().first { $0.id == "old" }?.chunksDone == 0)
+        #expect(try store.chunkTasks(runId: run.id!).map(\.state) == [.done])
+        #expect(try !store.renewChunkLease(taskId: again.id!, worker: "new", leaseDuration: 60), "a done chunk has no lease")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func priorityComesFirstThenRunsTakeTurns(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
+        let big = try Self.publish(store, manifest: "/big.yml", count: 3)
+        let small = try Self.publish(store, manifest: "/small.yml", count: 2)
+        let urgent = try Self.publish(store, manifest: "/urgent.yml", count: 1, priority: 5)
+        var order: [String] = []
+        while let task = try store.claimChunk(worker: "w", leaseDuration: 60, runId: nil) { order.append(task.key) }
+        let (b, s, u) = (big.id!, small.id!, urgent.id!)
+        #expect(order == ["\(u)-0", "\(b)-0", "\(s)-0", "\(b)-1", "\(s)-1", "\(b)-2"])
+        #expect(try store.queueDepth()[b] == QueueDepth(queued: 0, claimed: 3, done: 0))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func onlyRunningRunsChunksAreClaimedAndFailuresReleasesAndWithdrawalsAreRecorded(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
+        var stopped = try Self.publish(store, manifest: "/stopped.yml", count: 2)
+        stopped.state = .cancelled
+        try store.update(stopped)
+        let run = try Self.publish(store, count: 3)
+        #expect(try store.queueDepth() == [run.id!: QueueDepth(queued: 3, claimed: 0, done: 0)], "only running runs are counted")
+        #expect(try store.claimChunk(worker: "w", leaseDuration: 60, runId: stopped.id) == nil)
+        let first = try #require(try store.claimChunk(worker: "w", leaseDuration: 60, runId: run.id))
+        #expect(first.runId == run.id && first.request == Data("req \(first.key)".utf8))
+        try store.failChunk(taskId: first.id!, worker: "someone else", error: "not theirs")
+        #expect(try store.chunkTasks(runId: run.id!).first?.state == .claimed)
+        try store.failChunk(taskId: first.id!, worker: "w", error: "espeak-ng failed")
+        let failed = try #require(try store.chunkTasks(runId: run.id!).first)
+        #expect(failed.state == .failed && failed.error == "espeak-ng failed" && failed.leaseExpiresAt == nil)
+
+        let second = try #require(try store.claimChunk(worker: "w", leaseDuration: 60, runId: nil))
+        #expect(second.runId == run.id && second.ordinal == 1)
+        try store.releaseChunk(taskId: second.id!, worker: "w")
+        let released = try #require(try store.chunkTasks(runId: run.id!).first { $0.id == second.id })
+        #expect(released.state == .queued && released.worker == nil)
+        #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 2, claimed: 0, done: 1))
+        try store.withdrawChunks(runId: run.id!)
+        #expect(try store.chunkTasks(runId: run.id!).isEmpty)
+        #expect(try store.claimChunk(worker: "w", leaseDuration: 60, runId: nil) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func workersRegisterHeartbeatAndLeave(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
+        let started = Date(timeIntervalSince1970: 1_700_000_000.25)
+        let worker = WorkerRecord(id: "h2:7:1", host: "h2", pid: 7, slots: 2, startedAt: started, heartbeatAt: started, chunk: nil, chunksDone: 0)
+        try store.registerWorker(worker)
+        try store.registerWorker(WorkerRecord(id: "h1:9:1", host: "h1", pid: 9, slots: 1, startedAt: started, heartbeatAt: started))
+        #expect(try store.workers().map(\.host) == ["h1", "h2"])
+        #expect(try store.workers().last == worker)
+        try store.workerHeartbeat(id: "h2:7:1", chunk: "abc")
+        let beat = try #require(try store.workers().last)
+        #expect(beat.chunk == "abc" && beat.heartbeatAt > started)
+        try store.registerWorker(worker)  // restarted under the same id
+        #expect(try store.workers().last?.chunk == nil)
+        try store.removeWorker(id: "h2:7:1")
+        #expect(try store.workers().map(\.id) == ["h1:9:1"])
+    }
+}
