@@ -45,14 +45,25 @@ public final class PostgresJobStore: JobStore {
 
     public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
         try write { db in
-            let rows = try db.execute("""
-                INSERT INTO job (name, "manifestPath", title, "createdAt") VALUES (\(name), \(manifestPath), \(title), \(Date()))
-                ON CONFLICT ("manifestPath") DO UPDATE SET name = EXCLUDED.name, title = COALESCE(EXCLUDED.title, job.title)
-                WHERE job.name <> EXCLUDED.name OR (EXCLUDED.title IS NOT NULL AND job.title IS DISTINCT FROM EXCLUDED.title)
-                RETURNING *
-                """)
-            if let row = rows.first { return try JobRecord(row: row) }
-            return try JobRecord(row: try db.one("SELECT * FROM job WHERE \"manifestPath\" = \(manifestPath)"))
+            for _ in 0..<2 {
+                if let row = try db.execute("SELECT * FROM job WHERE \"manifestPath\" = \(manifestPath) FOR NO KEY UPDATE").first {
+                    var job = try JobRecord(row: row)
+                    if job.name != name || (title != nil && job.title != title) {
+                        job.name = name
+                        job.title = title ?? job.title
+                        try db.execute("UPDATE job SET name = \(job.name), title = \(job.title) WHERE id = \(job.id)")
+                    }
+                    return job
+                }
+                // Inserted unless another process inserted it a moment ago (then it is read above).
+                if let row = try db.execute("""
+                    INSERT INTO job (name, "manifestPath", title, "createdAt") VALUES (\(name), \(manifestPath), \(title), \(Date()))
+                    ON CONFLICT ("manifestPath") DO NOTHING RETURNING *
+                    """).first {
+                    return try JobRecord(row: row)
+                }
+            }
+            throw StoreError("cannot write the job store \(self.name): the job for \(manifestPath) was created and removed at once")
         }
     }
 

@@ -38,12 +38,21 @@ final class StoreFixture: @unchecked Sendable {
 }
 
 /// Runs `body` on `count` threads at once (each its own store object, as separate processes
-/// would be); returns the results in thread order, recording any error.
+/// would be), released together; returns the results in thread order, recording any error.
 func concurrently<T: Sendable>(_ count: Int, _ body: @Sendable @escaping (Int) throws -> T) -> [T?] {
     let results = Results<T>(count)
-    DispatchQueue.concurrentPerform(iterations: count) { i in
-        do { results.set(i, try body(i)) } catch { results.fail("\(error)") }
+    let start = DispatchGroup(), done = DispatchGroup()
+    start.enter()
+    for i in 0..<count {
+        done.enter()
+        Thread.detachNewThread {
+            start.wait()
+            do { results.set(i, try body(i)) } catch { results.fail("\(error)") }
+            done.leave()
+        }
     }
+    start.leave()
+    done.wait()
     for failure in results.failures { Issue.record(Comment(rawValue: failure)) }
     return results.all
 }

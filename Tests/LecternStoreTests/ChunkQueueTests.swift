@@ -25,8 +25,8 @@ import LecternStore
     @Test(arguments: Backend.allCases)
     func concurrentWorkersClaimEveryChunkExactlyOnce(_ backend: Backend) throws {
         let fixture = try backend.fresh()
-        let run = try Self.publish(try fixture.open(), count: 60)
-        let claimed = concurrently(5) { i -> [String] in
+        let run = try Self.publish(try fixture.open(), count: 200)
+        let claimed = concurrently(6) { i -> [String] in
             let store = try fixture.open()
             var keys: [String] = []
             while let task = try store.claimChunk(worker: "w\(i)", leaseDuration: 60, runId: nil) {
@@ -37,11 +37,14 @@ import LecternStore
             return keys
         }
         let all = claimed.compactMap { $0 }.flatMap { $0 }
-        #expect(all.count == 60 && Set(all).count == 60)
+        #expect(all.count == 200 && Set(all).count == 200)
+        if backend == .postgres {  // claimers skip each other's locked rows instead of queueing behind one writer
+            #expect(claimed.filter { !($0 ?? []).isEmpty }.count > 1, "the work was shared")
+        }
         let store = try fixture.open()
         #expect(try store.chunkTasks(runId: run.id!).allSatisfy { $0.state == .done })
         #expect(try store.runChunks(runId: run.id!).allSatisfy { $0.state == .rendered })
-        #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 0, claimed: 0, done: 60))
+        #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 0, claimed: 0, done: 200))
     }
 
     @Test(arguments: Backend.allCases)

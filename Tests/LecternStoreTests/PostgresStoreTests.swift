@@ -39,15 +39,11 @@ import PostgresNIO
         let store = try fixture.open(), admin = try fixture.open()
         _ = try store.job(manifestPath: "/b.yml", name: "b", title: nil)
         guard case .postgres(let address) = fixture.address else { return }
-        // End every other session on the database, as a restarted server or a cut network would.
-        let killer = try PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(),
-                                                    configuration: .init(unixSocketPath: address.socketPath!, username: address.user,
-                                                                         password: nil, database: address.database),
-                                                    id: 9, logger: PostgresTestServer.logger).wait()
-        defer { try? killer.close().wait() }
-        let ended = try killer.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-                                     logger: PostgresTestServer.logger).wait()
-        #expect(try ended.rows.first?.decode(Int64.self) ?? 0 >= 2)
+        // End every session on the database, as a restarted server or a cut network would.
+        let ended = try PostgresTestServer.shared().query("""
+            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """, in: address)
+        #expect(try ended.first?.decode(Int64.self) ?? 0 >= 2)
         #expect(try store.jobs().map(\.name) == ["b"])
         #expect(try admin.integrityCheck() == "ok")
     }
@@ -60,10 +56,26 @@ import PostgresNIO
         #expect(error.message.contains("\(missing)/.s.PGSQL.5432") && error.message.contains("No such file or directory"))
         #expect(!error.message.contains("secret"))
 
+        let closedPort = try StoreAddress(parsing: "postgres://u@127.0.0.1:1/jobs")
+        let unreachable = try #require(throws: StoreError.self) { try closedPort.open(localFolder: URL(fileURLWithPath: "/tmp")) }
+        #expect(unreachable.message == "cannot connect to the job store postgres://u@127.0.0.1:1/jobs: Connection refused")
+
         let server = try PostgresTestServer.shared()
         let noDatabase = try StoreAddress(parsing: server.url(database: "absent"))
         let refused = try #require(throws: StoreError.self) { try noDatabase.open(localFolder: URL(fileURLWithPath: "/tmp")) }
         #expect(refused.message.contains("database \"absent\" does not exist"))
+    }
+
+    @Test func eachMigrationIsRecordedOnceAndAMissingOneIsReported() throws {
+        let fixture = try Backend.postgres.fresh()
+        let store = try fixture.open()
+        guard case .postgres(let address) = fixture.address else { return }
+        let server = try PostgresTestServer.shared()
+        let recorded = try server.query("SELECT identifier FROM lectern_migrations ORDER BY identifier", in: address)
+        #expect(try recorded.map { try $0.decode(String.self) } == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try store.integrityCheck() == "ok")
+        _ = try server.query("DELETE FROM lectern_migrations WHERE identifier = 'v5'", in: address)
+        #expect(try store.integrityCheck() == "the schema lacks the migrations v5")
     }
 
     @Test func theStoreIsSharedAndNamedWithoutItsPassword() throws {

@@ -125,6 +125,16 @@ public final class PostgresTestServer: @unchecked Sendable {
         return try PostgresAddress(parsing: url(database: name))
     }
 
+    /// Runs `sql` on a new connection to the database at `address` (as another client would).
+    public func query(_ sql: String, in address: PostgresAddress) throws -> [PostgresRow] {
+        let connection = try PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(),
+                                                        configuration: .init(unixSocketPath: address.socketPath!, username: address.user,
+                                                                             password: nil, database: address.database),
+                                                        id: 0, logger: Self.logger).wait()
+        defer { try? connection.close().wait() }
+        return try connection.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger).wait().rows
+    }
+
     /// The address of a database of this server, as a user would write it.
     public func url(database: String) -> String {
         "postgres://\(Self.user)@/\(database)?host=\(folder.path)"
