@@ -7,32 +7,37 @@ import PostgresNIO
 /// callers' polling finds the change.
 final class PostgresQueueListener: @unchecked Sendable {
     // @unchecked Sendable is safe: `connection` is only touched holding `connecting`, and
-    // `pending` holding `condition` (never held while waiting for the server: the notification
+    // `generation` and `seen` holding `condition` (never held while waiting for the server: the notification
     // handler takes it on the event loop).
     static let channel = "lectern_queue"
     let address: PostgresAddress
     private let connecting = NSLock()
     private let condition = NSCondition()
     private var connection: PostgresConnection?
-    /// Notifications received since the last wait returned.
-    private var pending = 0
+    /// Notifications received so far, and the count each waiting thread's last wait returned at:
+    /// a notification wakes every waiter (several slots of a worker, a run waiting for its
+    /// chunks), and one that arrives between a thread's waits is not missed.
+    private var generation = 0
+    private var seen: [ObjectIdentifier: Int] = [:]
 
     init(address: PostgresAddress) { self.address = address }
 
     deinit { try? connection?.close().wait() }
 
-    /// Returns when a notification arrives (or one arrived since the last wait returned), or
-    /// when `timeout` passes.
+    /// Returns when a notification arrives (or one arrived since this thread's last wait
+    /// returned), or when `timeout` passes.
     func wait(timeout: TimeInterval) {
         let deadline = Date().addingTimeInterval(timeout)
         guard listening() else {
             Thread.sleep(forTimeInterval: min(timeout, 0.2))
             return
         }
+        let me = ObjectIdentifier(Thread.current)
         condition.lock()
         defer { condition.unlock() }
-        while pending == 0, condition.wait(until: deadline) {}
-        pending = 0
+        let last = seen[me] ?? generation
+        while generation == last, condition.wait(until: deadline) {}
+        seen[me] = generation
     }
 
     /// Opens the listening connection if needed; false when it cannot.
@@ -55,7 +60,7 @@ final class PostgresQueueListener: @unchecked Sendable {
 
     private func notified() {
         condition.lock()
-        pending += 1
+        generation += 1
         condition.broadcast()
         condition.unlock()
     }

@@ -70,12 +70,12 @@ final class PostgresSession: @unchecked Sendable {
                 usleep(UInt32.random(in: 1_000...(5_000 * UInt32(conflicts))))
             } catch where Self.isLostConnection(error, connection) && !reconnected {
                 reconnected = true
-                try? connection?.close().wait()
+                Self.abandon(connection)
                 connection = nil
             } catch let error as StoreError {
                 throw error
             } catch {
-                if Self.isLostConnection(error, connection) { try? connection?.close().wait(); connection = nil }
+                if Self.isLostConnection(error, connection) { Self.abandon(connection); connection = nil }
                 throw StoreError("cannot \(action) the job store \(address): \(Self.reason(error))")
             }
         }
@@ -86,6 +86,13 @@ final class PostgresSession: @unchecked Sendable {
         let fresh = try Self.connect(address)
         connection = fresh
         return fresh
+    }
+
+    /// Closes a lost connection without waiting: closing one that neither answers nor fails need
+    /// never complete, and the caller holds the session's lock.
+    static func abandon(_ connection: PostgresConnection?) {
+        let closing: EventLoopFuture<Void>? = connection?.close()
+        _ = closing
     }
 
     /// Closes the connection (a later operation opens a new one).

@@ -52,7 +52,7 @@ import Testing
         var maximumKB: Int
         /// Each process's own high-water mark, by its command line.
         var peaks: [(command: String, kb: Int)]
-        var workers: [Int] { peaks.filter { $0.command.hasSuffix(" worker") }.map(\.kb) }
+        var workers: [Int] { peaks.filter { $0.command.hasSuffix(" worker --stdio") }.map(\.kb) }
     }
 
     /// Runs `lectern run --quiet manifest` under GNU time, reading the `VmHWM` of it and of

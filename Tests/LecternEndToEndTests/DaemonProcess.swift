@@ -8,11 +8,15 @@ final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let log: URL
 
-    init(_ ws: Workspace, jobs: String = "Jobs", arguments: [String] = [], name: String = "daemon") throws {
+    /// - parameter store: The store's options (default: `--db` the workspace's SQLite store).
+    init(_ ws: Workspace, jobs: String = "Jobs", arguments: [String] = [], name: String = "daemon", store: [String]? = nil,
+         folder: URL? = nil) throws {
         log = ws.url.appendingPathComponent("\(name).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.lectern)
-        process.arguments = ["daemon", "--jobs", ws.url.appendingPathComponent(jobs).path, "--db", ws.db.path, "--poll", "0.25"] + arguments
+        process.arguments = ["daemon", "--jobs", ws.url.appendingPathComponent(jobs).path] + (store ?? ["--db", ws.db.path])
+            + ["--poll", "0.25"] + arguments
+        if let folder { process.currentDirectoryURL = folder }
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -42,8 +42,8 @@ struct DaemonTests {
 
     /// Registers jobs with the store as a daemon would have two hours ago, so that a daemon
     /// started now finds scheduled times missed and catches up at once.
-    static func seenLongAgo(_ ws: Workspace, _ names: [String]) throws {
-        let store = try SQLiteJobStore(url: ws.db)
+    static func seenLongAgo(_ ws: Workspace, _ names: [String], store given: (any JobStore)? = nil) throws {
+        let store = try given ?? SQLiteJobStore(url: ws.db)
         for name in names {
             let path = ws.url.appendingPathComponent("Jobs/\(name).yml").standardizedFileURL.path
             let job = try store.job(manifestPath: path, name: name, title: name)

@@ -175,4 +175,69 @@ import LecternTestSupport
         #expect(done.allSatisfy { $0 > 0 } && done.reduce(0, +) == rendered.reduce(0, +), "workers \(done), runs \(rendered)")
         for worker in workers { worker.terminate() }
     }
+
+    @Test func daemonsOnTwoHostsRunEachDueJobOnceThroughTheSharedStore() throws {
+        let server = try PostgresTestServer.shared()
+        let ws = try Workspace("distributed-daemons")
+        let shared = try Shared(ws, server: server)
+        let names = ["ash", "birch", "cedar"]
+        for name in names { try DaemonTests.job(ws, name, "schedule: \"\(DaemonTests.farMinute) * * * *\"") }
+        let store = try StoreAddress(parsing: shared.url).open(localFolder: ws.url.appendingPathComponent("probe"))
+        try DaemonTests.seenLongAgo(ws, names, store: store)
+        // Two hosts: each its own folder (local cache), the same jobs folder, store and chunk folder.
+        let daemons = try ["east", "west"].map { host in
+            let folder = ws.url.appendingPathComponent("hosts/\(host)")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(".lectern"), withIntermediateDirectories: true)
+            return try DaemonProcess(ws, name: host, store: shared.arguments, folder: folder)
+        }
+        func runs() throws -> [RunRecord] { try store.jobs().flatMap { try store.runs(jobId: $0.id!, limit: 100) } }
+        #expect(try eventually(timeout: 90, "a run of each job") {
+            Set(try runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
+        })
+        #expect(try eventually(timeout: 10, "both daemons to know every job") {
+            daemons.allSatisfy { d in names.allSatisfy { d.logText.contains("job added job=\($0)") } }
+        })
+        let stops = daemons.map { $0.terminate() }
+        #expect(stops.allSatisfy { $0.status == 0 }, "\(daemons.map(\.logText))")
+        let all = try runs()
+        #expect(all.count == names.count && Set(all.map(\.jobId)).count == names.count,
+                "\(all.map { "job \($0.jobId) \($0.trigger) \($0.state)" })")
+        #expect(all.allSatisfy { $0.trigger == "schedule" && $0.state == .succeeded })
+        // Every chunk went through the shared folder, checked by its digest.
+        let keys = try store.allCachedChunks().map(\.key)
+        #expect(!keys.isEmpty && keys.allSatisfy { key in
+            FileManager.default.fileExists(atPath: SharedChunkDirectory(directory: shared.chunks).url(for: key).path)
+        })
+    }
+
+    @Test func gcRemovesUnreferencedChunksFromTheSharedFolderToo() throws {
+        let server = try PostgresTestServer.shared()
+        let ws = try Workspace("distributed-gc")
+        let shared = try Shared(ws, server: server)
+        let folder = ws.url.appendingPathComponent("book")
+        try ws.write("book/.lectern/.keep", "")
+        try ws.write("book/note.txt", "The first version of a note.\n\nA second paragraph that stays the same.\n")
+        let manifest = try ws.write("book/note.yml", "title: Note\noutput: out\nsources: [note.txt]\nvoice: { name: en-gb, rate: 1.0 }\n")
+        // The run renders its chunks itself (one local worker) through the queue and the shared folder.
+        let first = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "1", manifest.path] + shared.arguments, in: folder)
+        try #require(first.status == 0, "\(first.stderr)")
+        let directory = SharedChunkDirectory(directory: shared.chunks)
+        let before = Set(try directory.keys())
+        try ws.write("book/note.txt", "A second version of the note, all of it new.\n")
+        let second = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "1", manifest.path] + shared.arguments, in: folder)
+        try #require(second.status == 0, "\(second.stderr)")
+        let after = Set(try directory.keys())
+        #expect(!before.isEmpty && after.count > before.count, "the edit adds chunks to the shared folder")
+        let gc = try Tool.run(Tool.lectern, ["gc"] + shared.arguments, in: folder)
+        try #require(gc.status == 0, "\(gc.stderr)")
+        let store = try StoreAddress(parsing: shared.url).open(localFolder: folder.appendingPathComponent(".lectern"))
+        let referenced = try store.referencedChunkKeys()
+        let left = Set(try directory.keys())
+        #expect(left == referenced && left.count < after.count, "only referenced chunks stay: \(gc.stdout)")
+        #expect(after.subtracting(left).allSatisfy { gc.stdout.contains($0) }, "\(gc.stdout)")
+        // What is left still renders the book without rendering anything.
+        let again = try Tool.run(Tool.lectern, ["run", "--json", "--workers", "1", manifest.path] + shared.arguments, in: folder)
+        try #require(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("\"upToDate\" : true") || again.stdout.contains("\"chunksRendered\" : 0"), "\(again.stdout)")
+    }
 }
