@@ -64,7 +64,7 @@ struct ManifestLayer {
     /// The keys that describe the book (ID3 frames, EPUB metadata) without changing its audio.
     static let metadataKeys = ["language", "narrator", "description", "genre", "date", "year", "series", "series_index",
                                "publisher", "copyright", "isbn"]
-    static let voiceKeys = ["name", "rate", "wpm", "pitch", "volume", "preset"]
+    static let voiceKeys = ["name", "engine", "model", "rate", "wpm", "pitch", "volume", "preset"]
     static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
 
     /// Parses YAML text into a layer, checking keys, types and ranges.
@@ -266,7 +266,33 @@ struct ManifestLayer {
             volume: try m["volume"]?.double(in: 0...1)
         )
         if own.rate != nil, own.wpm != nil { throw value.error("give either rate or wpm, not both") }
-        return own.merged(over: voice)
+        var engineVoice = VoiceSettings()
+        if let e = m["engine"] {
+            let engine = try e.string()
+            guard VoiceSettings.engines.contains(engine) else {
+                throw e.error("unknown engine \"\(engine)\" (expected \(VoiceSettings.engines.joined(separator: " or ")))")
+            }
+            engineVoice.engine = engine
+        }
+        if let m = m["model"] {
+            guard engineVoice.engine != ResolvedVoice.espeakEngine else {
+                throw m.error("a model file is a Piper voice's: give engine: piper (or leave engine out)")
+            }
+            // Relative to the file that names it (the manifest, or Config/ for defaults and presets).
+            let folder = URL(fileURLWithPath: m.file).deletingLastPathComponent()
+            let url = ManifestLoader.resolve(try m.string(), in: folder)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw m.error("no such file: \(url.path) (a Piper voice's .onnx, prepared with Scripts/prepare-piper-voice.py)")
+            }
+            engineVoice.model = url.path
+        }
+        if engineVoice.engineGiven == ResolvedVoice.piperEngine, let p = m["pitch"] {
+            throw p.error("a Piper voice has no pitch setting (remove pitch, or use engine: espeak-ng)")
+        }
+        var given = own
+        given.engine = engineVoice.engine
+        given.model = engineVoice.model
+        return given.merged(over: voice)
     }
 
     static func parseSource(_ value: YAMLValue) throws -> SourceLayer {

@@ -64,9 +64,11 @@ public struct ManifestLoader: Sendable {
             }
         }
         let layer = try ManifestLayer.parse(yaml: yaml, file: file, presets: presets)
-        var manifest = try resolve(layer.merged(over: defaults), manifest: url, lines: layer.line)
+        let merged = layer.merged(over: defaults)
+        try Self.checkPitch(layer, merged: merged, file: file)
+        var manifest = try resolve(merged, manifest: url, lines: layer.line)
         manifest.configDirectory = config
-        manifest.voiceFollowsBook = layer.voice?.name == nil
+        manifest.voiceFollowsBook = layer.voice?.name == nil && layer.voice?.engineGiven == nil
         return manifest
     }
 
@@ -151,6 +153,25 @@ public struct ManifestLoader: Sendable {
         manifest.language = layer.language
         manifest.details = layer.details
         return manifest
+    }
+
+    /// A pitch the manifest itself sets for a voice that is a Piper voice once merged (Piper has no
+    /// pitch): an error at the key. (A pitch from the defaults or a preset is a warning, given when
+    /// the book is segmented.)
+    static func checkPitch(_ layer: ManifestLayer, merged: ManifestLayer, file: String) throws {
+        let book = merged.voice ?? VoiceSettings()
+        var given: [(key: String, own: VoiceSettings?, effective: VoiceSettings)] = [("voice", layer.voice, book)]
+        for (kind, own) in layer.styles {
+            given.append(("styles.\(kind.rawValue)", own, (merged.styles[kind] ?? own).merged(over: book)))
+        }
+        for (i, o) in layer.overrides.enumerated() {
+            if let v = o.voice { given.append(("overrides[\(i + 1)].voice", v, v.merged(over: book))) }
+        }
+        for (key, own, effective) in given where own?.pitch != nil && effective.engineGiven == ResolvedVoice.piperEngine {
+            let top = String(key.prefix { $0 != "." && $0 != "[" })
+            throw ManifestError(file: file, line: layer.line[top], key: "\(key).pitch",
+                                message: "a Piper voice has no pitch setting (remove pitch, or give this voice engine: espeak-ng)")
+        }
     }
 
     /// Whether `url` is a document rather than a manifest (anything but `.yml`/`.yaml`).

@@ -1,8 +1,13 @@
 /// Voice parameters in AVSpeechUtterance's terms; every field optional so that layers
 /// (defaults → manifest → style → chapter override) can be merged.
 public struct VoiceSettings: Sendable, Equatable, Codable {
-    /// An espeak-ng voice name or language code, e.g. `en-gb` (see `lectern voices`).
+    /// An espeak-ng voice name or language code, e.g. `en-gb`, or a Piper voice's name, e.g.
+    /// `en_US-joe-medium` (see `lectern voices`).
     public var name: String?
+    /// The speech engine: `espeak-ng` (the default) or `piper`.
+    public var engine: String?
+    /// A prepared Piper voice's model file (`NAME.onnx`), an absolute path; implies `piper`.
+    public var model: String?
     /// Speaking rate, 0…1, 0.5 is normal (AVSpeechUtteranceDefaultSpeechRate).
     public var rate: Double?
     /// Speaking rate in words per minute; overrides `rate` when both are set in the same layer.
@@ -12,18 +17,34 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     /// Volume, 0…1.
     public var volume: Double?
 
-    public init(name: String? = nil, rate: Double? = nil, wpm: Int? = nil, pitch: Double? = nil, volume: Double? = nil) {
+    public init(name: String? = nil, rate: Double? = nil, wpm: Int? = nil, pitch: Double? = nil, volume: Double? = nil,
+                engine: String? = nil, model: String? = nil) {
         self.name = name
+        self.engine = engine
+        self.model = model
         self.rate = rate
         self.wpm = wpm
         self.pitch = pitch
         self.volume = volume
     }
 
+    /// The engine names a manifest may give.
+    public static let engines = [ResolvedVoice.espeakEngine, ResolvedVoice.piperEngine]
+
+    /// This layer's engine, or nil when it leaves the engine to the layers below.
+    public var engineGiven: String? { engine ?? (model != nil ? ResolvedVoice.piperEngine : nil) }
+
     /// This layer's values, falling back to `base` for those it leaves unset.
     public func merged(over base: VoiceSettings) -> VoiceSettings {
         var result = base
-        if let name { result.name = name }
+        // Another engine: the voice below (its name or model) belongs to the engine left.
+        if let engine = engineGiven, engine != (base.engineGiven ?? ResolvedVoice.espeakEngine) {
+            result.name = nil
+            result.model = nil
+        }
+        if let engine = engineGiven { result.engine = engine }
+        if let model { result.model = model; if name == nil { result.name = nil } }
+        if let name { result.name = name; if model == nil { result.model = nil } }
         if let rate { result.rate = rate; result.wpm = wpm }
         if let wpm { result.wpm = wpm; if rate == nil { result.rate = nil } }
         if let pitch { result.pitch = pitch }
@@ -34,11 +55,18 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     /// Resolves to engine parameters; unset values take AVSpeechUtterance's defaults.
     public func resolved() -> ResolvedVoice {
         let rateValue = rate ?? 0.5
+        let isPiper = engineGiven == ResolvedVoice.piperEngine
+        let modelName = model.map { path -> String in
+            let file = String(path.split(separator: "/").last ?? "")
+            return file.hasSuffix(".onnx") ? String(file.dropLast(5)) : file
+        }
         return ResolvedVoice(
-            name: name ?? "en",
+            name: name ?? modelName ?? (isPiper ? ResolvedVoice.defaultPiperVoice : "en"),
             wordsPerMinute: wpm ?? ResolvedVoice.wordsPerMinute(forRate: rateValue),
             pitch: pitch ?? 1.0,
-            volume: volume ?? 1.0
+            volume: volume ?? 1.0,
+            engine: isPiper ? ResolvedVoice.piperEngine : nil,
+            model: isPiper ? model : nil
         )
     }
 }
@@ -51,13 +79,30 @@ public struct ResolvedVoice: Sendable, Hashable, Codable {
     public var pitch: Double
     /// Volume, 0…1.
     public var volume: Double
+    /// The speech engine, nil for espeak-ng (``engineName`` says which).
+    public var engine: String?
+    /// A Piper voice's model file given by path (absolute), or nil: a Piper voice named by `name`
+    /// is found among the installed voices.
+    public var model: String?
 
-    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double) {
+    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double, engine: String? = nil, model: String? = nil) {
         self.name = name
         self.wordsPerMinute = wordsPerMinute
         self.pitch = pitch
         self.volume = volume
+        self.engine = engine == Self.espeakEngine ? nil : engine
+        self.model = model
     }
+
+    /// The engines' names, as manifests and sidecars give them.
+    public static let espeakEngine = "espeak-ng", piperEngine = "piper"
+    /// The Piper voice `make piper` installs, used when a manifest names the engine alone.
+    public static let defaultPiperVoice = "en_US-joe-medium"
+
+    /// The engine that speaks this voice: `espeak-ng` or `piper`.
+    public var engineName: String { engine ?? Self.espeakEngine }
+    /// Whether the Piper engine speaks this voice.
+    public var isPiper: Bool { engine == Self.piperEngine }
 
     /// espeak-ng's slowest and fastest rates, and its default (AVSpeech's 0.5).
     public static let minimumWPM = 80, normalWPM = 175, maximumWPM = 450

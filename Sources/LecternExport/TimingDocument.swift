@@ -71,6 +71,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var kind: BlockKind
     public var text: String
     public var voice: String
+    /// The engine that speaks `voice`: `espeak-ng` or `piper` (absent in sidecars written before
+    /// engines could be chosen: espeak-ng).
+    public var engine: String?
     /// When speech starts (after the pre-utterance delay) and ends (before the post-utterance delay).
     public var start: Int
     public var end: Int
@@ -92,14 +95,17 @@ public struct VoiceSpan: Codable, Sendable, Equatable {
     public var offset: Int
     public var length: Int
     public var voice: String
+    /// The engine that speaks `voice` (see ``ParagraphTiming/engine``).
+    public var engine: String?
     public var language: String
     /// True when `language` was identified from the text (`language_switching: detect`); absent otherwise.
     public var detected: Bool?
 
-    public init(offset: Int, length: Int, voice: String, language: String, detected: Bool? = nil) {
+    public init(offset: Int, length: Int, voice: String, language: String, detected: Bool? = nil, engine: String? = nil) {
         self.offset = offset
         self.length = length
         self.voice = voice
+        self.engine = engine
         self.language = language
         self.detected = detected
     }
@@ -120,7 +126,8 @@ public struct WordTiming: Codable, Sendable, Equatable {
     public var length: Int
     public var start: Int
     public var end: Int
-    /// True when the engine reported no event for this word and its start was interpolated
-    /// between its neighbours (absent otherwise).
+    /// True when the engine did not place this word itself (absent otherwise): it reported no
+    /// event for it and its start was interpolated between its neighbours, or the engine's times
+    /// inside a sentence are estimates (a Piper voice: espeak-ng's marks warped onto its audio).
     public var estimated: Bool?
 }

@@ -16,23 +16,26 @@ public struct UtteranceTimer: Sendable {
     ///     - marks: (UTF-16 offset, sample) of each word the engine reported, relative to the speech start.
     ///     - speechStart: The absolute sample at which the speech starts in the book.
     ///     - speechLength: The speech's length in samples.
+    ///     - engine: The engine of `voice`, named in the paragraph.
+    ///     - estimatedMarks: The offsets of the marks whose times the engine estimated; their words are flagged.
     public func paragraph(kind: BlockKind, text: String, voice: String, marks: [(offset: Int, sample: Int)],
                           speechStart: Int, speechLength: Int, spans: [VoiceSpan] = [],
-                          pronounced: [Pronunciation] = []) -> ParagraphTiming {
+                          pronounced: [Pronunciation] = [], engine: String? = nil, estimatedMarks: Set<Int> = []) -> ParagraphTiming {
         let tokens = WordTokenizer.tokens(in: text)
         var starts = [Int?](repeating: nil, count: tokens.count)
+        var estimated = [Bool](repeating: false, count: tokens.count)
         var m = 0
         for (i, token) in tokens.enumerated() {
             while m < marks.count, marks[m].offset < token.start { m += 1 }
             if m < marks.count, marks[m].offset < token.end {
                 starts[i] = min(max(marks[m].sample, 0), speechLength)
+                estimated[i] = estimatedMarks.contains(marks[m].offset)
             }
         }
         // Times never go backwards.
         var latest = 0
         for i in starts.indices { if let s = starts[i] { latest = max(latest, s); starts[i] = latest } }
         var resolved = [Int](repeating: 0, count: tokens.count)
-        var estimated = [Bool](repeating: false, count: tokens.count)
         var i = 0
         while i < tokens.count {
             if let s = starts[i] { resolved[i] = s; i += 1; continue }
@@ -69,7 +72,7 @@ public struct UtteranceTimer: Sendable {
             let lo = min(range.lowerBound, first.offset), hi = max(range.upperBound, last.offset + last.length)
             sentences.append(SentenceTiming(offset: lo, length: hi - lo, start: first.start, end: last.end, words: members))
         }
-        return ParagraphTiming(kind: kind, text: text, voice: voice, start: ms(speechStart), end: ms(speechStart + speechLength),
+        return ParagraphTiming(kind: kind, text: text, voice: voice, engine: engine, start: ms(speechStart), end: ms(speechStart + speechLength),
                                sentences: sentences, spans: spans.isEmpty ? nil : spans,
                                pronounced: pronounced.isEmpty ? nil : pronounced)
     }

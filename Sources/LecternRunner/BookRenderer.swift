@@ -59,10 +59,10 @@ struct BookRenderer {
     }
 
     init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache,
-         shared: (any ChunkStore)? = nil) {
+         shared: (any ChunkStore)? = nil, voiceIdentities: [String: String] = [:]) {
         self.plan = plan
         self.chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
-        let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio)
+        let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio, voiceIdentities: voiceIdentities)
         self.keys = chunks.map(key.key(for:))
         self.sampleRate = sampleRate
         self.audio = audio

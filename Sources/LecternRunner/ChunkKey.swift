@@ -2,7 +2,8 @@ import LecternCore
 import LecternSpeech
 
 /// The cache key of a chunk: a SHA-256 of everything that changes its audio — each item's text
-/// and pronunciations (together: what the engine reads), resolved voice and surrounding silences, the engine and its data,
+/// and pronunciations (together: what the engine reads), resolved voice and surrounding silences, the engine and its data
+/// (for a Piper voice, its model file's hash and settings),
 /// the sample rate, the MP3 settings, and ``ChunkRenderer/formatVersion``.
 ///
 /// Not part of the key: where the chunk lies in the book (its index, chapter, the utterances its
@@ -10,9 +11,24 @@ import LecternSpeech
 public struct ChunkKey: Sendable {
     /// What every chunk of a run shares: engine and audio settings.
     public let settings: String
+    /// The identity of each Piper voice's engine (model file hash and settings), by model path;
+    /// an item with a Piper voice adds its engine's to the key.
+    public let voiceIdentities: [String: String]
 
-    public init(engineIdentity: String, sampleRate: Int, audio: AudioSettings) {
+    public init(engineIdentity: String, sampleRate: Int, audio: AudioSettings, voiceIdentities: [String: String] = [:]) {
         settings = "lectern-chunk \(ChunkRenderer.formatVersion)\n\(engineIdentity)\nrate \(sampleRate)\nmp3 \(audio.bitrate) q\(audio.quality)\n"
+        self.voiceIdentities = voiceIdentities
+    }
+
+    /// The identities of the Piper voices `plan` uses, by model path, for ``init(engineIdentity:sampleRate:audio:voiceIdentities:)``:
+    /// each model file is read once (hashed), not loaded.
+    public static func voiceIdentities(of plan: NarrationPlan, installation: PiperInstallation = .default) throws -> [String: String] {
+        var identities: [String: String] = [:]
+        for voice in plan.voices where voice.isPiper {
+            let model = SpeechEngines.model(of: voice, in: installation)
+            if identities[model.path] == nil { identities[model.path] = try PiperEngine.identity(model: model) }
+        }
+        return identities
     }
 
     public func key(for chunk: RenderChunk) -> String {
@@ -20,6 +36,10 @@ public struct ChunkKey: Sendable {
         hasher.update(settings)
         for item in chunk.items {
             let v = item.voice
+            if v.isPiper {
+                let model = SpeechEngines.model(of: v).path
+                hasher.update("engine \(voiceIdentities[model] ?? "piper \(model) (identity unknown)")\n")
+            }
             hasher.update("item \(item.silenceBefore) \(item.silenceAfter) \(v.name) \(v.wordsPerMinute) \(v.pitch) \(v.volume) \(item.text.utf8.count)\n")
             hasher.update(item.text)
             for p in item.pronunciations {

@@ -11,6 +11,8 @@ import LecternAudio
 /// book (see ``ChunkRequest``), so it can be cached under its ``ChunkKey``.
 public struct ChunkRenderer: Sendable {
     public let engine: EspeakEngine
+    /// The engine of each item's voice (espeak-ng, or a Piper model loaded on first use).
+    public let engines: SpeechEngines
     /// Called between the steps of rendering, for tests that kill the run at a given point.
     public var checkpoint: (@Sendable (_ step: Step, _ chunk: Int) -> Void)?
 
@@ -32,6 +34,7 @@ public struct ChunkRenderer: Sendable {
 
     public init(engine: EspeakEngine, checkpoint: (@Sendable (Step, Int) -> Void)? = nil) {
         self.engine = engine
+        self.engines = SpeechEngines(espeak: engine)
         self.checkpoint = checkpoint
     }
 
@@ -50,14 +53,19 @@ public struct ChunkRenderer: Sendable {
             try writer.writeSilence(item.silenceBefore)
             position += item.silenceBefore
             if i == items.count / 2 { checkpoint?(.encoding, request.chunk.index) }
-            let synthesis = try engine.synthesize(item.text, voice: item.voice, pronunciations: item.pronunciations)
+            let speaker = try engines.engine(for: item.voice)
+            guard speaker.sampleRate == engine.sampleRate else {
+                throw SpeechError("the voice \(item.voice.name) speaks at \(speaker.sampleRate) Hz, not the book's \(engine.sampleRate) Hz")
+            }
+            let synthesis = try speaker.synthesize(item.text, voice: item.voice, pronunciations: item.pronunciations)
             checkpoint?(.synthesis, request.chunk.index)
             let speech = SilenceTrimmer.speechRange(synthesis.samples)
             // In blocks, so that neither a copy of the item's audio nor an encoder buffer for all of it is made.
             for block in stride(from: speech.lowerBound, to: speech.upperBound, by: Self.encodingBlock) {
                 try writer.write(Array(synthesis.samples[block..<min(block + Self.encodingBlock, speech.upperBound)]))
             }
-            let marks = synthesis.words.map { [$0.textOffset, $0.sample - speech.lowerBound] }
+            // An estimated time (a Piper voice's word inside a sentence) carries a third value, 1.
+            let marks = synthesis.words.map { [$0.textOffset, $0.sample - speech.lowerBound] + ($0.estimated ? [1] : []) }
             layouts.append(.init(start: start, speechStart: position, speechLength: speech.count, marks: marks))
             position += speech.count
             var after = item.silenceAfter

@@ -5,20 +5,31 @@ import LecternAudio
 
 /// The checks `run` makes before any audio is made that `lectern check` makes too.
 extension JobRunner {
-    /// Checks every voice the plan uses before any audio is made; an unknown voice is reported
-    /// as a manifest error at the key that names it.
+    /// Checks every voice the plan uses before any audio is made (espeak-ng voices by name; Piper
+    /// voices installed, complete and at the book's sample rate, nothing loaded); an unknown voice
+    /// is reported as a manifest error at the key that names it.
     public static func validateVoices(_ plan: NarrationPlan, manifest: Manifest, engine: EspeakEngine) throws {
-        for name in plan.voiceNames.sorted() {
-            do { try engine.validate(voice: name) } catch let error as SpeechError {
-                var key = "voice.name"
-                if let kind = manifest.styles.first(where: { $0.value.name == name })?.key {
-                    key = "styles.\(kind.rawValue).name"
-                } else if manifest.voice.name != name, manifest.overrides.contains(where: { $0.voice?.name == name }) {
-                    key = "overrides"
-                }
-                let top = String(key.prefix { $0 != "." })
-                throw ManifestError(file: manifest.file.path, line: manifest.lines[top], key: key, message: error.message)
+        let voices = plan.voices.sorted { ($0.engineName, $0.name) < ($1.engineName, $1.name) }
+        for voice in voices {
+            var message: String?
+            if voice.isPiper {
+                message = SpeechEngines.problem(with: voice, sampleRate: engine.sampleRate)
+            } else {
+                do { try engine.validate(voice: voice.name) } catch let error as SpeechError { message = error.message }
             }
+            guard let message else { continue }
+            let field = voice.model != nil ? "model" : "name"
+            let names = { (v: VoiceSettings?) in v.map { $0.resolved().name == voice.name && $0.resolved().isPiper == voice.isPiper } ?? false }
+            var key = "voice.\(field)"
+            if let kind = manifest.styles.first(where: { names($0.value.merged(over: manifest.voice)) })?.key {
+                key = "styles.\(kind.rawValue).\(field)"
+            } else if let tag = manifest.languages.first(where: { names($0.value) })?.key {
+                key = "languages.\(tag)"
+            } else if !names(manifest.voice), manifest.overrides.contains(where: { names($0.voice?.merged(over: manifest.voice)) }) {
+                key = "overrides"
+            }
+            let top = String(key.prefix { $0 != "." })
+            throw ManifestError(file: manifest.file.path, line: manifest.lines[key] ?? manifest.lines[top], key: key, message: message)
         }
     }
 

@@ -49,7 +49,8 @@ struct RunPlan {
         OutputFiles.removeStaleTemporaries(of: manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
         runner.cache.removeStaleTemporaries()
         renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
-                                audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks)
+                                audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks,
+                                voiceIdentities: try ChunkKey.voiceIdentities(of: plan))
         cached = runner.force ? [:] : try renderer.cachedResults()
 
         var run = context.run

@@ -23,7 +23,7 @@ struct Timeline {
     private var chapter = -1
     private var chapterStart = 0
     /// The utterance being gathered from its parts (it may span chunks).
-    private var utterance: (index: Int, start: Int, end: Int, marks: [(offset: Int, sample: Int)])?
+    private var utterance: (index: Int, start: Int, end: Int, marks: [(offset: Int, sample: Int)], estimated: Set<Int>)?
 
     init(plan: NarrationPlan, chunks: [RenderChunk], sampleRate: Int, sidecar: TimingSidecarWriter?,
          fingerprint: @escaping (PlannedChapter) -> ChapterFingerprint) {
@@ -64,12 +64,13 @@ struct Timeline {
         for (item, layout) in zip(chunk.items, result.items) {
             if utterance?.index != item.utterance {
                 try closeUtterance()
-                utterance = (item.utterance, Int.max, 0, [])
+                utterance = (item.utterance, Int.max, 0, [], [])
             }
             let speechStart = base + layout.speechStart
             utterance!.start = min(utterance!.start, speechStart)
             utterance!.end = max(utterance!.end, speechStart + layout.speechLength)
             utterance!.marks += layout.marks.map { (offset: item.textOffset + $0[0], sample: speechStart + $0[1]) }
+            for mark in layout.marks where mark.count > 2 && mark[2] == 1 { utterance!.estimated.insert(item.textOffset + mark[0]) }
         }
         position += result.audioFrames * result.samplesPerFrame
         last = result
@@ -83,8 +84,8 @@ struct Timeline {
                                         marks: u.marks.map { ($0.offset, $0.sample - u.start) },
                                         speechStart: u.start, speechLength: u.end - u.start,
                                         spans: spoken.segments.map { VoiceSpan(offset: $0.offset, length: $0.length, voice: $0.voice.name, language: $0.language,
-                                                                        detected: $0.detected ? true : nil) },
-                                        pronounced: spoken.pronunciations)
+                                                                        detected: $0.detected ? true : nil, engine: $0.voice.engineName) },
+                                        pronounced: spoken.pronunciations, engine: spoken.voice.engineName, estimatedMarks: u.estimated)
         paragraph.language = spoken.language
         paragraph.detected = spoken.languageDetected ? true : nil
         try sidecar?.append(paragraph)

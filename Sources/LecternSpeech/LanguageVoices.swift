@@ -1,7 +1,7 @@
 import LecternCore
 
 /// Chooses the voice for text marked as another language, per BCP 47: the manifest's
-/// `languages` entry for the tag or a shorter form of it (`de-at`, then `de`), else the installed
+/// `languages` entry (espeak-ng's unless it names `engine: piper`) for the tag or a shorter form of it (`de-at`, then `de`), else the installed
 /// espeak-ng voice for the tag or a shorter form (`de-DE` → `de`, `zh-CN` → `zh`), else none —
 /// the text is read with the voice around it, and a warning says so once per language.
 /// `und`, `mul`, `zxx`, `x-…` and empty tags mean no switch (``LanguageTag/meaningful(_:)``).
@@ -39,8 +39,13 @@ final class LanguageVoices {
     ///   language to a voice that is not installed.
     func voice(for language: String, place: @autoclosure () -> String) throws -> VoiceSettings? {
         guard let tag = LanguageTag.meaningful(language) else { return nil }
-        if let key = manifest.languageKey(for: tag), let mapped = manifest.languages[key] {
-            if let name = mapped.name, installedVoice(name.lowercased()) == nil {
+        if let key = manifest.languageKey(for: tag), var mapped = manifest.languages[key] {
+            // A language's voice is espeak-ng's unless its entry names another engine.
+            if mapped.engineGiven == nil {
+                mapped.engine = ResolvedVoice.espeakEngine
+                if mapped.name == nil { mapped.name = installedVoice(tag) ?? tag }
+            }
+            if mapped.engineGiven == ResolvedVoice.espeakEngine, let name = mapped.name, installedVoice(name.lowercased()) == nil {
                 throw ManifestError(file: manifest.file.path, line: manifest.lines["languages.\(key)"] ?? manifest.lines["languages"],
                                     key: "languages.\(key)",
                                     message: "unknown voice \"\(name)\" (run `lectern voices` to list the installed voices and languages)")
@@ -51,6 +56,6 @@ final class LanguageVoices {
             warn(tag, "no installed voice speaks \"\(language)\" (\(place())); read with the voice around it")
             return nil
         }
-        return VoiceSettings(name: voice)
+        return VoiceSettings(name: voice, engine: ResolvedVoice.espeakEngine)
     }
 }

@@ -36,6 +36,11 @@ public struct NarrationPlan: Sendable {
     public var voiceNames: Set<String> {
         Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })
     }
+
+    /// Every distinct voice the plan speaks with (utterances and their segments).
+    public var voices: Set<ResolvedVoice> {
+        Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice] + $0.segments.map(\.voice) } })
+    }
 }
 
 /// A chapter of the plan.

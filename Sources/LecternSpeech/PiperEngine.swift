@@ -57,9 +57,21 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         self.deterministic = deterministic
         self.installation = installation
         sampleRate = Int(lectern_sherpa_onnx_sample_rate(tts))
-        let hash = try Self.fileHash(model)
+        identity = try Self.identity(model: model, config: config, deterministic: deterministic, espeak: espeak)
+    }
+
+    /// What a rendering with the prepared voice `model` depends on besides its input — the model
+    /// file's SHA-256, its settings and the phonemizer's identity — without loading the model (a
+    /// run computes it for chunk keys; the workers load the model).
+    public static func identity(model: URL, deterministic: Bool = true, espeak: EspeakEngine? = nil) throws -> String {
+        let config = try PiperVoiceConfig(contentsOf: URL(fileURLWithPath: model.path + ".json"))
+        return try identity(model: model, config: config, deterministic: deterministic, espeak: espeak ?? EspeakEngine.shared())
+    }
+
+    private static func identity(model: URL, config: PiperVoiceConfig, deterministic: Bool, espeak: EspeakEngine) throws -> String {
+        let hash = try fileHash(model)
         let noise = deterministic ? "noise off" : "noise \(config.noiseScale) noise_w \(config.noiseWidth)"
-        identity = "piper \(model.lastPathComponent) sha256 \(hash) \(noise) "
+        return "piper \(model.lastPathComponent) sha256 \(hash) \(noise) "
             + "length \(config.lengthScale); phonemes \(espeak.identity)"
     }
 
@@ -67,6 +79,12 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
 
     /// The prepared voices of the installation, optionally only those for a language (prefix match).
     public func voices(language: String? = nil) -> [VoiceInfo] {
+        Self.installedVoices(language: language, installation: installation)
+    }
+
+    /// The prepared voices of `installation`, optionally only those for a language (prefix match),
+    /// without loading any model.
+    public static func installedVoices(language: String? = nil, installation: PiperInstallation = .default) -> [VoiceInfo] {
         installation.voiceNames().compactMap { name -> VoiceInfo? in
             let file = installation.model(named: name)
             guard let config = try? PiperVoiceConfig(contentsOf: URL(fileURLWithPath: file.path + ".json")) else { return nil }
@@ -74,7 +92,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
                 let l = language.lowercased(), v = config.espeakVoice.lowercased()
                 guard v == l || v.hasPrefix(l + "-") else { return nil }
             }
-            return VoiceInfo(name: name, identifier: file.path, languages: [config.espeakVoice], gender: "unspecified")
+            return VoiceInfo(name: name, identifier: file.path, languages: [config.espeakVoice], gender: "unspecified", engine: "piper")
         }
     }
 
@@ -101,17 +119,18 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             let piece = String(decoding: Array(text.utf16)[range], as: UTF16.self)
             let neural = try generate(phonemes, speed: speed, volume: voice.volume)
             let reference = try espeak.synthesize(piece, voice: espeakVoice, pronunciations: Pronunciation.slice(pronunciations, to: range))
-            let warp = WordTimeWarp(reference: reference.samples, target: neural)
+            let warp = WordTimeWarp(reference: reference.samples, target: neural, sampleRate: sampleRate)
             // espeak-ng now and then repeats an earlier word's event later on (after a colon): keep
             // the marks in text order, each after the one before.
             var last = -1
             for mark in reference.words where mark.textOffset > last {
                 last = mark.textOffset
                 let first = words.last.map { $0.textOffset < range.lowerBound } ?? true
-                var sample = samples.count + (first ? 0 : warp.map(mark.sample))
+                // A sentence's first word starts where its piece's speech does: exact, measured on the audio.
+                var sample = samples.count + (first ? warp.target.lowerBound : warp.map(mark.sample))
                 if let previous = words.last?.sample, !first { sample = max(sample, previous + 1) }
                 words.append(WordMark(textOffset: range.lowerBound + mark.textOffset, textLength: mark.textLength,
-                                      sample: min(sample, samples.count + max(neural.count - 1, 0)), estimated: true))
+                                      sample: min(sample, samples.count + max(neural.count - 1, 0)), estimated: !first))
             }
             samples += neural
         }

@@ -107,6 +107,10 @@ public struct Segmenter: Sendable {
                 var pause = manifest.pauses.pause(for: kind)
                 if afterSectionBreak { pause.before = max(pause.before, manifest.pauses.section.before) }
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+                if u.voice.isPiper, u.voice.pitch != 1 {
+                    languageVoices.warn("pitch \(u.voice.name)", "the Piper voice \(u.voice.name) has no pitch setting: pitch \(u.voice.pitch) "
+                                        + "(from Config/ defaults or a preset) is ignored")
+                }
                 u.pronunciations = Lexicon.pronunciations(lexicons, in: text, language: language ?? bookLanguage, spans: spans,
                                                           adding: pronunciations)
                 let spokenLanguage = language ?? book.metadata.language ?? Self.languageCode(voice.name)
@@ -203,6 +207,11 @@ public struct Segmenter: Sendable {
     /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
     public static func languageCode(_ name: String?) -> String? {
         guard let name else { return nil }
+        // A Piper voice's name starts with its locale: `en_US-joe-medium` speaks en-us.
+        if let underscore = name.firstIndex(of: "_"), !name[..<underscore].contains("-") {
+            let locale = name.prefix { $0 != "-" }.replacingOccurrences(of: "_", with: "-").lowercased()
+            return languageCode(locale)
+        }
         let primary = name.prefix { $0 != "-" && $0 != "_" }
         return (2...3).contains(primary.count) && primary.allSatisfy(\.isLetter) ? name : nil
     }

@@ -38,4 +38,14 @@ public struct VoiceInfo: Sendable, Codable, Equatable {
     public var identifier: String
     public var languages: [String]
     public var gender: String
+    /// The engine that speaks it: `espeak-ng` (when absent) or `piper`.
+    public var engine: String?
+
+    public init(name: String, identifier: String, languages: [String], gender: String, engine: String? = nil) {
+        self.name = name
+        self.identifier = identifier
+        self.languages = languages
+        self.gender = gender
+        self.engine = engine
+    }
 }

@@ -46,7 +46,8 @@ public struct ChunkResult: Sendable, Codable {
         public var start: Int
         public var speechStart: Int
         public var speechLength: Int
-        /// (UTF-16 offset in the item's text, sample relative to `speechStart`) per word event.
+        /// (UTF-16 offset in the item's text, sample relative to `speechStart`) per word event,
+        /// and a third value, 1, when the engine estimated the time (``WordMark/estimated``).
         public var marks: [[Int]]
 
         public init(start: Int, speechStart: Int, speechLength: Int, marks: [[Int]]) {

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import LecternSpeech
 
-/// `lectern voices [--language CODE]`: the installed espeak-ng voices.
+/// `lectern voices [--language CODE]`: the installed voices of both engines — espeak-ng's and the
+/// prepared Piper voices (`make piper`, or `$LECTERN_PIPER_HOME`).
 struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voices",
-        abstract: "List the espeak-ng voices (names usable as voice.name in a manifest).",
+        abstract: "List the espeak-ng and Piper voices (names usable as voice.name in a manifest, with engine: piper for a Piper voice).",
         discussion: "Example: lectern voices --language en"
     )
 
@@ -18,7 +19,12 @@ struct VoicesCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let voices = try EspeakEngine.shared().voices(language: language)
+            let piper = PiperInstallation.default.problem == nil ? PiperEngine.installedVoices(language: language) : []
+            let voices = try EspeakEngine.shared().voices(language: language).map { voice -> VoiceInfo in
+                var voice = voice
+                voice.engine = "espeak-ng"
+                return voice
+            } + piper
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -28,7 +34,9 @@ struct VoicesCommand: ParsableCommand {
             guard !voices.isEmpty else { throw ValidationError("no voices for language \(language ?? "")") }
             for v in voices {
                 let language = v.languages.first ?? ""
+                let engine = v.engine ?? "espeak-ng"
                 print(language.padding(toLength: max(12, language.count), withPad: " ", startingAt: 0)
+                      + "  " + engine.padding(toLength: 9, withPad: " ", startingAt: 0)
                       + "  \(v.name)  (\(v.identifier); \(v.gender); languages: \(v.languages.joined(separator: ", ")))")
             }
         }

@@ -61,21 +61,27 @@ private let aliceText: String = {
             return marked.contains { $0.contains(letter) || $0.lowerBound == letter } || marked.contains { $0.lowerBound > letter && $0.lowerBound <= token.end + 1 }
         }
         #expect(Double(covered.count) / Double(tokens.count) > 0.9, "\(covered.count) of \(tokens.count) words marked")
+        let sentenceStarts = Set(SentenceSplitter.sentences(in: aliceText).compactMap { range in
+            result.words.first { $0.textOffset >= range.lowerBound }?.textOffset
+        })
         for mark in result.words {
-            #expect(mark.estimated)
+            // A sentence's first word is exact (where its piece's speech starts); the others are estimated.
+            #expect(mark.estimated == !sentenceStarts.contains(mark.textOffset))
             #expect(mark.sample >= 0 && mark.sample < result.samples.count)
         }
         for (a, b) in zip(result.words, result.words.dropFirst()) {
             #expect(a.textOffset < b.textOffset)
             #expect(a.sample < b.sample, "marks at \(a.textOffset) and \(b.textOffset) not increasing")
         }
-        // Each sentence is its own piece: its first word is where the pieces before it end.
+        // Each sentence is its own piece: its first word is where the piece's speech starts, after
+        // the pieces before it.
         var join = 0
         for range in SentenceSplitter.sentences(in: aliceText) {
             let piece = String(decoding: Array(aliceText.utf16)[range], as: UTF16.self)
             let alone = try engine.synthesize(piece, voice: normal())
             let first = result.words.first { $0.textOffset >= range.lowerBound }
-            #expect(first?.sample == join, "sentence at \(range.lowerBound) starts at \(first?.sample ?? -1), its piece at \(join)")
+            let onset = join + WordTimeWarp.speechSpan(alone.samples).lowerBound
+            #expect(first?.sample == onset, "sentence at \(range.lowerBound) starts at \(first?.sample ?? -1), its piece's speech at \(onset)")
             join += alone.samples.count
         }
         #expect(join == result.samples.count)

@@ -1,0 +1,74 @@
+import Foundation
+import LecternCore
+
+/// The engines one process speaks with: espeak-ng, and one ``PiperEngine`` per Piper model,
+/// created the first time a voice needs it — so a process that renders only espeak-ng voices
+/// never loads onnxruntime.
+///
+/// A worker process renders one chunk at a time, so each model's engine runs with one
+/// onnxruntime thread (``piperThreads``): workers are the parallelism, as with espeak-ng, and one
+/// thread per synthesis keeps its samples the same on every run.
+public final class SpeechEngines: @unchecked Sendable {
+    // @unchecked Sendable is safe: `piper` is used only while `lock` is held.
+    public let espeak: EspeakEngine
+    public let installation: PiperInstallation
+    /// onnxruntime threads of each Piper engine.
+    public let piperThreads: Int
+    private var piper: [String: PiperEngine] = [:]
+    private let lock = NSLock()
+
+    public init(espeak: EspeakEngine, installation: PiperInstallation = .default, piperThreads: Int = 1) {
+        self.espeak = espeak
+        self.installation = installation
+        self.piperThreads = piperThreads
+    }
+
+    /// The engine that speaks `voice`, loading its Piper model on first use.
+    ///
+    /// - throws: ``SpeechError`` when the voice is a Piper voice that cannot be loaded (not
+    ///   installed, files missing).
+    public func engine(for voice: ResolvedVoice) throws -> any SpeechEngine {
+        guard voice.isPiper else { return espeak }
+        let model = Self.model(of: voice, in: installation)
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded = piper[model.path] { return loaded }
+        let engine = try PiperEngine(model: model, threads: piperThreads, installation: installation)
+        piper[model.path] = engine
+        return engine
+    }
+
+    /// The model file of a Piper voice: the one given by path, else the installed voice of its name.
+    public static func model(of voice: ResolvedVoice, in installation: PiperInstallation = .default) -> URL {
+        voice.model.map { URL(fileURLWithPath: $0) } ?? installation.model(named: voice.name)
+    }
+
+    /// Why `voice` cannot be spoken here, or nil: for a Piper voice, the engine is not installed,
+    /// no voice of its name is, its files are unreadable, or its sample rate is not `sampleRate`
+    /// (the book's; Lectern does not resample). Nothing is loaded.
+    public static func problem(with voice: ResolvedVoice, sampleRate: Int, installation: PiperInstallation = .default) -> String? {
+        guard voice.isPiper else { return nil }
+        if let problem = installation.problem { return problem }
+        let model = model(of: voice, in: installation)
+        guard FileManager.default.fileExists(atPath: model.path) else {
+            if voice.model != nil { return "no Piper voice file \(model.path)" }
+            let installed = installation.voiceNames()
+            return "no Piper voice \"\(voice.name)\" is installed in \(installation.voicesFolder.path) (installed: "
+                + (installed.isEmpty ? "none; run `make piper`" : installed.joined(separator: ", "))
+                + "; or give your own voice as model: path/to/voice.onnx)"
+        }
+        let config: PiperVoiceConfig
+        do { config = try PiperVoiceConfig(contentsOf: URL(fileURLWithPath: model.path + ".json")) } catch {
+            return "\(error)"
+        }
+        let base = String(model.path.dropLast(model.pathExtension == "onnx" ? 5 : 0))
+        guard FileManager.default.fileExists(atPath: base + ".tokens.txt") else {
+            return "no \(base).tokens.txt beside the Piper voice (prepare it with Scripts/prepare-piper-voice.py)"
+        }
+        guard config.sampleRate == sampleRate else {
+            return "the Piper voice \(voice.name) speaks at \(config.sampleRate) Hz and the book is rendered at \(sampleRate) Hz "
+                + "(Lectern does not resample; choose a \(sampleRate) Hz voice, such as a `medium` Piper voice)"
+        }
+        return nil
+    }
+}
