@@ -11,7 +11,8 @@
 #   database per chunk: CPU of the postmaster and all its children (/proc: utime+stime+cutime+
 #   cstime of the live processes, before/after), transactions (pg_stat_database xact_commit) and
 #   rows written (tup_inserted+tup_updated+tup_deleted), connections to the database while the
-#   workers wait; bytes written to the shared chunk folder per chunk and per audio hour.
+#   workers wait, and the database's CPU in the 11 s the N registered workers sit idle before
+#   the run (heartbeats and polls: the cost of a host that renders nothing); bytes written to the shared chunk folder per chunk and per audio hour.
 # Medians over the rounds are printed as a Markdown table. docs/SCALING.md turns them into a model.
 #
 #   BOOK=path.txt   another text (same manifest as Scripts/bench.sh)
@@ -125,7 +126,7 @@ for round in $(seq "$REPEAT"); do
     [ "$(workers_registered "$url" "$chunks")" -ge "$n" ] || { echo "bench: only $(workers_registered "$url" "$chunks") of $n workers registered"; tail "$run"/w*.log; exit 1; }
     # Pending statistics of idle backends reach pg_stat_database within 10 s: wait them out, so
     # that the schema's creation and the workers' registration are not counted.
-    sleep 11
+    idle0=$(cpu_tree "$POSTMASTER"); sleep 11; idle1=$(cpu_tree "$POSTMASTER")
     connections=$(psql_ -d postgres -c "SELECT count(*) FROM pg_stat_activity WHERE datname = '$db'")
     read -r x0 r0 < <(db_counters "$db")
     pg0=$(cpu_tree "$POSTMASTER"); w0=$(cpu_tree "${WORKER_PIDS[@]}")
@@ -142,10 +143,10 @@ for round in $(seq "$REPEAT"); do
     bytes=$(find "$chunks" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
     read -r wall user sys <"$run/time.txt"
     read -r chunk_count audio < <(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))[0]; print(r["chunksRendered"], r["durationSeconds"])' "$run/run.json")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$wall" "$chunk_count" "$audio" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$wall" "$chunk_count" "$audio" \
       "$(sum_ "$user" "$sys")" "$(sum_ "$w1" "-$w0")" "$(sum_ "$pg1" "-$pg0")" \
-      "$((x1 - x0))" "$((r1 - r0))" "$bytes" "$connections" "$done_by" >>"$RESULTS"
-    echo "round $round  N=$n  $(tail -1 "$RESULTS" | awk -F'\t' '{ printf "%.1f s, %d chunks, coordinator CPU %.2f s, workers %.1f s, database %.2f s, %d transactions, %d rows, %d connections, chunks per worker %s", $2, $3, $5, $6, $7, $8, $9, $11, $12 }')"
+      "$((x1 - x0))" "$((r1 - r0))" "$bytes" "$connections" "$(sum_ "$idle1" "-$idle0")" "$done_by" >>"$RESULTS"
+    echo "round $round  N=$n  $(tail -1 "$RESULTS" | awk -F'\t' '{ printf "%.1f s, %d chunks, coordinator CPU %.2f s, workers %.1f s, database %.2f s, %d transactions, %d rows, %d connections, idle database %.2f s in 11 s, chunks per worker %s", $2, $3, $5, $6, $7, $8, $9, $11, $12, $13 }')"
     grep -h "CPU:" "$run/run.err" | sed 's/^/          --stats /'
     psql_ -d postgres -c "DROP DATABASE $db" >/dev/null
     rm -rf "$run"
@@ -158,18 +159,18 @@ import statistics, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 cores = int(sys.argv[2])
 by = {}
-for r in rows: by.setdefault(int(r[0]), []).append([float(x) for x in r[1:11]])
+for r in rows: by.setdefault(int(r[0]), []).append([float(x) for x in r[1:12]])
 med = lambda xs: statistics.median(xs)
 print()
 print(f"medians of {len(rows) // len(by)} round(s); {cores} cores")
-print("| workers | wall s | chunks | chunks/s | audio h per h | coordinator CPU s (ms/chunk) | worker CPU s/chunk | DB CPU ms/chunk | DB transactions/chunk | DB rows/chunk | chunk KB | DB connections |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| workers | wall s | chunks | chunks/s | audio h per h | coordinator CPU s (ms/chunk) | worker CPU s/chunk | DB CPU ms/chunk | DB transactions/chunk | DB rows/chunk | chunk KB | DB connections | idle DB CPU ms/s |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 model = []
 for n in sorted(by):
     cols = list(zip(*by[n]))
-    wall, chunks, audio, coord, work, db, xacts, written, nbytes, conns = (med(c) for c in cols)
+    wall, chunks, audio, coord, work, db, xacts, written, nbytes, conns, idle = (med(c) for c in cols)
     print(f"| {n} | {wall:.1f} | {chunks:.0f} | {chunks / wall:.2f} | {audio / wall:.0f} | {coord:.2f} ({coord / chunks * 1000:.1f}) | "
-          f"{work / chunks:.3f} | {db / chunks * 1000:.1f} | {xacts / chunks:.1f} | {written / chunks:.1f} | {nbytes / chunks / 1024:.0f} | {conns:.0f} |")
+          f"{work / chunks:.3f} | {db / chunks * 1000:.1f} | {xacts / chunks:.1f} | {written / chunks:.1f} | {nbytes / chunks / 1024:.0f} | {conns:.0f} | {idle / 11 * 1000:.1f} |")
     model.append((n, work / chunks, db / chunks, coord / chunks, nbytes / chunks, audio / chunks))
 print()
 for n, w, d, c, b, a in model:
