@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale] (default all).
+#
+# scale (issue #15): Scripts/bench-scale.sh — 1, 2 and 4 worker processes on a private PostgreSQL
+# server; throughput, coordinator and database CPU per chunk (not part of all).
 #
 # quality (issue #14): Scripts/bench-quality.py — encoder CPU time and wideband PESQ for LAME
 # quality 0–9 at every supported bitrate on corpus speech; needs `make bench-deps` (.venv-bench).
@@ -19,6 +22,7 @@
 # change; E a re-run after one paragraph of chapter 30 was edited. Prints N/F and E/F.
 set -euo pipefail
 MODE=${1:-all}
+[ "$MODE" = scale ] && exec "$(dirname "$0")/bench-scale.sh"
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BIN=$ROOT/.build/release/lectern
