@@ -63,20 +63,21 @@ struct QueueRoute {
         let decoder = JSONDecoder()
         while placed.count < tasks.count {
             try control.check()
-            let all = try store.chunkTasks(runId: runId)
-            if let failed = all.first(where: { $0.state == .failed }) {
+            // Only chunks finished since the last look: each is read once, then removed.
+            let finished = try store.finishedChunks(runId: runId)
+            if let failed = finished.first(where: { $0.state == .failed }) {
                 throw RunError(failed.error ?? "a worker could not render chunk \(failed.key)")
             }
-            let finished = all.filter { $0.state == .done && !placed.contains($0.key) }
             if finished.isEmpty {
-                if all.count < tasks.count {
-                    throw RunError("\(tasks.count - all.count) of the run's chunks were removed from the queue of \(store.name)")
+                let depth = try store.queueDepth()[runId]
+                if (depth.map { $0.queued + $0.claimed + $0.done } ?? 0) == 0 {
+                    throw RunError("\(tasks.count - placed.count) of the run's chunks were removed from the queue of \(store.name)")
                 }
                 store.waitForQueueChange(timeout: 1)
                 continue
             }
             let entries = try store.cachedChunks(keys: Set(finished.map(\.key)))
-            for task in finished {
+            for task in finished where !placed.contains(task.key) {
                 guard let entry = entries[task.key], let sha256 = entry.sha256 else {
                     throw RunError("chunk \(task.key) is done in the queue but has no cache entry in \(store.name)")
                 }
@@ -86,6 +87,7 @@ struct QueueRoute {
                 placed.insert(task.key)
                 try deliver(result)
             }
+            try store.removeChunks(ids: finished.compactMap(\.id))
         }
     }
 }

@@ -30,6 +30,11 @@ public protocol ChunkQueue: Sendable {
     func releaseChunk(taskId: Int64, worker: String) throws
     /// A run's published chunks, in ordinal order.
     func chunkTasks(runId: Int64) throws -> [ChunkTask]
+    /// A run's chunks that are done or failed (and not yet removed), in ordinal order: what a
+    /// waiting run reads on each wake-up, so that it reads each finished chunk once.
+    func finishedChunks(runId: Int64) throws -> [ChunkTask]
+    /// Removes chunks from the queue (a run has placed them).
+    func removeChunks(ids: [Int64]) throws
     /// Removes a run's chunks from the queue (the run ended); done ones go too.
     func withdrawChunks(runId: Int64) throws
     /// Records a worker starting (or restarting under the same id).

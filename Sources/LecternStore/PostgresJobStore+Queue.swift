@@ -85,6 +85,19 @@ extension PostgresJobStore {
         }
     }
 
+    public func finishedChunks(runId: Int64) throws -> [ChunkTask] {
+        try read { db in
+            try db.execute("""
+                SELECT * FROM "chunkTask" WHERE "runId" = \(runId) AND state IN ('done', 'failed') ORDER BY ordinal, id
+                """).map(ChunkTask.init(row:))
+        }
+    }
+
+    public func removeChunks(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try write { db in try db.execute("DELETE FROM \"chunkTask\" WHERE id = ANY(\(ids))") }
+    }
+
     public func withdrawChunks(runId: Int64) throws {
         try write { db in try db.execute("DELETE FROM \"chunkTask\" WHERE \"runId\" = \(runId)") }
     }

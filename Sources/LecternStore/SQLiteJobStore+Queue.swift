@@ -94,6 +94,21 @@ extension SQLiteJobStore {
         try read { db in try ChunkTask.filter(Column("runId") == runId).order(Column("ordinal"), Column("id")).fetchAll(db) }
     }
 
+    public func finishedChunks(runId: Int64) throws -> [ChunkTask] {
+        try read { db in
+            try ChunkTask.filter(Column("runId") == runId && ["done", "failed"].contains(Column("state")))
+                .order(Column("ordinal"), Column("id")).fetchAll(db)
+        }
+    }
+
+    public func removeChunks(ids: [Int64]) throws {
+        try write { db in
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                _ = try ChunkTask.deleteAll(db, keys: Array(ids[start..<min(ids.count, start + 500)]))
+            }
+        }
+    }
+
     public func withdrawChunks(runId: Int64) throws {
         try write { db in try db.execute(sql: "DELETE FROM chunkTask WHERE runId = ?", arguments: [runId]) }
     }

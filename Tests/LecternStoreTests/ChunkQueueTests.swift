@@ -112,6 +112,11 @@ import LecternStore
         let released = try #require(try store.chunkTasks(runId: run.id!).first { $0.id == second.id })
         #expect(released.state == .queued && released.worker == nil)
         #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 2, claimed: 0, done: 1))
+        // A waiting run reads what finished, once: it removes what it has placed.
+        #expect(try store.finishedChunks(runId: run.id!).map(\.id) == [first.id])
+        try store.removeChunks(ids: [first.id!])
+        #expect(try store.finishedChunks(runId: run.id!).isEmpty)
+        #expect(try store.queueDepth()[run.id!] == QueueDepth(queued: 2, claimed: 0, done: 0))
         try store.withdrawChunks(runId: run.id!)
         #expect(try store.chunkTasks(runId: run.id!).isEmpty)
         #expect(try store.claimChunk(worker: "w", leaseDuration: 60, runId: nil) == nil)
