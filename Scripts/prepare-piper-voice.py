@@ -96,6 +96,19 @@ def main():
         entry.key = key
         entry.value = str(value)
 
+    # Piper's graph draws its sampling noise with RandomNormalLike nodes that carry no seed, so
+    # onnxruntime seeds them at random and no two syntheses are the same. A fixed seed makes the
+    # noise depend only on what a model session has synthesized before; Lectern opens a new
+    # session for each chunk, so a chunk's audio is a function of its content.
+    seeded = 0
+    for node in model.graph.node:
+        if node.op_type in ("RandomNormalLike", "RandomNormal", "RandomUniformLike", "RandomUniform"):
+            kept = [a for a in node.attribute if a.name != "seed"]
+            del node.attribute[:]
+            node.attribute.extend(kept)
+            node.attribute.append(onnx.helper.make_attribute("seed", 1.0))
+            seeded += 1
+
     # Written under temporary names and renamed, so a half-written voice is never taken for a whole one.
     targets = {
         "model": os.path.join(args.out, name + ".onnx"),
@@ -109,7 +122,7 @@ def main():
             f.writelines(lines)
         for kind in ("tokens", "config", "model"):
             os.replace(os.path.join(scratch, kind), targets[kind])
-    print(f"prepared {name}: {targets['model']} ({len(lines)} tokens, {config['audio']['sample_rate']} Hz, "
+    print(f"prepared {name}: {targets['model']} ({len(lines)} tokens, {seeded} random nodes seeded, {config['audio']['sample_rate']} Hz, "
           f"espeak-ng voice {config['espeak']['voice']})")
 
 

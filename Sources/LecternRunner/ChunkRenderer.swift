@@ -41,6 +41,7 @@ public struct ChunkRenderer: Sendable {
     public func render(_ request: ChunkRequest) throws -> ChunkResult {
         // A chunk's audio must be a function of its key, not of the chunks this worker rendered before.
         try engine.reset()
+        engines.reset()
         let url = URL(fileURLWithPath: request.output)
         let writer = try MP3StreamWriter(url: url, sampleRate: engine.sampleRate,
                                          settings: AudioSettings(bitrate: request.bitrate, quality: request.quality),

@@ -38,6 +38,16 @@ public final class SpeechEngines: @unchecked Sendable {
         return engine
     }
 
+    /// Closes every Piper model session, so that the next synthesis starts from a fresh one:
+    /// the prepared models' noise comes from a seeded generator whose state a session carries
+    /// from one synthesis to the next, and a chunk's audio must not depend on the chunks its
+    /// worker rendered before (``ChunkRenderer`` calls this per chunk, as it reloads espeak-ng).
+    public func reset() {
+        lock.lock()
+        piper.removeAll()
+        lock.unlock()
+    }
+
     /// The model file of a Piper voice: the one given by path, else the installed voice of its name.
     public static func model(of voice: ResolvedVoice, in installation: PiperInstallation = .default) -> URL {
         voice.model.map { URL(fileURLWithPath: $0) } ?? installation.model(named: voice.name)
