@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale|neural] (default all).
+#
+# neural (issue #16): Scripts/bench-neural.sh — the Piper voice against espeak-ng, 1 and nproc workers:
+# real-time factor per worker and for the machine, worker CPU, peak RSS (not part of all).
 #
 # scale (issue #15): Scripts/bench-scale.sh — 1, 2 and 4 worker processes on a private PostgreSQL
 # server; throughput, coordinator and database CPU per chunk (not part of all).
@@ -23,6 +26,7 @@
 set -euo pipefail
 MODE=${1:-all}
 [ "$MODE" = scale ] && exec "$(dirname "$0")/bench-scale.sh"
+[ "$MODE" = neural ] && exec "$(dirname "$0")/bench-neural.sh"
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BIN=$ROOT/.build/release/lectern
