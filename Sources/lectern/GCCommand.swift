@@ -10,7 +10,9 @@ import LecternStore
 /// or stopped and waiting to be continued). Also removed: chunk files the store does not know
 /// (left by a crash between writing a chunk and recording it; only once they are an hour old, so
 /// a run in progress keeps its newest chunk), temporary folders of processes that died, and
-/// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`).
+/// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`); with a chunk
+/// folder hosts share, the same chunks there and its stale upload temporaries; and workers not
+/// heard from for an hour.
 struct GCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
@@ -51,6 +53,9 @@ struct GCCommand: ParsableCommand {
                 sharedRemoved = unreferenced.map { "\($0.key) in \(shared.description)" }
                 sharedRemoved += shared.removeStaleTemporaries(olderThan: 3600, dryRun: dryRun).map(\.path)
             }
+            // Workers not heard from for an hour (killed, or their host gone) leave `lectern status`.
+            let silent = try jobStore.workers().filter { Date().timeIntervalSince($0.heartbeatAt) > 3600 }
+            if !dryRun { for worker in silent { try jobStore.removeWorker(id: worker.id) } }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
             let strays = OutputFiles.removeStaleTemporaries(of: try outputs(of: jobStore), dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
@@ -59,6 +64,7 @@ struct GCCommand: ParsableCommand {
             for folder in temporaries { print("\(verb) \(folder.path) (temporary folder of a process that ended)") }
             for file in strays { print("\(verb) \(file.path) (temporary output of a process that ended)") }
             for item in sharedRemoved { print("\(verb) \(item) (shared chunk folder)") }
+            for worker in silent { print("\(verb) worker \(worker.host) pid \(worker.pid) (no heartbeat for over an hour)") }
             print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders, %d temporary outputs; %d entries kept",
                          verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, strays.count,
                          entries.count - unreferenced.count))

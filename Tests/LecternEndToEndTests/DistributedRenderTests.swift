@@ -242,4 +242,30 @@ import LecternTestSupport
         try #require(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("\"upToDate\" : true") || again.stdout.contains("\"chunksRendered\" : 0"), "\(again.stdout)")
     }
+
+    @Test func theStoreAndTheChunkFolderComeFromTheEnvironmentOrConfigDefaults() throws {
+        let server = try PostgresTestServer.shared()
+        let ws = try Workspace("distributed-config")
+        let shared = try Shared(ws, server: server)
+        func store(_ arguments: [String], environment: [String: String] = [:]) throws -> Tool.Output {
+            try Tool.run(Tool.lectern, ["status", "--json"] + arguments, environment: environment, in: ws.url)
+        }
+        // $LECTERN_STORE and $LECTERN_CHUNKS.
+        let fromEnvironment = try store([], environment: ["LECTERN_STORE": shared.url, "LECTERN_CHUNKS": shared.chunks.path])
+        try #require(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+        #expect(fromEnvironment.stdout.contains("\"store\" : \"\(shared.url)\""), "\(fromEnvironment.stdout)")
+        // A PostgreSQL store without a chunk folder is refused, saying how to name one.
+        let noChunks = try store(["--store", shared.url])
+        #expect(noChunks.status != 0 && noChunks.stderr.contains("--chunks"), "\(noChunks.stderr)")
+        // `store:` and `chunks:` in Config/defaults.yml (a relative chunk folder is the Config folder's).
+        try ws.write("Config/defaults.yml", "store: \(shared.url)\nchunks: ../shared-chunks\n")
+        let fromConfig = try store([])
+        try #require(fromConfig.status == 0, "\(fromConfig.stderr)")
+        #expect(fromConfig.stdout.contains("\"store\" : \"\(shared.url)\""), "\(fromConfig.stdout)")
+        // … and not in a manifest, where they would be about a host, not a book.
+        try ws.write("book/a.txt", "Text.\n")
+        let manifest = try ws.write("book/a.yml", "title: A\nsources: [a.txt]\nstore: \(shared.url)\n")
+        let check = try Tool.run(Tool.lectern, ["check", manifest.path], environment: ["LECTERN_CONFIG": ""], in: ws.url)
+        #expect(check.status != 0 && check.stderr.contains("a.yml:3: store: unknown key"), "\(check.stderr)")
+    }
 }
