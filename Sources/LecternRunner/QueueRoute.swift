@@ -39,7 +39,7 @@ struct QueueRoute {
 
         let share = localWorkers > 0 ? QueueWorker(
             store: store, chunks: chunks, cache: cache,
-            options: { var o = QueueWorker.Options(slots: localWorkers, leaseDuration: leaseDuration, runId: runId); o.idleWait = 1; return o }(),
+            options: QueueWorker.Options(slots: localWorkers, leaseDuration: leaseDuration, runId: runId, idleWait: 1),
             executable: executable, identity: "\(ProcessIdentity.current.description):run-\(runId)", logger: logger) : nil
         let shareDone = DispatchSemaphore(value: 0)
         if let share {

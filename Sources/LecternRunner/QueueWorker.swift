@@ -26,10 +26,11 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         /// Bytes this host's cache may hold (least recently used copies go first).
         public var cacheLimit = JobRunner.defaultCacheLimit
 
-        public init(slots: Int, leaseDuration: TimeInterval = 30, runId: Int64? = nil) {
+        public init(slots: Int, leaseDuration: TimeInterval = 30, runId: Int64? = nil, idleWait: TimeInterval = 5) {
             self.slots = max(1, slots)
             self.leaseDuration = leaseDuration
             self.runId = runId
+            self.idleWait = idleWait
         }
     }
 
