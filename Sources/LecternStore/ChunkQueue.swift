@@ -60,4 +60,20 @@ public struct QueueDepth: Sendable, Equatable, Codable {
         self.claimed = claimed
         self.done = done
     }
+
+    /// Counts `count` more chunks in `state` (a ``ChunkTask/State`` raw value; failed counts as done).
+    mutating func add(_ count: Int, state: String) {
+        switch state {
+        case ChunkTask.State.queued.rawValue: queued += count
+        case ChunkTask.State.claimed.rawValue: claimed += count
+        default: done += count
+        }
+    }
+
+    /// Depths per run from (run, state, count) rows.
+    static func byRun(_ rows: [(runId: Int64, state: String, count: Int)]) -> [Int64: QueueDepth] {
+        var depth: [Int64: QueueDepth] = [:]
+        for row in rows { depth[row.runId, default: QueueDepth(queued: 0, claimed: 0, done: 0)].add(row.count, state: row.state) }
+        return depth
+    }
 }

@@ -130,21 +130,10 @@ extension PostgresJobStore {
 
     public func queueDepth() throws -> [Int64: QueueDepth] {
         try read { db in
-            var depth: [Int64: QueueDepth] = [:]
-            for row in try db.execute("""
+            QueueDepth.byRun(try db.execute("""
                 SELECT t."runId", t.state, count(*) AS n FROM "chunkTask" t JOIN run r ON r.id = t."runId"
                 WHERE r.state = 'running' GROUP BY t."runId", t.state
-                """) {
-                let runId = try row.get("runId", as: Int64.self), n = try row.get("n", as: Int.self)
-                var d = depth[runId] ?? QueueDepth(queued: 0, claimed: 0, done: 0)
-                switch try row.get("state", as: String.self) {
-                case "queued": d.queued += n
-                case "claimed": d.claimed += n
-                default: d.done += n
-                }
-                depth[runId] = d
-            }
-            return depth
+                """).map { (try $0.get("runId", as: Int64.self), try $0.get("state", as: String.self), try $0.get("n", as: Int.self)) })
         }
     }
 

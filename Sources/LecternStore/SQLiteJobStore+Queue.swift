@@ -133,21 +133,10 @@ extension SQLiteJobStore {
 
     public func queueDepth() throws -> [Int64: QueueDepth] {
         try read { db in
-            var depth: [Int64: QueueDepth] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            QueueDepth.byRun(try Row.fetchAll(db, sql: """
                 SELECT t.runId, t.state, count(*) AS n FROM chunkTask t JOIN run r ON r.id = t.runId
                 WHERE r.state = 'running' GROUP BY t.runId, t.state
-                """) {
-                let runId: Int64 = row["runId"], n: Int = row["n"]
-                var d = depth[runId] ?? QueueDepth(queued: 0, claimed: 0, done: 0)
-                switch row["state"] as String {
-                case "queued": d.queued += n
-                case "claimed": d.claimed += n
-                default: d.done += n
-                }
-                depth[runId] = d
-            }
-            return depth
+                """).map { (runId: $0["runId"], state: $0["state"], count: $0["n"]) })
         }
     }
 
