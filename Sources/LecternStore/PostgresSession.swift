@@ -91,8 +91,10 @@ final class PostgresSession: @unchecked Sendable {
     /// Closes a lost connection without waiting: closing one that neither answers nor fails need
     /// never complete, and the caller holds the session's lock.
     static func abandon(_ connection: PostgresConnection?) {
-        let closing: EventLoopFuture<Void>? = connection?.close()
-        _ = closing
+        guard let connection else { return }
+        let closing: EventLoopFuture<Void> = connection.close()
+        // Kept until the close completes: postgres-nio requires a connection closed before it goes.
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// Closes the connection (a later operation opens a new one).
