@@ -31,19 +31,25 @@ final class DaemonProcess: @unchecked Sendable {
     /// Sends SIGTERM and waits up to `timeout` seconds; returns the exit status (nil: still
     /// running, then killed) and how long it took.
     func terminate(timeout: TimeInterval = 10) -> (status: Int32?, seconds: TimeInterval) {
-        let start = Date()
-        kill(process.processIdentifier, SIGTERM)
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { [process] in
-            process.waitUntilExit()
-            exited.signal()
-        }
-        guard exited.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            return (nil, Date().timeIntervalSince(start))
-        }
-        return (process.terminationStatus, Date().timeIntervalSince(start))
+        terminateProcess(process, timeout: timeout)
     }
+}
+
+/// Sends a test's process SIGTERM and waits up to `timeout` seconds; returns its exit status
+/// (nil: it was still running, and was killed) and how long it took.
+func terminateProcess(_ process: Process, timeout: TimeInterval) -> (status: Int32?, seconds: TimeInterval) {
+    let start = Date()
+    kill(process.processIdentifier, SIGTERM)
+    let exited = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        process.waitUntilExit()
+        exited.signal()
+    }
+    guard exited.wait(timeout: .now() + timeout) == .success else {
+        kill(process.processIdentifier, SIGKILL)
+        return (nil, Date().timeIntervalSince(start))
+    }
+    return (process.terminationStatus, Date().timeIntervalSince(start))
 }
 
 /// Waits until `condition` holds, looking every 0.2 s for at most `timeout` seconds; the

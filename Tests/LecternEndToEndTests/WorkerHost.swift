@@ -36,17 +36,7 @@ final class WorkerHost: @unchecked Sendable {
     /// SIGTERM, then waits (killing it after `timeout`); returns the exit status.
     @discardableResult
     func terminate(timeout: TimeInterval = 20) -> Int32? {
-        kill(process.processIdentifier, SIGTERM)
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { [process] in
-            process.waitUntilExit()
-            exited.signal()
-        }
-        guard exited.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            return nil
-        }
-        return process.terminationStatus
+        terminateProcess(process, timeout: timeout).status
     }
 }
 
