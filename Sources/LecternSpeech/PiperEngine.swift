@@ -34,7 +34,10 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     ///
     /// - throws: ``SpeechError`` when the engine is not installed (`make piper`), a voice file is
     ///   missing or sherpa-onnx cannot load it.
-    public init(model: URL, threads: Int = 1, deterministic: Bool = true, installation: PiperInstallation = .default) throws {
+    /// - parameter identity: The engine's ``identity`` when the caller already knows it (the same
+    ///   model loaded again), so that the model file is not read and hashed once more.
+    public init(model: URL, threads: Int = 1, deterministic: Bool = true, installation: PiperInstallation = .default,
+                identity known: String? = nil) throws {
         if let problem = installation.problem { throw SpeechError(problem) }
         let base = model.path.hasSuffix(".onnx") ? String(model.path.dropLast(".onnx".count)) : model.path
         let configFile = URL(fileURLWithPath: model.path + ".json"), tokens = URL(fileURLWithPath: base + ".tokens.txt")
@@ -57,7 +60,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         self.deterministic = deterministic
         self.installation = installation
         sampleRate = Int(lectern_sherpa_onnx_sample_rate(tts))
-        identity = try Self.identity(model: model, config: config, deterministic: deterministic, espeak: espeak)
+        identity = try known ?? Self.identity(model: model, config: config, deterministic: deterministic, espeak: espeak)
     }
 
     /// What a rendering with the prepared voice `model` depends on besides its input — the model

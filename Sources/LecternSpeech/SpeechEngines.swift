@@ -9,12 +9,15 @@ import LecternCore
 /// onnxruntime thread (``piperThreads``): workers are the parallelism, as with espeak-ng, and one
 /// thread per synthesis keeps its samples the same on every run.
 public final class SpeechEngines: @unchecked Sendable {
-    // @unchecked Sendable is safe: `piper` is used only while `lock` is held.
+    // @unchecked Sendable is safe: `piper` and `identities` are used only while `lock` is held.
     public let espeak: EspeakEngine
     public let installation: PiperInstallation
     /// onnxruntime threads of each Piper engine.
     public let piperThreads: Int
     private var piper: [String: PiperEngine] = [:]
+    /// Each model's identity, kept across ``reset()``: a model reopened for every chunk is not
+    /// hashed again.
+    private var identities: [String: String] = [:]
     private let lock = NSLock()
 
     public init(espeak: EspeakEngine, installation: PiperInstallation = .default, piperThreads: Int = 1) {
@@ -33,8 +36,9 @@ public final class SpeechEngines: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let loaded = piper[model.path] { return loaded }
-        let engine = try PiperEngine(model: model, threads: piperThreads, installation: installation)
+        let engine = try PiperEngine(model: model, threads: piperThreads, installation: installation, identity: identities[model.path])
         piper[model.path] = engine
+        identities[model.path] = engine.identity
         return engine
     }
 
