@@ -1,3 +1,5 @@
+import Foundation
+
 /// A document read into Lectern's common model: chapters made of blocks.
 ///
 /// Every reader (plain text, Markdown, later HTML and EPUB) produces a `Book`; the segmenter
@@ -17,6 +19,9 @@ public struct Book: Sendable, Equatable {
     /// How the documents were read, one line each (the encoding, how chapters were found), for
     /// `lectern init` to say in its comments.
     public var notes: [String] = []
+    /// Files the documents link and Lectern read besides the sources (stylesheets and
+    /// pronunciation lexicons beside an HTML page): inputs no output may replace.
+    public var linkedFiles: [URL] = []
 
     public init(chapters: [Chapter] = [], skipped: [SkippedText] = [], metadata: BookMetadata = BookMetadata()) {
         self.chapters = chapters
@@ -38,6 +43,7 @@ public struct Book: Sendable, Equatable {
         pronunciationNotes += other.pronunciationNotes
         warnings += other.warnings
         notes += other.notes
+        linkedFiles += other.linkedFiles
     }
 }
 

@@ -36,7 +36,7 @@ extension Lexicon {
             for (text, value) in try section.dictionary() {
                 if text.isEmpty { throw value.error("an empty \(key == "words" ? "word" : "pattern")") }
                 if key == "patterns" {
-                    guard UserRegex.isValid(text) else { throw value.error("not a valid regular expression: \(text)") }
+                    guard UserRegex.isValid(text) else { throw value.error("not a valid regular expression: \(UserText.excerpt(text))") }
                 }
                 try add(key == "words" ? .word(text) : .pattern(text), value, text)
             }
@@ -61,7 +61,7 @@ extension Lexicon {
             return Pronunciation.spoken(fromIPA: String(v.dropFirst().dropLast()))
         }
         guard !v.isEmpty, !v.contains("[["), !v.contains("]]") else {
-            return .failure(PronunciationProblem("expected a respelling, [[phonemes]] or /IPA/, found \"\(v)\"", isMalformed: true))
+            return .failure(PronunciationProblem("expected a respelling, [[phonemes]] or /IPA/, found \"\(UserText.excerpt(v))\"", isMalformed: true))
         }
         return .success(v)
     }

@@ -45,7 +45,16 @@ public struct Lexicon: @unchecked Sendable {
 
     private let words: [String: String]
     private let wordExpression: NSRegularExpression?
-    private let patterns: [(expression: UserRegex, spoken: String, line: Int?)]
+    private var patterns: [(expression: UserRegex, spoken: String, line: Int?)]
+
+    /// The lexicon with its patterns drawing on `budget`, the matching time of the book it is
+    /// applied to (shared with the book's other patterns).
+    public func sharing(_ budget: RegexBudget) -> Lexicon {
+        var copy = self
+        // The patterns compiled once already, so compiling them again cannot fail.
+        copy.patterns = patterns.map { (try! UserRegex($0.expression.pattern, budget: budget), $0.spoken, $0.line) }
+        return copy
+    }
 
     /// - throws: ``PronunciationProblem`` for a pattern that is not a valid regular expression.
     public init(name: String, language: String?, entries: [Entry], notes: [PronunciationNote] = []) throws {
@@ -65,7 +74,7 @@ public struct Lexicon: @unchecked Sendable {
                 }
             case .pattern(let p):
                 do { patterns.append((try UserRegex(p), entry.spoken, entry.line)) } catch {
-                    throw PronunciationProblem("\(name): not a valid regular expression: \(p)")
+                    throw PronunciationProblem("\(name): not a valid regular expression: \(UserText.excerpt(p))")
                 }
             }
         }

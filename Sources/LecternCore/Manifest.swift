@@ -58,6 +58,9 @@ public struct Manifest: Sendable, Equatable {
     public var configDirectory: URL?
     /// How URLs and e-mail addresses are read (`urls: domain | skip | read`).
     public var urls: URLReading = .domain
+    /// The matching time the book's user-written expressions share: every source's and every
+    /// lexicon's patterns together.
+    public var regexBudget = RegexBudget()
 
     /// The manifest with what it leaves unsaid (title, author, language, the ``details``) taken
     /// from the book's own metadata; a book with no title is named after the job.
@@ -146,6 +149,8 @@ public struct Source: Sendable, Equatable {
     public var skip: [String]
     /// Where reading starts and ends, and how HTML and EPUB structures are read.
     public var rules: ReadingRules
+    /// The matching time this source's patterns share with the rest of the book's.
+    public var regexBudget = RegexBudget()
 
     public init(url: URL, displayPath: String? = nil, format: Format, chapters: ChapterRule = ChapterRule(), skip: [String] = [],
                 rules: ReadingRules = ReadingRules()) {

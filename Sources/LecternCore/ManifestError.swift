@@ -19,10 +19,10 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
-        var s = file
+        var s = UserText.escapingControls(file)
         if let line { s += ":\(line)" }
         s += ": "
-        if let key { s += "\(key): " }
+        if let key { s += "\(UserText.excerpt(key)): " }
         return s + message
     }
 }

@@ -90,13 +90,13 @@ struct ManifestLayer {
         try parseMetadata(top, into: &layer)
         if let schedule = top["schedule"] {
             let expression = try schedule.string()
-            do { _ = try CronSchedule(expression) } catch { throw schedule.error(error.description) }
+            do { _ = try CronSchedule(expression) } catch { throw schedule.error(UserText.excerpt(error.description, limit: 300)) }
             layer.schedule = expression
         }
         if let zone = top["timezone"] {
             let name = try zone.string()
             guard TimeZone(identifier: name) != nil else {
-                throw zone.error("unknown time zone \"\(name)\" (an IANA name such as Europe/Berlin or America/New_York)")
+                throw zone.error("unknown time zone \"\(UserText.excerpt(name))\" (an IANA name such as Europe/Berlin or America/New_York)")
             }
             layer.timeZone = name
         }
@@ -105,7 +105,7 @@ struct ManifestLayer {
         if let catchUp = top["catchup"] {
             let value = try catchUp.string()
             guard let rule = CatchUp(rawValue: value) else {
-                throw catchUp.error("must be once (one run for all missed times) or none (skip them), found \"\(value)\"")
+                throw catchUp.error("must be once (one run for all missed times) or none (skip them), found \"\(UserText.excerpt(value))\"")
             }
             layer.catchUp = rule
         }
@@ -146,14 +146,14 @@ struct ManifestLayer {
             case (false?, _): layer.languageSwitching = .off
             case (nil, "detect"?): layer.languageSwitching = .detect
             default:
-                let found = switching.node.scalar.map { "\"\($0.string)\"" } ?? "a mapping or list"
+                let found = switching.node.scalar.map { "\"\(UserText.excerpt($0.string))\"" } ?? "a mapping or list"
                 throw switching.error("must be true (marked languages), false (one voice) or detect (also identify each paragraph's language), found \(found)")
             }
         }
         if let urls = top["urls"] {
             let value = try urls.string()
             guard let reading = URLReading(rawValue: value) else {
-                throw urls.error("must be domain (read as the site's name), skip (silent) or read (as written), found \"\(value)\"")
+                throw urls.error("must be domain (read as the site's name), skip (silent) or read (as written), found \"\(UserText.excerpt(value))\"")
             }
             layer.urls = reading
         }
@@ -184,7 +184,7 @@ struct ManifestLayer {
             layer.timings = try timings.list().map { item in
                 let s = try item.string()
                 guard let format = TimingFormat(rawValue: s) else {
-                    throw item.error("unknown timing format \"\(s)\" (this version writes: \(TimingFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw item.error("unknown timing format \"\(UserText.excerpt(s))\" (this version writes: \(TimingFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 return format
             }
@@ -192,7 +192,7 @@ struct ManifestLayer {
         if let vtt = top["vtt"] {
             let value = try vtt.string()
             guard let cues = WebVTTCues(rawValue: value) else {
-                throw vtt.error("must be sentences (a cue per sentence) or captions (cues of at most 2 lines × 42 characters and 7 s), found \"\(value)\"")
+                throw vtt.error("must be sentences (a cue per sentence) or captions (cues of at most 2 lines × 42 characters and 7 s), found \"\(UserText.excerpt(value))\"")
             }
             layer.vtt = cues
         }
@@ -212,7 +212,7 @@ struct ManifestLayer {
         if let v = top["language"] {
             let tag = try v.string().trimmingCharacters(in: .whitespaces)
             guard LanguageTag.isWellFormed(tag), LanguageTag.meaningful(tag) != nil else {
-                throw v.error("expected a BCP 47 language tag such as en, en-GB or fr, found \"\(tag)\"")
+                throw v.error("expected a BCP 47 language tag such as en, en-GB or fr, found \"\(UserText.excerpt(tag))\"")
             }
             layer.language = tag
         }
@@ -226,7 +226,7 @@ struct ManifestLayer {
         if let v = top["date"] {
             let s = try v.string().trimmingCharacters(in: .whitespaces)
             guard let date = BookDetails.validDate(s) else {
-                throw v.error("expected a date written YYYY, YYYY-MM or YYYY-MM-DD (such as 1865-11-26), found \"\(s)\"")
+                throw v.error("expected a date written YYYY, YYYY-MM or YYYY-MM-DD (such as 1865-11-26), found \"\(UserText.excerpt(s))\"")
             }
             layer.details.date = date
         }
@@ -234,7 +234,7 @@ struct ManifestLayer {
         if let v = top["series_index"] {
             let s = try v.string().trimmingCharacters(in: .whitespaces)
             guard let n = Double(s), n >= 0, n < 1_000_000, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-                throw v.error("expected the book's number in its series, such as 1 or 2.5, found \"\(s)\"")
+                throw v.error("expected the book's number in its series, such as 1 or 2.5, found \"\(UserText.excerpt(s))\"")
             }
             guard top["series"] != nil else { throw v.error("needs series: (the name of the series the book is part of)") }
             layer.details.seriesIndex = s
@@ -242,7 +242,7 @@ struct ManifestLayer {
         if let v = top["isbn"] {
             let s = try v.string()
             guard let isbn = BookDetails.isbn(s) else {
-                throw v.error("\"\(s)\" is not an ISBN-10 or ISBN-13 (10 or 13 digits, hyphens allowed, whose check digit is right)")
+                throw v.error("\"\(UserText.excerpt(s))\" is not an ISBN-10 or ISBN-13 (10 or 13 digits, hyphens allowed, whose check digit is right)")
             }
             layer.details.isbn = isbn
         }
@@ -254,7 +254,7 @@ struct ManifestLayer {
         if let p = m["preset"] {
             let name = try p.string()
             guard let preset = presets[name] else {
-                throw p.error("unknown voice preset \"\(name)\" (Config/voices.yml has: \(presets.keys.sorted().joined(separator: ", ")))")
+                throw p.error("unknown voice preset \"\(UserText.excerpt(name))\" (Config/voices.yml has: \(presets.keys.sorted().joined(separator: ", ")))")
             }
             voice = preset
         }
@@ -270,7 +270,7 @@ struct ManifestLayer {
         if let e = m["engine"] {
             let engine = try e.string()
             guard VoiceSettings.engines.contains(engine) else {
-                throw e.error("unknown engine \"\(engine)\" (expected \(VoiceSettings.engines.joined(separator: " or ")))")
+                throw e.error("unknown engine \"\(UserText.excerpt(engine))\" (expected \(VoiceSettings.engines.joined(separator: " or ")))")
             }
             engineVoice.engine = engine
         }
@@ -308,7 +308,7 @@ struct ManifestLayer {
         if let f = m["format"] {
             let s = try f.string()
             guard let format = Source.Format(rawValue: s) else {
-                throw f.error("unknown format \"\(s)\" (expected one of: \(Source.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw f.error("unknown format \"\(UserText.excerpt(s))\" (expected one of: \(Source.Format.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             source.format = format
         }
@@ -316,7 +316,7 @@ struct ManifestLayer {
         if let c = m["chapters"], !c.isMapping {
             let value = try c.string()
             guard let detection = ChapterRule.Detection(rawValue: value) else {
-                throw c.error("expected auto (find the book's chapters), none (one chapter), toc (EPUB) or a mapping with heading/level/selector, found \"\(value)\"")
+                throw c.error("expected auto (find the book's chapters), none (one chapter), toc (EPUB) or a mapping with heading/level/selector, found \"\(UserText.excerpt(value))\"")
             }
             source.chapters.detection = detection
             if detection == .toc { source.given["chapters.toc"] = c.line }
@@ -326,7 +326,7 @@ struct ManifestLayer {
             if let h = cm["heading"] {
                 let pattern = try h.string()
                 guard UserRegex.isValid(pattern, options: [.anchorsMatchLines]) else {
-                    throw h.error("not a valid regular expression: \(pattern)")
+                    throw h.error("not a valid regular expression: \(UserText.excerpt(pattern))")
                 }
                 source.chapters.heading = pattern
             }
@@ -340,14 +340,14 @@ struct ManifestLayer {
         func regex(_ key: String) throws -> String? {
             guard let v = m[key] else { return nil }
             let pattern = try v.string()
-            guard UserRegex.isValid(pattern) else { throw v.error("not a valid regular expression: \(pattern)") }
+            guard UserRegex.isValid(pattern) else { throw v.error("not a valid regular expression: \(UserText.excerpt(pattern))") }
             return pattern
         }
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
             guard let v = m[key] else { return nil }
             let s = try v.string()
             guard let c = T(rawValue: s) else {
-                throw v.error("unknown value \"\(s)\" (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw v.error("unknown value \"\(UserText.excerpt(s))\" (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return c
         }
@@ -365,7 +365,7 @@ struct ManifestLayer {
         if let e = m["encoding"] {
             let name = try e.string().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.:".contains($0) }) else {
-                throw e.error("expected an encoding name such as auto, utf-8, utf-16, windows-1252 or iso-8859-1, found \"\(name)\"")
+                throw e.error("expected an encoding name such as auto, utf-8, utf-16, windows-1252 or iso-8859-1, found \"\(UserText.excerpt(name))\"")
             }
             source.rules.encoding = name
         }
@@ -375,7 +375,7 @@ struct ManifestLayer {
             if s.isList { for (i, item) in try s.list().enumerated() { source.given["skip[\(i + 1)]"] = item.line } }
             for (i, pattern) in source.skip.enumerated() {
                 guard UserRegex.isValid(pattern) else {
-                    throw (s.isList ? try s.list()[i] : s).error("not a valid regular expression: \(pattern)")
+                    throw (s.isList ? try s.list()[i] : s).error("not a valid regular expression: \(UserText.excerpt(pattern))")
                 }
             }
         }
@@ -389,7 +389,7 @@ struct ManifestLayer {
         for (side, v) in m {
             let s = try v.string()
             guard let reading = ReadingRules.Matter.Reading(rawValue: s) else {
-                throw v.error("expected read or skip, found \"\(s)\"")
+                throw v.error("expected read or skip, found \"\(UserText.excerpt(s))\"")
             }
             if side == "front" { matter.front = reading } else { matter.back = reading }
         }
@@ -415,10 +415,20 @@ struct ManifestLayer {
         )
     }
 
+    /// libyaml's words for a problem without its function names ("Maximum nesting level reached,
+    /// set with yaml_set_max_nest_level()").
+    static func plain(_ problem: String) -> String {
+        if problem.lowercased().contains("nesting level") {
+            return "lists and mappings nested too deeply (a manifest needs a few levels, not thousands)"
+        }
+        let cut = problem.replacingOccurrences(of: #",?\s*(set with |see )?\w*yaml_\w+\(\)\)?"#, with: "", options: .regularExpression)
+        return UserText.excerpt(cut)
+    }
+
     static func manifestError(_ error: YamlError, file: String) -> ManifestError {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return ManifestError(file: file, line: mark.line, message: "not valid YAML: \(problem)")
+            return ManifestError(file: file, line: mark.line, message: "not valid YAML: \(plain(problem))")
         case let .duplicatedKeysInMapping(duplicates, context):
             return ManifestError(file: file, line: context.mark.line, key: duplicates.first, message: "key appears twice")
         default:

@@ -68,6 +68,7 @@ public struct ManifestLoader: Sendable {
         try Self.checkPitch(layer, merged: merged, file: file)
         var manifest = try resolve(merged, manifest: url, lines: layer.line)
         manifest.configDirectory = config
+        for i in manifest.sources.indices { manifest.sources[i].regexBudget = manifest.regexBudget }
         manifest.voiceFollowsBook = layer.voice?.name == nil && layer.voice?.engineGiven == nil
         return manifest
     }
@@ -183,8 +184,29 @@ public struct ManifestLoader: Sendable {
     /// from the defaults; the title comes from the document (or its file name), the output goes to
     /// `out/NAME` beside it.
     static func implicitManifest(for document: URL) -> String {
-        let name = document.lastPathComponent.replacingOccurrences(of: "'", with: "''")
-        return "sources:\n  - path: '\(name)'\n"
+        "sources:\n  - path: \(yamlQuoted(document.lastPathComponent))\n"
+    }
+
+    /// `text` as a YAML double-quoted scalar that reads back as exactly `text`: quotes, backslashes
+    /// and control characters escaped (a single-quoted scalar would fold a newline into a space).
+    public static func yamlQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// Which formats each source key applies to; a key not listed applies to all.
@@ -218,7 +240,8 @@ public struct ManifestLoader: Sendable {
     private func expand(_ path: String, in folder: URL, file: String, line: Int?, key: String) throws -> [URL] {
         let url = Self.resolve(path, in: folder)
         let fm = FileManager.default
-        if url.lastPathComponent.contains("*") {
+        // A pattern, unless a file has that very name.
+        if url.lastPathComponent.contains("*") && !fm.fileExists(atPath: url.path) {
             let dir = url.deletingLastPathComponent()
             let pattern = "^" + NSRegularExpression.escapedPattern(for: url.lastPathComponent).replacingOccurrences(of: "\\*", with: ".*") + "$"
             let regex = try! NSRegularExpression(pattern: pattern)
@@ -247,7 +270,7 @@ public struct ManifestLoader: Sendable {
     /// `Config/defaults.yml` found walking up from `folder`, else nil (built-in defaults).
     ///
     /// - throws: ``ManifestError`` when `LECTERN_CONFIG` names anything else.
-    static func findConfig(near folder: URL) throws -> URL? {
+    public static func findConfig(near folder: URL) throws -> URL? {
         if let env = ProcessInfo.processInfo.environment["LECTERN_CONFIG"], !env.isEmpty {
             let url = URL(fileURLWithPath: (env as NSString).expandingTildeInPath).standardizedFileURL
             var isDirectory: ObjCBool = false

@@ -58,7 +58,7 @@ extension SpokenRules {
             let text = try words(value)
             var rest = text.replacingOccurrences(of: "{n}", with: "").replacingOccurrences(of: "{ordinal}", with: "")
             rest = rest.filter { $0 == "{" || $0 == "}" }
-            guard rest.isEmpty else { throw value.error("a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"\(text)\"") }
+            guard rest.isEmpty else { throw value.error("a template may hold {n} (the number) and {ordinal} (its ordinal word), found \"\(UserText.excerpt(text))\"") }
             return text
         }
 
@@ -110,7 +110,7 @@ extension SpokenRules {
         }
         if let suffixes = top["ordinal_suffixes"] {
             for (suffix, value) in try suffixes.dictionary() {
-                guard !suffix.isEmpty, suffix.allSatisfy(\.isLetter) else { throw value.error("a suffix is letters, found \"\(suffix)\"") }
+                guard !suffix.isEmpty, suffix.allSatisfy(\.isLetter) else { throw value.error("a suffix is letters, found \"\(UserText.excerpt(suffix))\"") }
                 rules.ordinalSuffixes[suffix] = try template(value)
             }
         }
@@ -118,13 +118,13 @@ extension SpokenRules {
         if let symbols = top["pause_symbols"] {
             rules.pauseSymbols = try symbols.string()
             if let bad = rules.pauseSymbols.first(where: { $0.isLetter || $0.isNumber || $0.isWhitespace || $0.utf16.count > 1 }) {
-                throw symbols.error("pause symbols are punctuation or symbols (one UTF-16 unit each), found \"\(bad)\"")
+                throw symbols.error("pause symbols are punctuation or symbols (one UTF-16 unit each), found \"\(UserText.excerpt(String(bad)))\"")
             }
         }
         if let pause = top["pause"] {
             let text = try pause.string()
             guard !text.isEmpty, !text.contains(where: { $0.isLetter || $0.isNumber }) else {
-                throw pause.error("a pause is said as punctuation or a space, found \"\(text)\"")
+                throw pause.error("a pause is said as punctuation or a space, found \"\(UserText.excerpt(text))\"")
             }
             rules.pause = text
         }

@@ -7,8 +7,9 @@ import Foundation
 /// user-written expression is matched through this type, which stops a match that runs past
 /// ``timeLimit`` (through ICU's progress callback, `.reportProgress`) and throws
 /// ``RegexTimeout``. An expression that timed out once throws at once on every later call, so a
-/// document of many blocks costs one limit, not one per block; so does one that has spent
-/// ``totalLimit`` (plus one second per million characters it was given) over all its calls.
+/// document of many blocks costs one limit, not one per block; every expression of a book shares
+/// one ``RegexBudget`` (five seconds plus one per million characters matched), and once that is
+/// spent they all throw at once.
 public final class UserRegex: @unchecked Sendable {
     // @unchecked Sendable is safe: `expression` is immutable and thread-safe to match with;
     // the mutable bookkeeping is touched only while `lock` is held.
@@ -19,24 +20,21 @@ public final class UserRegex: @unchecked Sendable {
     public let expression: NSRegularExpression
     /// The longest one call may match for, in seconds.
     public let timeLimit: Double
-    /// The longest all calls together may match for, in seconds, besides one second per million
-    /// UTF-16 units matched (a longer book may take longer, in proportion).
-    public let totalLimit: Double
+    /// The time this expression shares with the book's other expressions.
+    public let budget: RegexBudget
     private let lock = NSLock()
     private var failure: RegexTimeout?
-    private var spent: UInt64 = 0
-    private var units = 0
 
     public static let defaultTimeLimit = 1.0
-    public static let defaultTotalLimit = 5.0
 
+    /// - parameter budget: The book's budget (default: one of its own).
     /// - throws: the system's error for a pattern that is not a valid regular expression.
     public init(_ pattern: String, options: NSRegularExpression.Options = [],
-                timeLimit: Double = UserRegex.defaultTimeLimit, totalLimit: Double = UserRegex.defaultTotalLimit) throws {
+                timeLimit: Double = UserRegex.defaultTimeLimit, budget: RegexBudget = RegexBudget()) throws {
         self.pattern = pattern
         expression = try NSRegularExpression(pattern: pattern, options: options)
         self.timeLimit = timeLimit
-        self.totalLimit = totalLimit
+        self.budget = budget
     }
 
     /// Whether `pattern` is a valid regular expression.
@@ -44,11 +42,11 @@ public final class UserRegex: @unchecked Sendable {
         (try? NSRegularExpression(pattern: pattern, options: options)) != nil
     }
 
-    /// The time-out this expression already ran into, if any.
+    /// The time-out this expression already ran into, or the one that spent its budget.
     public var timeout: RegexTimeout? {
         lock.lock()
         defer { lock.unlock() }
-        return failure
+        return failure ?? budget.spentBy
     }
 
     /// The first match in `text`, or nil.
@@ -75,11 +73,7 @@ public final class UserRegex: @unchecked Sendable {
         if let failure = timeout { throw failure }
         let started = DispatchTime.now().uptimeNanoseconds
         let length = text.utf16.count
-        lock.lock()
-        units += length
-        let allowed = totalLimit + Double(units) / 1e6
-        let left = allowed - Double(spent) / 1e9
-        lock.unlock()
+        let left = budget.admit(units: length)
         let deadline = started + UInt64(max(0, min(timeLimit, left)) * 1e9)
         var results: [NSTextCheckingResult] = []
         var late = false
@@ -94,14 +88,13 @@ public final class UserRegex: @unchecked Sendable {
                 stop.pointee = true
             }
         }
-        let elapsed = DispatchTime.now().uptimeNanoseconds - started
-        lock.lock()
-        defer { lock.unlock() }
-        spent += elapsed
+        let (spent, allowed) = budget.charge(DispatchTime.now().uptimeNanoseconds - started)
         if late {
-            let total = Double(spent) / 1e9 >= allowed
-            let error = RegexTimeout(pattern: pattern, text: text, limit: total ? (allowed * 10).rounded() / 10 : timeLimit, overall: total)
+            let error = RegexTimeout(pattern: pattern, text: text, limit: spent ? (allowed * 10).rounded() / 10 : timeLimit, overall: spent)
+            lock.lock()
             failure = failure ?? error
+            lock.unlock()
+            if spent { budget.exhaust(error) }
             throw error
         }
         return results
@@ -120,16 +113,16 @@ public struct RegexTimeout: Error, Sendable, Equatable, CustomStringConvertible 
     public init(pattern: String, text: String, limit: Double, overall: Bool = false) {
         self.pattern = pattern
         let line = text.prefix { $0 != "\n" }
-        excerpt = line.count > 40 ? String(line.prefix(40)) + "…" : String(line)
+        excerpt = UserText.excerpt(String(line), limit: 40)
         self.limit = limit
         self.overall = overall
     }
 
     public var description: String {
         let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
-        let what = overall ? "took more than \(seconds) s over the whole text"
+        let what = overall ? "took more than \(seconds) s, with the book's other patterns, over the whole text"
             : "took more than \(seconds) s to match one text (\"\(excerpt)\")"
-        return "/\(pattern)/ \(what); nested repetition such as (a+)+ or ([a-z]+ ?)+ can take exponential time — "
+        return "/\(UserText.excerpt(pattern))/ \(what); nested repetition such as (a+)+ or ([a-z]+ ?)+ can take exponential time — "
             + "simplify the pattern (e.g. [a-z ]+ instead of ([a-z]+ ?)+)"
     }
 }

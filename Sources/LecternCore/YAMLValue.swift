@@ -14,7 +14,7 @@ struct YAMLValue {
     }
 
     private var shown: String {
-        if let s = node.scalar?.string { return "\"\(s)\"" }
+        if let s = node.scalar?.string { return "\"\(UserText.excerpt(s))\"" }
         if node.mapping != nil { return "a mapping" }
         if node.sequence != nil { return "a list" }
         return "an alias"
@@ -26,12 +26,13 @@ struct YAMLValue {
         guard let mapping = node.mapping else { throw error("expected a mapping, found \(shown)") }
         var result: [String: YAMLValue] = [:]
         for (k, v) in mapping {
-            guard let name = k.scalar?.string else {
+            guard let written = k.scalar?.string else {
                 throw ManifestError(file: file, line: k.mark?.line, key: key.isEmpty ? nil : key, message: "keys must be plain strings")
             }
+            let name = written
             let path = key.isEmpty ? name : "\(key).\(name)"
             if let allowed, !allowed.contains(name) {
-                throw ManifestError(file: file, line: k.mark?.line, key: path,
+                throw ManifestError(file: file, line: k.mark?.line, key: UserText.excerpt(path),
                                     message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
             }
             result[name] = YAMLValue(node: v, key: path, file: file)

@@ -25,7 +25,7 @@ struct BookBuilder {
     init(source: Source, skips: [UserRegex]) throws {
         self.source = source
         self.skips = skips
-        let regex = { (p: String?) in try p.map { try UserRegex($0) } }
+        let regex = { (p: String?) in try p.map { try UserRegex($0, budget: source.regexBudget) } }
         startAt = try regex(source.rules.startAt)
         startAfter = try regex(source.rules.startAfter)
         endAt = try regex(source.rules.endAt)
@@ -67,7 +67,7 @@ struct BookBuilder {
 
     /// The source's `skip` patterns, compiled.
     static func skips(_ source: Source) throws -> [UserRegex] {
-        try source.skip.map { try UserRegex($0) }
+        try source.skip.map { try UserRegex($0, budget: source.regexBudget) }
     }
 
     /// Whether `regex` (the source's `key`) matches `text`; a match that runs past its time

@@ -35,14 +35,17 @@ public struct HTMLReader: Sendable {
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
                                 chapterLevel: source.chapters.selector == nil ? source.chapters.level : nil)
         let folder = source.url.deletingLastPathComponent()
-        walker.shown = try Self.shown(root, source: source, folder: folder)
+        var linked: [URL] = []
+        walker.shown = try Self.shown(root, source: source, folder: folder) { linked.append($0) }
         try walker.prepare(document: root, name: source.displayPath) { href in
             let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: folder).standardizedFileURL
+            linked.append(url)
             guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
             return try PLSLexicon.parse(data, name: url.path)
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         var book = try walker.builder.finish()
+        book.linkedFiles = linked
         book.metadata = book.metadata.filling(from: Self.metadata(root))
         if book.metadata.title == nil { book.metadata.title = walker.omitted.titlePageTitle }
         return book
@@ -50,11 +53,12 @@ public struct HTMLReader: Sendable {
 
     /// What the page shows through its stylesheets (linked files beside it, `<style>`), classes
     /// and roles; chapters start at `chapters.selector`'s elements or shown headings within `level`.
-    static func shown(_ root: XMLNode, source: Source, folder: URL) throws -> ShownStructure {
+    static func shown(_ root: XMLNode, source: Source, folder: URL, reading: (URL) -> Void = { _ in }) throws -> ShownStructure {
         let sheets = CSSStyleSheet.sheets(of: root) { href in
             let file = String(href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
             guard !file.contains(":") else { return nil }  // no network
             let url = URL(fileURLWithPath: file.removingPercentEncoding ?? file, relativeTo: folder).standardizedFileURL
+            reading(url)
             guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
             defer { try? handle.close() }
             let data = (try? handle.read(upToCount: CSSStyleSheet.maxInput)) ?? nil

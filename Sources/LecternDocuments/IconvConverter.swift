@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ struct IconvConverter {
         self.encoding = encoding
         let probe = iconv_open("UTF-8", encoding)
         guard probe != iconv_t(bitPattern: -1) else {
-            throw DocumentError(document: document, message: "unknown encoding \"\(encoding)\" (`iconv -l` lists the names this system knows, e.g. utf-8, utf-16, windows-1252, iso-8859-1, iso-8859-15, mac-roman)")
+            throw DocumentError(document: document, message: "unknown encoding \"\(UserText.excerpt(encoding))\" (`iconv -l` lists the names this system knows, e.g. utf-8, utf-16, windows-1252, iso-8859-1, iso-8859-15, mac-roman)")
         }
         iconv_close(probe)
     }

@@ -126,7 +126,7 @@ public struct PlainTextReader: Sendable {
 
     /// Chapters where a line matches `pattern` (its capture group, if any, is the title).
     private func readWithPattern(_ lines: [String], pattern: String, source: Source, into builder: inout BookBuilder) throws {
-        let heading = try UserRegex(pattern)
+        let heading = try UserRegex(pattern, budget: source.regexBudget)
         var paragraph: [String] = []
         func flush() {
             guard !paragraph.isEmpty else { return }

@@ -37,7 +37,7 @@ struct TextCut: Equatable {
     ///
     /// - throws: ``ManifestError`` naming `key` when the pattern runs past its time limit.
     private static func first(_ pattern: String, in lines: [String], from: Int, source: Source, key: String) throws -> Range<Int>? {
-        let regex = try UserRegex(pattern)
+        let regex = try UserRegex(pattern, budget: source.regexBudget)
         func matches(_ text: String) throws -> Bool {
             do { return try regex.matches(text) } catch { throw BookBuilder.keyError(source, key, error.description, atKeyLine: true) }
         }

@@ -2,11 +2,15 @@ import Foundation
 import LecternCore
 
 /// What `run` needs of the output folder, checked before any audio is made — by `check` too, so
-/// a manifest that `check` passes does not fail at the end of a long render: the folder is a
-/// folder (or can be made inside one), it can be written, and no output name is taken by a folder.
+/// a manifest that `check` passes does not fail at the end of a long render: no output is an
+/// input of the job (``OutputCollision``), the folder is a folder (or can be made inside one), it
+/// can be written, and no output name is taken by a folder.
 public enum OutputPreflight {
-    /// - throws: ``FileError`` naming the path and what is wrong with it.
-    public static func validate(_ manifest: Manifest) throws {
+    /// - parameter book: The documents as read, for the files they link (stylesheets, lexicons).
+    /// - throws: ``ManifestError`` when an output would replace an input; ``FileError`` naming
+    ///   the path and what is wrong with it.
+    public static func validate(_ manifest: Manifest, book: Book) throws {
+        try OutputCollision.check(manifest, linkedFiles: book.linkedFiles)
         let folder = manifest.outputDirectory.standardizedFileURL
         var existing = folder
         while !exists(existing.path) {

@@ -39,7 +39,7 @@ struct RunPlan {
         }
         engine = try EspeakEngine.shared()
         try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
-        try OutputPreflight.validate(manifest)
+        try OutputPreflight.validate(manifest, book: book)
         // A bad cover fails now, not after hours of rendering; an EPUB's own cover fills the gap.
         cover = try manifest.cover.map(JobRunner.picture)
             ?? book.metadata.cover.map { ID3Tag.Picture(mimeType: $0.mimeType, data: Data($0.data)) }

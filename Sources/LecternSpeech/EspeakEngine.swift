@@ -235,7 +235,7 @@ public final class EspeakEngine: @unchecked Sendable {
             }
         }
         guard status == EE_OK else {
-            throw SpeechError("unknown voice \"\(name)\" (run `lectern voices` to list the installed voices and languages)")
+            throw SpeechError("unknown voice \"\(UserText.excerpt(name))\" (run `lectern voices` to list the installed voices and languages)")
         }
         currentVoice = name
     }

@@ -48,7 +48,7 @@ final class LanguageVoices {
             if mapped.engineGiven == ResolvedVoice.espeakEngine, let name = mapped.name, installedVoice(name.lowercased()) == nil {
                 throw ManifestError(file: manifest.file.path, line: manifest.lines["languages.\(key)"] ?? manifest.lines["languages"],
                                     key: "languages.\(key)",
-                                    message: "unknown voice \"\(name)\" (run `lectern voices` to list the installed voices and languages)")
+                                    message: "unknown voice \"\(UserText.excerpt(name))\" (run `lectern voices` to list the installed voices and languages)")
             }
             return mapped
         }

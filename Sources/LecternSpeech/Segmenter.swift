@@ -31,7 +31,7 @@ public struct Segmenter: Sendable {
 
     public init(manifest: Manifest, lexicons: [Lexicon] = [], spokenForms: SpokenForms? = nil) {
         self.manifest = manifest
-        self.lexicons = lexicons
+        self.lexicons = lexicons.map { $0.sharing(manifest.regexBudget) }
         self.spokenForms = spokenForms
     }
 

@@ -25,6 +25,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the narration script: every heading and paragraph as it will be spoken, and each passage left out, in place, with its reason.")
     var text = false
 
+    @Flag(help: "Check as `run --readalong` would run: with NAME.html, the read-along page, among the outputs.")
+    var readalong = false
+
     struct Report: Encodable {
         struct Chapter: Encodable {
             var number: Int
@@ -55,7 +58,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         reportingErrors {
-            let loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            try ArgumentCheck.requireFiles([self.manifest], what: "manifest or document")
+            var loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            if readalong && !loaded.timings.contains(.html) { loaded.timings.append(.html) }
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)
             let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
@@ -76,7 +81,7 @@ struct CheckCommand: ParsableCommand {
             }
             // Every check `run` makes before synthesis, so what passes here does not fail there.
             try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
-            try OutputPreflight.validate(manifest)
+            try OutputPreflight.validate(manifest, book: book)
             _ = try manifest.cover.map(JobRunner.picture)
             if text {
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }

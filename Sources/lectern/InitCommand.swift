@@ -25,20 +25,40 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace the manifest if it exists.")
     var force = false
 
+    func validate() throws {
+        if documents.isEmpty { throw ValidationError("name at least one document") }
+    }
+
     func run() throws {
         reportingErrors {
+            try ArgumentCheck.requireFiles(documents, what: "document")
             let first = URL(fileURLWithPath: documents[0])
             let target = URL(fileURLWithPath: output ?? first.deletingPathExtension().lastPathComponent + ".yml").standardizedFileURL
+            let sources = documents.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            try Self.refuseInput(target, documents: sources)
             guard force || !FileManager.default.fileExists(atPath: target.path) else {
-                throw ValidationError("\(target.path) exists; give --force to replace it, or -o another name")
+                throw ValidationError("\(UserText.escapingControls(target.path)) exists; give --force to replace it, or -o another name")
             }
-            let text = try ManifestDraft(documents: documents.map { URL(fileURLWithPath: $0).standardizedFileURL }, manifest: target).yaml()
+            let text = try ManifestDraft(documents: sources, manifest: target).yaml()
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
                 throw FileError("cannot write \(target.path): a folder has that name; give -o a file name")
             }
             try AtomicFile.write(Data(text.utf8), to: target)
             print("wrote \(target.path); review what will be heard with: lectern check --text \(target.path)")
+        }
+    }
+
+    /// `init` never writes over a file it reads — a document, or a file of the `Config` folder the
+    /// manifest would be merged over — `--force` or not, however the path names it (a link, `..`).
+    static func refuseInput(_ target: URL, documents: [URL]) throws {
+        let config = try ManifestLoader.findConfig(near: target.deletingLastPathComponent())
+        var inputs = documents.map { JobInput(url: $0, role: "the document \($0.lastPathComponent)") }
+        if let config { inputs += Manifest.configFiles(in: config) }
+        let path = FileIdentity.resolvedPath(target), identity = FileIdentity(path: target.path)
+        for input in inputs where FileIdentity.resolvedPath(input.url) == path || (identity != nil && FileIdentity(path: input.url.path) == identity) {
+            throw ValidationError("-o \(UserText.escapingControls(target.path)) is \(input.role) (\(UserText.escapingControls(input.url.path))), "
+                                  + "which init reads; it never writes over a file it reads, --force or not: give -o another name")
         }
     }
 }
@@ -124,6 +144,6 @@ struct ManifestDraft {
         return (Array(repeating: "..", count: b.count - common) + a[common...]).joined(separator: "/")
     }
 
-    /// A YAML scalar in single quotes.
-    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
+    /// A YAML scalar that reads back as exactly `s` (newlines and quotes in a file name included).
+    static func quoted(_ s: String) -> String { ManifestLoader.yamlQuoted(s) }
 }

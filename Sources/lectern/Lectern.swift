@@ -16,6 +16,17 @@ struct Lectern: ParsableCommand {
         version: LecternVersion.description,
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self]
     )
+
+    /// Refuses what the argument parser would misread before it reads it (``ArgumentCheck``),
+    /// with exit status 64, then runs the command.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = ArgumentCheck.problem(in: arguments) {
+            FileHandle.standardError.write(Data("lectern: error: \(problem)\n".utf8))
+            Glibc.exit(ArgumentCheck.usageStatus)
+        }
+        main(arguments)
+    }
 }
 
 /// Options shared by commands that use the job store: which store (SQLite on this host, or
@@ -82,14 +93,17 @@ func fail(_ error: Any) -> Never {
     exit(1)
 }
 
-/// Prints an error as one line on stderr.
+/// Prints an error as one line on stderr (a newline in a file name shown as `\n`).
 func printError(_ error: Any) {
     let text = (error as? Error).map(FileError.describe) ?? "\(error)"
-    let message = text.split(separator: "\n").joined(separator: " ")
+    let message = UserText.escapingControls(text)
     FileHandle.standardError.write(Data("lectern: error: \(message)\n".utf8))
 }
 
 /// Runs `body`, turning any error into a one-line message and a non-zero exit.
 func reportingErrors(_ body: () throws -> Void) {
-    do { try body() } catch let error as ExitCode { exit(error.rawValue) } catch let error as ValidationError { fail(error.message) } catch { fail(error) }
+    do { try body() } catch let error as ExitCode { exit(error.rawValue) } catch let error as ValidationError { fail(error.message) } catch let error as ArgumentError {
+        printError(error)
+        exit(ArgumentCheck.usageStatus)
+    } catch { fail(error) }
 }

@@ -48,6 +48,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private func renderAll() throws {
+        try ArgumentCheck.requireFiles(manifests, what: "manifest or document")
         let opened = try store.open(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent())
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")

@@ -1,0 +1,62 @@
+import Foundation
+import LecternCore
+
+/// No output of a job may be one of its inputs: every file a run writes (the MP3, each timing
+/// export, the read-along page, the narrated EPUB) and every temporary it writes or clears beside
+/// them is compared with every file the job reads (``Manifest/inputs``, the documents' linked
+/// files) by resolved path and by device and inode — so a symbolic or hard link, a `..` path or
+/// a case variant on a case-insensitive file system is caught as well as the same name.
+public enum OutputCollision {
+    /// - throws: ``ManifestError`` at the manifest's `output` key (or `name`, `timings`) naming
+    ///   the output, the input it would replace and the key to change.
+    public static func check(_ manifest: Manifest, linkedFiles: [URL] = []) throws {
+        let inputs = manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") }
+        let known = inputs.map { input in
+            (input: input, path: FileIdentity.resolvedPath(input.url), identity: FileIdentity(path: input.url.path))
+        }
+        let workFolder = manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")
+        for (output, format) in outputs(of: manifest) + [(workFolder, nil)] {
+            let onlyTemporary = output == workFolder
+            let path = FileIdentity.resolvedPath(output)
+            let identity = FileIdentity(path: output.path)
+            let folder = (path as NSString).deletingLastPathComponent
+            let temporary = temporaryName(of: (path as NSString).lastPathComponent)
+            for entry in known {
+                let same = !onlyTemporary && (entry.path == path || (identity != nil && entry.identity == identity))
+                let clearedTemporary = (entry.path as NSString).deletingLastPathComponent == folder
+                    && matches(temporary, (entry.path as NSString).lastPathComponent)
+                guard same || clearedTemporary else { continue }
+                throw collision(manifest, output: output, format: format, input: entry.input, temporary: !same)
+            }
+        }
+    }
+
+    /// The files a run writes, with the timing format that asks for each (nil: the MP3).
+    static func outputs(of manifest: Manifest) -> [(URL, TimingFormat?)] {
+        [(manifest.mp3URL, nil)] + manifest.timings.map { (manifest.url(for: $0), $0) }
+    }
+
+    private static func collision(_ manifest: Manifest, output: URL, format: TimingFormat?, input: JobInput, temporary: Bool) -> ManifestError {
+        let (outputPath, inputPath) = (output.path, input.url.path)
+        let what = format.map { "the \($0.rawValue) export \(outputPath) (timings: \($0.rawValue))" }
+            ?? (output.pathExtension == "mp3" ? "the audio \(outputPath)" : "the run's work folder \(outputPath)")
+        let verb = temporary ? "would clear \(inputPath), \(input.role), as its leftover temporary file" : "would replace \(input.role), \(inputPath)"
+        let key = manifest.lines["output"] != nil ? "output" : manifest.lines["name"] != nil ? "name" : "output"
+        let fix = manifest.lines[key] != nil ? "change `\(key)`" : "give the job an `output:` folder (or a `name:`) that holds none of its inputs"
+        return ManifestError(file: manifest.file.path, line: manifest.lines[key], key: key,
+                             message: UserText.escapingControls("\(what) \(verb); \(fix) so no output is an input"))
+    }
+
+    /// The pattern of a temporary a run writes beside `name` and clears once its process is
+    /// gone: `.NAME.PID.tmp`.
+    private static func temporaryName(of name: String) -> (prefix: String, suffix: String) {
+        (".\(name).", ".tmp")
+    }
+
+    private static func matches(_ pattern: (prefix: String, suffix: String), _ name: String) -> Bool {
+        guard name.hasPrefix(pattern.prefix), name.hasSuffix(pattern.suffix),
+              name.count > pattern.prefix.count + pattern.suffix.count else { return false }
+        let middle = name.dropFirst(pattern.prefix.count).dropLast(pattern.suffix.count)
+        return middle.allSatisfy(\.isNumber)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// No command ever writes over a file a job reads, and a script can trust the exit status:
+/// the collisions a fault probe found (an EPUB narrated into itself, a page replaced by its
+/// read-along page, a source named like an export, `init -o` over the document) fail `check`
+/// and `run` naming both paths, with every input's bytes as they were and nothing left beside
+/// them; an argument that is neither an option nor a file is a usage error (64).
+struct InputProtectionTests {
+    /// Every regular file under `folder` (hidden ones included) with its bytes.
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[url.path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// `check` and `run` of `manifest` both fail naming `input`, and the folder is byte for byte
+    /// as it was (the store lives elsewhere).
+    private func expectRefused(_ manifest: String, naming input: String, in folder: URL, extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try snapshot(folder)
+        let store = try Workspace("protect-store")
+        let db = store.db
+        for command in [["check"] + extra + [manifest], ["run", "--quiet", "--db", db.path] + extra + [manifest]] {
+            let result = try Tool.run(Tool.lectern, command, in: folder)
+            #expect(result.status == 1, "\(command[0]) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(input), "\(command[0]) does not name \(input): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("no output is an input"), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(try snapshot(folder) == before, "\(command[0]) changed the folder", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aNarratedEPUBNeverReplacesItsSource() throws {
+        guard Corpus.available else { print("skipped: ../shared/corpus is absent"); return }
+        let ws = try Workspace("protect-epub")
+        let book = ws.url.appendingPathComponent("moby.epub")
+        try FileManager.default.copyItem(at: Corpus.file("epub/idpf-moby-dick.epub"), to: book)
+        try ws.write("moby.yml", "output: .\nsources: [moby.epub]\ntimings: [json, epub]\n")
+        try expectRefused("moby.yml", naming: book.path, in: ws.url)
+    }
+
+    @Test func aReadAlongPageNeverReplacesThePageItReads() throws {
+        let ws = try Workspace("protect-html")
+        let page = try ws.write("story.html", "<html><body><h1>Story</h1><p>Once upon a time there was a page.</p></body></html>")
+        try ws.write("story.yml", "title: Story\noutput: .\nsources: [story.html]\n")
+        try expectRefused("story.yml", naming: page.path, in: ws.url, extra: ["--readalong"])
+        // Without --readalong the page is no output: check passes.
+        let check = try Tool.run(Tool.lectern, ["check", "story.yml"], in: ws.url)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test func aSourceNamedLikeAnExportIsNeverReplaced() throws {
+        for name in ["book.timings.json", "book.vtt", "book.srt", "book.mp3"] {
+            let ws = try Workspace("protect-named")
+            let source = try ws.write(name, "Once upon a time there was a source with an unlucky name.\n")
+            try ws.write("book.yml", "title: Book\noutput: .\nsources: [{ path: \(name), format: text }]\ntimings: [json, vtt, srt]\n")
+            try expectRefused("book.yml", naming: source.path, in: ws.url)
+        }
+    }
+
+    /// Links and `..`: the output path names the source through a symbolic link, a hard link, a
+    /// linked folder, or a `..` path.
+    @Test func linksAndDotDotPathsAreSeenThrough() throws {
+        for way in ["symlink", "hardlink", "folder", "dotdot"] {
+            let ws = try Workspace("protect-\(way)")
+            let source = try ws.write("books/tale.txt", "Once upon a time there was a tale told twice.\n")
+            var output = "../out"
+            switch way {
+            case "symlink":
+                try FileManager.default.createDirectory(at: ws.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: ws.url.appendingPathComponent("out/tale.vtt").path, withDestinationPath: source.path)
+            case "hardlink":
+                try FileManager.default.createDirectory(at: ws.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+                try FileManager.default.linkItem(at: source, to: ws.url.appendingPathComponent("out/tale.vtt"))
+            case "folder":
+                try FileManager.default.createSymbolicLink(atPath: ws.url.appendingPathComponent("out").path, withDestinationPath: ws.url.appendingPathComponent("books").path)
+                try FileManager.default.moveItem(at: source, to: ws.url.appendingPathComponent("books/tale.vtt"))
+            default:
+                output = "../books/x/.."
+                try FileManager.default.createDirectory(at: ws.url.appendingPathComponent("books/x"), withIntermediateDirectories: true)
+                try FileManager.default.moveItem(at: source, to: ws.url.appendingPathComponent("books/tale.vtt"))
+            }
+            let path = way == "folder" || way == "dotdot" ? "tale.vtt" : "tale.txt"
+            try ws.write("books/tale.yml", "title: Tale\noutput: \(output)\nsources: [{ path: \(path), format: text }]\ntimings: [json, vtt]\n")
+            try expectRefused("books/tale.yml", naming: path, in: ws.url)
+        }
+    }
+
+    @Test func initNeverWritesOverADocumentItReads() throws {
+        let ws = try Workspace("protect-init")
+        let book = try ws.write("book.txt", "Once upon a time there was a book that was nearly lost.\n")
+        let before = try Data(contentsOf: book)
+        for arguments in [["-o", "book.txt", "--force"], ["-o", "./sub/../book.txt", "--force"]] {
+            try FileManager.default.createDirectory(at: ws.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            let result = try Tool.run(Tool.lectern, ["init", "book.txt"] + arguments, in: ws.url)
+            #expect(result.status != 0, "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains("never writes over a file it reads"), "\(result.stderr)")
+            #expect(try Data(contentsOf: book) == before)
+        }
+        try FileManager.default.createSymbolicLink(atPath: ws.url.appendingPathComponent("link.yml").path, withDestinationPath: book.path)
+        let linked = try Tool.run(Tool.lectern, ["init", "book.txt", "-o", "link.yml", "--force"], in: ws.url)
+        #expect(linked.status != 0 && linked.stderr.contains("book.txt"), "\(linked.stderr)")
+        #expect(try Data(contentsOf: book) == before)
+        let fine = try Tool.run(Tool.lectern, ["init", "book.txt", "-o", "book.yml"], in: ws.url)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func anArgumentThatIsNeitherOptionNorFileIsAUsageError() throws {
+        let ws = try Workspace("protect-args")
+        try ws.write("-dash.txt", "Once upon a time there was a file whose name began with a dash.\n")
+        let db = ws.url.appendingPathComponent("s.sqlite").path
+        let dashed = try Tool.run(Tool.lectern, ["run", "-dash.txt", "--db", db], in: ws.url)
+        #expect(dashed.status == 64, "\(dashed.status): \(dashed.stdout)\(dashed.stderr)")
+        #expect(dashed.stderr.contains("./-dash.txt") && !dashed.stdout.contains("USAGE"), "\(dashed.stderr)")
+        let unknown = try Tool.run(Tool.lectern, ["check", "-nothing-here"], in: ws.url)
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '-nothing-here'"), "\(unknown.stderr)")
+        let missing = try Tool.run(Tool.lectern, ["run", "--db", db, "missing.txt"], in: ws.url)
+        #expect(missing.status == 64 && missing.stderr.contains("no such manifest or document: 'missing.txt'"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: ws.url.appendingPathComponent("out").path))
+        for arguments in [["check", "./-dash.txt"], ["check", "--", "-dash.txt"]] {
+            let result = try Tool.run(Tool.lectern, arguments, in: ws.url)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("words"), "\(result.stdout)")
+        }
+    }
+
+    /// A name with a newline, spaces, quotes and non-ASCII letters is read; a missing one is named
+    /// as written, its newline escaped, on one line.
+    @Test func namesAreReadAndShownAsWritten() throws {
+        let ws = try Workspace("protect-names")
+        let name = "a\nb 'c' \"d\" été.txt"
+        try ws.write(name, "Once upon a time there was a file with a strange name.\n")
+        let check = try Tool.run(Tool.lectern, ["check", name], in: ws.url)
+        #expect(check.status == 0, "\(check.stderr)")
+        let db = ws.url.appendingPathComponent("s.sqlite").path
+        let run = try Tool.run(Tool.lectern, ["run", "--quiet", "--db", db, name], in: ws.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let stem = "a\nb 'c' \"d\" été"
+        #expect(FileManager.default.fileExists(atPath: ws.url.appendingPathComponent("out/\(stem)/\(stem).mp3").path))
+        let missing = try Tool.run(Tool.lectern, ["check", "x\ny.txt"], in: ws.url)
+        #expect(missing.status == 64, "\(missing.stderr)")
+        #expect(missing.stderr.contains("'x\\ny.txt'") && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    }
+}
