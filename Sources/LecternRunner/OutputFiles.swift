@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 import LecternStore
 
 /// Facts about a job's output files: a stamp (size and modification time of each) that tells
@@ -15,11 +16,13 @@ public enum OutputFiles {
         }.joined(separator: "\n")
     }
 
-    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone;
-    /// returns them (with `dryRun`, removes nothing).
+    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone —
+    /// never one of `inputs`, however it is named; returns them (with `dryRun`, removes nothing).
     @discardableResult
-    public static func removeStaleTemporaries(of files: [URL], dryRun: Bool = false) -> [URL] {
+    public static func removeStaleTemporaries(of files: [URL], protecting inputs: [URL] = [], dryRun: Bool = false) -> [URL] {
         let fm = FileManager.default
+        let protected = Set(inputs.compactMap { FileIdentity(path: $0.path) })
+        let protectedPaths = Set(inputs.map(FileIdentity.resolvedPath))
         var removed: [URL] = []
         for folder in Set(files.map { $0.deletingLastPathComponent() }) {
             let names = Set(files.filter { $0.deletingLastPathComponent() == folder }.map(\.lastPathComponent))
@@ -28,6 +31,7 @@ public enum OutputFiles {
                 guard parts.count >= 2, let pid = Int32(parts.last!), names.contains(parts.dropLast().joined(separator: ".")) else { continue }
                 if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                     let url = folder.appendingPathComponent(entry)
+                    if FileIdentity(path: url.path).map(protected.contains) == true || protectedPaths.contains(FileIdentity.resolvedPath(url)) { continue }
                     if !dryRun { try? fm.removeItem(at: url) }
                     removed.append(url)
                 }

@@ -57,7 +57,8 @@ struct GCCommand: ParsableCommand {
             let silent = try jobStore.workers().filter { Date().timeIntervalSince($0.heartbeatAt) > 3600 }
             if !dryRun { for worker in silent { try jobStore.removeWorker(id: worker.id) } }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
-            let strays = OutputFiles.removeStaleTemporaries(of: try outputs(of: jobStore), dryRun: dryRun)
+            let (outputs, inputs) = try files(of: jobStore)
+            let strays = OutputFiles.removeStaleTemporaries(of: outputs, protecting: inputs, dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
             for key in unreferenced.map(\.key) { print("\(verb) \(cache.url(for: key).path)") }
             for key in orphans { print("\(verb) \(cache.url(for: key).path) (not in the store)") }
@@ -71,19 +72,21 @@ struct GCCommand: ParsableCommand {
         }
     }
 
-    /// Every job's outputs: as its manifest names them now (if it loads) and as its runs wrote them.
-    func outputs(of store: any JobStore) throws -> [URL] {
-        var files: [URL] = []
+    /// Every job's outputs — as its manifest names them now (if it loads) and as its runs wrote
+    /// them — and every input its manifest names (which no clean-up removes, whatever its name).
+    func files(of store: any JobStore) throws -> (outputs: [URL], inputs: [URL]) {
+        var files: [URL] = [], inputs: [URL] = []
         for job in try store.jobs() {
             var loader = ManifestLoader()
             loader.checksFiles = false
             if let manifest = try? loader.load(URL(fileURLWithPath: job.manifestPath)) {
                 files += manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")]
+                inputs += manifest.inputs.map(\.url)
             }
             for run in try store.runs(jobId: job.id!, limit: 1000) {
                 files += [run.mp3Path, run.timingsPath].compactMap { $0 }.map { URL(fileURLWithPath: $0) }
             }
         }
-        return files
+        return (files, inputs)
     }
 }
