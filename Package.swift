@@ -62,9 +62,10 @@ let package = Package(
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore"]),
-        // A private PostgreSQL server for the tests that need one.
-        .target(name: "LecternTestSupport", dependencies: ["LecternStore", .product(name: "PostgresNIO", package: "postgres-nio")],
+        .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternTestSupport"]),
+        // What several test targets share: a private PostgreSQL server for the tests that need
+        // one, jobs whose outputs collide with their inputs.
+        .target(name: "LecternTestSupport", dependencies: ["LecternStore", "LecternCore", .product(name: "PostgresNIO", package: "postgres-nio")],
                 path: "Tests/Support"),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),

@@ -187,9 +187,13 @@ public struct ManifestLoader: Sendable {
         "sources:\n  - path: \(yamlQuoted(document.lastPathComponent))\n"
     }
 
-    /// `text` as a YAML double-quoted scalar that reads back as exactly `text`: quotes, backslashes
-    /// and control characters escaped (a single-quoted scalar would fold a newline into a space).
+    /// `text` as a YAML scalar that reads back as exactly `text`: single-quoted, or — when it holds
+    /// a control character, which a single-quoted scalar would fold (a newline into a space) —
+    /// double-quoted with quotes, backslashes and control characters escaped.
     public static func yamlQuoted(_ text: String) -> String {
+        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || [0x2028, 0x2029, 0xFEFF].contains($0.value) }) {
+            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import LecternCore
+import LecternTestSupport
 
 /// No command ever writes over a file a job reads, and a script can trust the exit status:
 /// the collisions a fault probe found (an EPUB narrated into itself, a page replaced by its
@@ -31,6 +33,32 @@ struct InputProtectionTests {
             #expect(result.stderr.contains("no output is an input"), "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(try snapshot(folder) == before, "\(command[0]) changed the folder", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Generated collisions, each kind of input in each way, through the real binary: `check`
+    /// and `run` fail, and every byte of the job's folder is as it was.
+    @Test func generatedCollisionsLeaveEveryByte() throws {
+        var random = SeededGenerator(seed: 2026)
+        let formats: [TimingFormat?] = [nil] + TimingFormat.allCases.map(Optional.some)
+        var tried = 0
+        for way in CollidingJob.Way.allCases {
+            for input in CollidingJob.Input.allCases.shuffled(using: &random).prefix(3) {
+                let format = formats.randomElement(using: &random)!
+                let name = CollidingJob.names.randomElement(using: &random)!
+                guard let job = try CollidingJob(input: input, way: way, format: format, name: name, collide: true) else { continue }
+                defer { job.remove() }
+                let before = try job.snapshot()
+                let store = try Workspace("protect-store")
+                for command in [["check", job.manifest.path], ["run", "--quiet", "--db", store.db.path, job.manifest.path]] {
+                    let result = try Tool.run(Tool.lectern, command)
+                    let what = "\(command[0]) \(input) \(way) \(format.map(\.rawValue) ?? "mp3") \(name.debugDescription)"
+                    #expect(result.status == 1 && result.stderr.contains("no output is an input"), "\(what): \(result.status) \(result.stderr)")
+                    #expect(try job.snapshot() == before, "\(what) changed the job's folder")
+                }
+                tried += 1
+            }
+        }
+        #expect(tried >= 8, "only \(tried) collisions tried")
     }
 
     @Test func aNarratedEPUBNeverReplacesItsSource() throws {
