@@ -7,7 +7,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libcmark-dev \
                   libsqlite3-dev libxml2-dev libcld2-dev pkg-config
 # … and what the tests check its outputs with (make test).
-TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql
+TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse
 PREFIX ?= /usr/local
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern

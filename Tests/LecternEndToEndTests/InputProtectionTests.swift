@@ -61,6 +61,38 @@ struct InputProtectionTests {
         #expect(tried >= 8, "only \(tried) collisions tried")
     }
 
+    /// On a case-insensitive file system (Tests/Scripts/casefold_fs.py, a FUSE file system over a
+    /// folder that looks names up as macOS and Windows do) `book.vtt` is the source `Book.VTT`:
+    /// device and inode tell, where the paths differ.
+    @Test func aCaseVariantIsTheSameFileOnACaseInsensitiveFileSystem() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/fuse"),
+              try Tool.run("/usr/bin/python3", ["-c", "import fuse"]).status == 0 else {
+            print("skipped: no /dev/fuse or no python3-fuse (make test-deps installs it)"); return
+        }
+        let ws = try Workspace("protect-case")
+        let backing = ws.url.appendingPathComponent("backing"), mount = ws.url.appendingPathComponent("mount")
+        for folder in [backing, mount] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [Tool.packageRoot.appendingPathComponent("Tests/Scripts/casefold_fs.py").path, backing.path, mount.path]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            _ = try? Tool.run("/usr/bin/umount", [mount.path])
+            _ = terminateProcess(server, timeout: 5)
+        }
+        // Mounted once /proc/mounts lists it (or the server gave up).
+        let deadline = Date().addingTimeInterval(10)
+        func mounted() -> Bool { ((try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? "").contains(" \(mount.path) ") }
+        while !mounted() && server.isRunning && Date() < deadline { usleep(20_000) }
+        guard mounted() else { print("skipped: the case-insensitive file system did not mount here"); return }
+        try Data("Once upon a time there was a source whose name differed only in case.\n".utf8).write(to: mount.appendingPathComponent("Book.VTT"))
+        try Data("title: Case\noutput: .\nsources: [{ path: Book.VTT, format: text }]\ntimings: [json, vtt]\n".utf8)
+            .write(to: mount.appendingPathComponent("book.yml"))
+        try #require(FileManager.default.fileExists(atPath: mount.appendingPathComponent("BOOK.vtt").path), "the mount does not fold case")
+        try expectRefused(mount.appendingPathComponent("book.yml").path, naming: "Book.VTT", in: mount)
+    }
+
     @Test func aNarratedEPUBNeverReplacesItsSource() throws {
         guard Corpus.available else { print("skipped: ../shared/corpus is absent"); return }
         let ws = try Workspace("protect-epub")
