@@ -9,21 +9,10 @@ import LecternTestSupport
 /// and `run` naming both paths, with every input's bytes as they were and nothing left beside
 /// them; an argument that is neither an option nor a file is a usage error (64).
 struct InputProtectionTests {
-    /// Every regular file under `folder` (hidden ones included) with its bytes.
-    private func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = walker?.nextObject() as? URL {
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-            files[url.path] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
     /// `check` and `run` of `manifest` both fail naming `input`, and the folder is byte for byte
     /// as it was (the store lives elsewhere).
     private func expectRefused(_ manifest: String, naming input: String, in folder: URL, extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let before = try snapshot(folder)
+        let before = try CollidingJob.snapshot(of: folder)
         let store = try Workspace("protect-store")
         let db = store.db
         for command in [["check"] + extra + [manifest], ["run", "--quiet", "--db", db.path] + extra + [manifest]] {
@@ -31,7 +20,7 @@ struct InputProtectionTests {
             #expect(result.status == 1, "\(command[0]) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr.contains(input), "\(command[0]) does not name \(input): \(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr.contains("no output is an input"), "\(result.stderr)", sourceLocation: sourceLocation)
-            #expect(try snapshot(folder) == before, "\(command[0]) changed the folder", sourceLocation: sourceLocation)
+            #expect(try CollidingJob.snapshot(of: folder) == before, "\(command[0]) changed the folder", sourceLocation: sourceLocation)
         }
     }
 

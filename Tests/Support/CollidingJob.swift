@@ -89,9 +89,12 @@ public struct CollidingJob {
     }
 
     /// Every regular file under the job's folder (hidden ones included) with its bytes.
-    public func snapshot() throws -> [String: Data] {
+    public func snapshot() throws -> [String: Data] { try Self.snapshot(of: root) }
+
+    /// Every regular file under `folder` (hidden ones included, links not followed) with its bytes.
+    public static func snapshot(of folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = walker?.nextObject() as? URL {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             files[url.path] = try Data(contentsOf: url)
