@@ -7,7 +7,8 @@ internal import CLibXML2
 /// (content documents replaced by their marked versions), the overlays, audio and stylesheet
 /// are added, and the package document is edited to name them: a manifest item each,
 /// `media-overlay` on the narrated content documents, `media:duration` per overlay and in total,
-/// `media:active-class`, and a new `dcterms:modified`.
+/// `media:active-class`, and a new `dcterms:modified`; an NCX kept beside the nav gets the new
+/// identifier as its `dtb:uid`.
 public struct NarratedEPUBPackage {
     /// A file added to the publication.
     public struct Addition {
@@ -70,6 +71,7 @@ public struct NarratedEPUBPackage {
     public func write(to url: URL, replacing: [String: Data], adding: [Addition], activeClass: String, modified: Date,
                       publication: NarratedPublication) throws {
         let opf = try editedPackage(adding: adding, activeClass: activeClass, modified: modified, publication: publication)
+        let ncxPaths = ncxPaths
         let out = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ data: Data, compressed: Bool = true) throws {
             try out.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
@@ -81,6 +83,8 @@ public struct NarratedEPUBPackage {
         for path in archive.paths where path != "mimetype" && !path.hasSuffix("/") {
             if path == package.opfPath {
                 try add(path, opf)
+            } else if ncxPaths.contains(path) {
+                try add(path, try editedNCX(path, identifier: publication.identifier))
             } else {
                 try add(path, try replacing[path] ?? archive.data(path))
             }
