@@ -51,3 +51,24 @@ static inline void lectern_xml_refuse_entities(xmlParserCtxtPtr ctxt) {
         ctxt->sax->unparsedEntityDecl = lectern_xml_unparsed_entity_refused;
     }
 }
+
+/// htmlReadMemory's own steps (libxml2 2.9), keeping the parser context so that the caller can
+/// tell whether the parser stopped before the end: an XML memory context given the HTML SAX
+/// handler (as htmlReadMemory makes it; an HTML context would guess a file without a charset to
+/// be Latin-1, not UTF-8), then `options`.
+static inline xmlParserCtxtPtr lectern_html_parser(const char *buffer, int size, int options) {
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(buffer, size);
+    if (ctxt == NULL) return NULL;
+    if (ctxt->sax != NULL) xmlSAX2InitHtmlDefaultSAXHandler(ctxt->sax);
+    htmlCtxtUseOptions(ctxt, options);
+    return ctxt;
+}
+
+/// Parses and hands the document over: the context, freed after, keeps no part of it.
+static inline htmlDocPtr lectern_html_parse(xmlParserCtxtPtr ctxt) {
+    htmlParseDocument(ctxt);
+    htmlDocPtr doc = ctxt->myDoc;
+    ctxt->myDoc = NULL;
+    if (ctxt->dictNames && doc != NULL && doc->dict == ctxt->dict) ctxt->dict = NULL;
+    return doc;
+}

@@ -103,18 +103,19 @@ final class XMLTree {
     static func html(_ data: Data, name: String) throws -> XMLTree? {
         _ = refuseExternalEntities
         lectern_xml_silence()
-        guard let ctxt = htmlNewParserCtxt() else { throw ParseError(line: 0, message: "libxml2 could not start a parser") }
-        defer { htmlFreeParserCtxt(ctxt) }
         // XML_PARSE_HUGE (HTML_PARSE_HUGE in later libxml2): without it a text node of more
         // than 10,000,000 characters (a bundled script, a long `<pre>`) ends the document there.
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_RECOVER.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue)
         // libxml2 keeps the last error per thread, also when it reports none (NOERROR).
         xmlResetLastError()
-        let doc = data.withUnsafeBytes { raw -> htmlDocPtr? in
-            guard let base = raw.baseAddress else { return nil }
-            return htmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
+        let parsed = data.withUnsafeBytes { raw -> (xmlParserCtxtPtr, htmlDocPtr?)? in
+            guard let base = raw.baseAddress, raw.count > 0,
+                  let ctxt = lectern_html_parser(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), options) else { return nil }
+            return (ctxt, lectern_html_parse(ctxt))
         }
+        guard let (ctxt, doc) = parsed else { return nil }
+        defer { htmlFreeParserCtxt(ctxt) }
         // A byte the declared encoding cannot convert stops the parser (the I/O and encoding layers).
         if let error = xmlGetLastError(),
            error.pointee.domain == Int32(XML_FROM_IO.rawValue) || error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
