@@ -30,9 +30,11 @@ let package = Package(
         // installs it into .piper/. Always built: without the installed header it reports that
         // sherpa-onnx is missing, and the library is loaded at run time (see docs/ARCHITECTURE.md).
         .target(name: "CSherpaOnnx", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // libpng and libjpeg-turbo behind a small C face that decodes a cover completely (their
         // errors longjmp; see CoverImage+Decoding.swift).
-        .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(name: "CImageDecoding", dependencies: ["CLibPNG", "CLibJPEG"]),
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
