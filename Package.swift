@@ -30,10 +30,15 @@ let package = Package(
         // installs it into .piper/. Always built: without the installed header it reports that
         // sherpa-onnx is missing, and the library is loaded at run time (see docs/ARCHITECTURE.md).
         .target(name: "CSherpaOnnx", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libpng and libjpeg-turbo behind a small C face that decodes a cover completely (their
+        // errors longjmp; see CoverImage+Decoding.swift).
+        .target(name: "CImageDecoding", dependencies: ["CLibPNG", "CLibJPEG"]),
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
-        .target(name: "LecternCore", dependencies: ["LecternSchedule", .product(name: "Yams", package: "Yams"),
+        .target(name: "LecternCore", dependencies: ["LecternSchedule", "CImageDecoding", .product(name: "Yams", package: "Yams"),
                                                    .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),

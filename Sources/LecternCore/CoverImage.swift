@@ -1,8 +1,9 @@
 import Foundation
 
 /// A cover picture known by its bytes, not by its name: a JPEG (its SOF segment read for the
-/// dimensions) or a PNG (its IHDR chunk read, CRC checked), at most ``maxBytes`` long and
-/// ``maxSide`` pixels a side. The MIME type embedded in the MP3 is the bytes' type, whatever the
+/// dimensions) or a PNG (its IHDR chunk read, CRC checked), at most ``maxBytes`` long,
+/// ``maxSide`` pixels a side and ``maxPixels`` in all, and decoded completely (every row, by
+/// libjpeg-turbo or libpng) before it is accepted. The MIME type embedded in the MP3 is the bytes' type, whatever the
 /// file's extension or the EPUB's manifest says; anything else is refused with the reason, so
 /// that no MP3 carries a picture a player or ffmpeg cannot decode.
 public struct CoverImage: Sendable, Equatable {
@@ -30,9 +31,10 @@ public struct CoverImage: Sendable, Equatable {
         public var description: String { reason }
     }
 
-    /// Reads the header of `data`.
+    /// Reads the header of `data`, then decodes the whole picture.
     /// - throws: ``Rejection`` naming what is wrong: too large, not a JPEG or PNG (and what it
-    ///   looks like instead), a truncated or damaged header, impossible dimensions.
+    ///   looks like instead), a truncated or damaged header, impossible dimensions, data that
+    ///   does not decode.
     public init(data: Data) throws(Rejection) {
         guard data.count <= Self.maxBytes else { throw Self.tooLarge(data.count) }
         let bytes = [UInt8](data.prefix(1 << 20))
@@ -49,6 +51,7 @@ public struct CoverImage: Sendable, Equatable {
             throw Rejection(reason: "its \(format == .png ? "PNG" : "JPEG") header gives \(width)×\(height) pixels "
                             + "(each side must be 1 to \(Self.maxSide))")
         }
+        try requireDecodable(data)
     }
 
     /// The rejection for a file of `bytes` bytes, for callers that check the size before reading.

@@ -5,8 +5,9 @@ internal import CLibXML2
 /// `.class`, `#id`, `[attr]`, `[attr=value]` and `~= |= ^= $= *=`, `[epub|type~=…]`) joined by
 /// descendant (space) and child (`>`) combinators. Anything else (pseudo-classes, `+`, `~`,
 /// escapes) makes the selector unsupported: ``parse(_:)`` returns nil and its rule is ignored.
-/// Matching is bounded: a selector has at most ``maxCompounds`` parts and a match gives up after
-/// a fixed number of steps, so no hostile selector or tree can make it explode.
+/// Work is bounded: a selector has at most ``maxLength`` characters and ``maxCompounds`` parts
+/// (far beyond any stylesheet: a 300-step descendant chain is read), and a match gives up after
+/// ``matchBudget`` steps, so no hostile selector or tree can make it explode.
 struct CSSSelector: Sendable, Equatable {
     struct Attribute: Sendable, Equatable {
         var name: String
@@ -30,8 +31,23 @@ struct CSSSelector: Sendable, Equatable {
     /// ids × 10 000 + (classes and attributes) × 100 + elements.
     var specificity: Int
 
-    static let maxCompounds = 16
+    static let maxCompounds = 1_000
+    static let maxLength = 20_000
     static let matchBudget = 4_096
+
+    /// What Lectern reads, for the error of a selector it does not.
+    static let subset = "elements, .class, #id, [attr=value], descendant and child combinators"
+
+    /// `text` as a message may quote it: at most 120 characters, then an ellipsis and its length.
+    static func quoted(_ text: some StringProtocol) -> String {
+        text.count <= 120 ? "\"\(text)\"" : "\"\(text.prefix(120))…\" (\(text.count) characters)"
+    }
+
+    /// The error message for `chapters.selector` when no selector of the group can be read.
+    static func unreadable(_ text: some StringProtocol) -> String {
+        "\(quoted(text)) is not a selector Lectern reads (\(subset)"
+            + (text.unicodeScalars.count > maxLength ? "; at most \(maxLength) characters)" : ")")
+    }
 
     /// The selectors of a group (`a, b`), the unsupported ones left out.
     static func parseList(_ text: some StringProtocol) -> [CSSSelector] {
@@ -40,7 +56,7 @@ struct CSSSelector: Sendable, Equatable {
 
     static func parse(_ text: some StringProtocol) -> CSSSelector? {
         let s = Array(text.unicodeScalars)
-        guard s.count <= 2_000 else { return nil }
+        guard s.count <= maxLength else { return nil }
         var compounds: [Compound] = []
         var combinators: [Combinator] = []
         var current = Compound()

@@ -18,8 +18,7 @@ struct EPUBShownStructure {
         if let selector = source.chapters.selector {
             let selectors = CSSSelector.parseList(selector)
             guard !selectors.isEmpty else {
-                throw BookBuilder.keyError(source, "chapters.selector",
-                                           "\"\(selector)\" is not a selector Lectern reads (elements, .class, #id, [attr=value], descendant and child combinators)")
+                throw BookBuilder.keyError(source, "chapters.selector", CSSSelector.unreadable(selector))
             }
             mode = .selector(selectors)
         } else if source.chapters.levelGiven {

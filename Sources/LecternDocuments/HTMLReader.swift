@@ -68,7 +68,7 @@ public struct HTMLReader: Sendable {
         if let selector = source.chapters.selector {
             let selectors = CSSSelector.parseList(selector)
             guard !selectors.isEmpty else {
-                throw BookBuilder.keyError(source, "chapters.selector", "\"\(selector)\" is not a selector Lectern reads")
+                throw BookBuilder.keyError(source, "chapters.selector", CSSSelector.unreadable(selector))
             }
             mode = .selector(selectors)
         } else {

@@ -7,7 +7,9 @@ internal import CLibXML2
 /// (content documents replaced by their marked versions), the overlays, audio and stylesheet
 /// are added, and the package document is edited to name them: a manifest item each,
 /// `media-overlay` on the narrated content documents, `media:duration` per overlay and in total,
-/// `media:active-class`, and a new `dcterms:modified`.
+/// `media:active-class`, and a new `dcterms:modified`; an NCX kept beside the nav gets the new
+/// identifier as its `dtb:uid`. The book's own media overlays of the documents narrated are
+/// replaced (their SMIL files left out, the audio they played kept).
 public struct NarratedEPUBPackage {
     /// A file added to the publication.
     public struct Addition {
@@ -70,6 +72,8 @@ public struct NarratedEPUBPackage {
     public func write(to url: URL, replacing: [String: Data], adding: [Addition], activeClass: String, modified: Date,
                       publication: NarratedPublication) throws {
         let opf = try editedPackage(adding: adding, activeClass: activeClass, modified: modified, publication: publication)
+        let ncxPaths = ncxPaths
+        let leftOut = try replacedOverlayPaths(adding: adding)
         let out = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ data: Data, compressed: Bool = true) throws {
             try out.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: modified,
@@ -78,9 +82,11 @@ public struct NarratedEPUBPackage {
             }
         }
         try add("mimetype", Data("application/epub+zip".utf8), compressed: false)
-        for path in archive.paths where path != "mimetype" && !path.hasSuffix("/") {
+        for path in archive.paths where path != "mimetype" && !path.hasSuffix("/") && !leftOut.contains(path) {
             if path == package.opfPath {
                 try add(path, opf)
+            } else if ncxPaths.contains(path) {
+                try add(path, try editedNCX(path, identifier: publication.identifier))
             } else {
                 try add(path, try replacing[path] ?? archive.data(path))
             }
@@ -92,6 +98,13 @@ public struct NarratedEPUBPackage {
                 try out.addEntry(with: addition.path, fileURL: file, compressionMethod: .none)
             }
         }
+    }
+
+    /// The archive paths of the book's own overlays that the narration replaces.
+    func replacedOverlayPaths(adding: [Addition]) throws -> Set<String> {
+        guard let manifest = try? XMLTree.xml(try archive.data(package.opfPath), name: package.opfPath).root?.first(where: { $0.name == "manifest" })
+        else { return [] }
+        return Set(replacedOverlays(manifest, narrated: Set(adding.compactMap(\.narrates))).values)
     }
 
     /// The package document with the narration named in it.
@@ -110,6 +123,8 @@ public struct NarratedEPUBPackage {
         }
         ids.formUnion(adding.map(\.id))
         let overlays = Dictionary(adding.compactMap { a in a.narrates.map { ($0, a.id) } }, uniquingKeysWith: { a, _ in a })
+        let replaced = replacedOverlays(manifest, narrated: Set(overlays.keys))
+        let keptOverlayMs = removeReplacedOverlays(replaced, manifest: manifest, metadata: metadata)
         for item in manifest.elements where item.name == "item" {
             guard let href = item["href"], let path = try? EPUBPackage.resolve(href, from: package.opfPath, document: archive.url.path),
                   let overlay = overlays[path] else { continue }
@@ -139,7 +154,7 @@ public struct NarratedEPUBPackage {
         } else {
             metadata.appendElement("meta", text: stamp, property: "dcterms:modified")
         }
-        var total = 0
+        var total = keptOverlayMs
         for addition in adding {
             guard let ms = addition.durationMs else { continue }
             total += ms

@@ -5,11 +5,14 @@ internal import CLibXML2
 /// HTML parser — parsed so that a hostile file cannot reach outside itself or blow up:
 /// no network, no DTD loading, external entities refused by a loader that loads nothing, and
 /// entities never substituted (an entity reference stays a reference; `XMLNode` resolves only
-/// HTML's predefined names), with libxml2's default size limits (no `XML_PARSE_HUGE`) except
-/// nesting: elements may be nested ``maxDepth`` deep (libxml2's default, 256, would make a deeper
-/// XHTML file an error and make its HTML parser stop reading silently). A document deeper than
-/// that, or one the HTML parser stops reading for any other reason, is an error, never a book
-/// with its end missing.
+/// HTML's predefined names); a document that declares an entity stops the parser at the
+/// declaration and is refused. Parsed with `XML_PARSE_HUGE`: libxml2's size limits (a text node,
+/// CDATA section, comment or attribute of 10,000,000 characters, a name of 50,000) would stop
+/// the HTML parser silently mid-file and make an XHTML file an error, while Lectern's own
+/// limits (the EPUB archive's entry size, the file) already bound the input; the one limit
+/// HUGE lifts that the walks need, nesting, is checked here: elements may be nested
+/// ``maxDepth`` deep. A document deeper than that, or one that libxml2 stops reading for any
+/// other reason, is an error naming the line, never a book with its end missing.
 final class XMLTree {
     let doc: xmlDocPtr
 
@@ -51,27 +54,34 @@ final class XMLTree {
         lectern_xml_silence()  // per thread: libxml2 prints nothing of its own on stderr
         guard let ctxt = xmlNewParserCtxt() else { throw ParseError(line: 0, message: "libxml2 could not start a parser") }
         defer { xmlFreeParserCtxt(ctxt) }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        lectern_xml_refuse_entities(ctxt)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                            | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue)
         let doc = data.withUnsafeBytes { raw -> xmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
             return xmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
         }
-        if ctxt.pointee.wellFormed == 0 || doc == nil {
-            if let doc { xmlFreeDoc(doc) }
-            throw lastError(ctxt) ?? ParseError(line: 0, message: "not well-formed XML")
-        }
-        let tree = XMLTree(doc!)
-        if let declared = tree.entityDeclarations.first {
-            let count = tree.entityDeclarations.count
+        // An entity declaration stops the parser (lectern_xml_refuse_entities): refused first.
+        if let doc, let declared = Self.entityDeclarations(doc).first {
+            let count = Self.entityDeclarations(doc).count
+            xmlFreeDoc(doc)
             let what = declared.system.map { "an external entity \"\(declared.name)\" → \($0)" } ?? "an entity \"\(declared.name)\""
             throw ParseError(line: 0, message: "its DTD declares \(count == 1 ? what : "\(count) entities, among them \(what)"); "
                              + "books must not, and Lectern neither loads nor expands entities (XXE, billion laughs)")
         }
+        if ctxt.pointee.wellFormed == 0 || doc == nil || ctxt.pointee.disableSAX != 0 {
+            if let doc { xmlFreeDoc(doc) }
+            throw lastError(ctxt) ?? ParseError(line: 0, message: "not well-formed XML")
+        }
+        let tree = XMLTree(doc!)
+        try tree.requireDepthWithinLimit()
         return tree
     }
 
     /// The entities the document's internal DTD subset declares (name, and system id if external).
-    var entityDeclarations: [(name: String, system: String?)] {
+    var entityDeclarations: [(name: String, system: String?)] { Self.entityDeclarations(doc) }
+
+    private static func entityDeclarations(_ doc: xmlDocPtr) -> [(name: String, system: String?)] {
         guard let dtd = doc.pointee.intSubset else { return [] }
         var result: [(String, String?)] = []
         var node = dtd.pointee.children
@@ -87,22 +97,26 @@ final class XMLTree {
     }
 
     /// Parses HTML as browsers do, recovering from any markup error; nil only for empty input.
-    /// - throws: ``ParseError`` when libxml2 stopped reading before the end (nesting deeper than
-    ///   ``maxDepth``, a text node over its 10 MB limit): what follows would be lost.
+    /// - throws: ``ParseError`` when libxml2 stopped reading before the end (bytes the declared
+    ///   encoding cannot convert, memory, any other stop) or elements nest deeper than
+    ///   ``maxDepth``: what follows would be lost.
     static func html(_ data: Data, name: String) throws -> XMLTree? {
         _ = refuseExternalEntities
         lectern_xml_silence()
+        // XML_PARSE_HUGE (HTML_PARSE_HUGE in later libxml2): without it a text node of more
+        // than 10,000,000 characters (a bundled script, a long `<pre>`) ends the document there.
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                            | HTML_PARSE_RECOVER.rawValue)
+                            | HTML_PARSE_RECOVER.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_BIG_LINES.rawValue)
         // libxml2 keeps the last error per thread, also when it reports none (NOERROR).
         xmlResetLastError()
-        let doc = data.withUnsafeBytes { raw -> htmlDocPtr? in
-            guard let base = raw.baseAddress else { return nil }
-            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
+        let parsed = data.withUnsafeBytes { raw -> (xmlParserCtxtPtr, htmlDocPtr?)? in
+            guard let base = raw.baseAddress, raw.count > 0,
+                  let ctxt = lectern_html_parser(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), options) else { return nil }
+            return (ctxt, lectern_html_parse(ctxt))
         }
-        // In recovery mode the HTML parser stops early only on a fatal limit: nesting
-        // (XML_ERR_INTERNAL_ERROR) or a size limit (reported as XML_ERR_NO_MEMORY).
-        // A byte the declared encoding cannot convert stops it too (the I/O and encoding layers).
+        guard let (ctxt, doc) = parsed else { return nil }
+        defer { htmlFreeParserCtxt(ctxt) }
+        // A byte the declared encoding cannot convert stops the parser (the I/O and encoding layers).
         if let error = xmlGetLastError(),
            error.pointee.domain == Int32(XML_FROM_IO.rawValue) || error.pointee.domain == Int32(XML_FROM_I18N.rawValue) {
             if let doc { xmlFreeDoc(doc) }
@@ -110,15 +124,49 @@ final class XMLTree {
             throw ParseError(line: Int(error.pointee.line), message: "its bytes do not fit the encoding it declares (libxml2: \(message)); "
                              + "what follows could not be read: convert the file, or correct its charset")
         }
-        if let error = xmlGetLastError(), error.pointee.level == XML_ERR_FATAL,
-           error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) || error.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) {
+        // In recovery mode the HTML parser stops early only on a fatal condition (a limit,
+        // memory); it then disables its callbacks, and what follows is lost.
+        if ctxt.pointee.disableSAX != 0 {
             if let doc { xmlFreeDoc(doc) }
-            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "parse error"
-            let line = Int(error.pointee.line)
-            throw message.hasPrefix("Excessive depth in document") ? tooDeep(line: line)
-                : ParseError(line: line, message: "libxml2 stopped reading before the end of the file: \(message)")
+            let stop = lastError(ctxt) ?? ParseError(line: Int(ctxt.pointee.input?.pointee.line ?? 0), message: "parse error")
+            throw stop.message.hasPrefix("elements are nested") ? stop
+                : ParseError(line: stop.line, message: "libxml2 stopped reading before the end of the file: \(stop.message)")
         }
-        return doc.map(XMLTree.init)
+        guard let doc else { return nil }
+        let tree = XMLTree(doc)
+        try tree.requireDepthWithinLimit()
+        return tree
+    }
+
+    /// Throws ``tooDeep(line:)`` for the first element nested deeper than ``maxDepth``
+    /// (`XML_PARSE_HUGE` lifts libxml2's own limit); a walk without recursion.
+    private func requireDepthWithinLimit() throws {
+        guard var node = xmlDocGetRootElement(doc) else { return }
+        var depth = 1
+        while true {
+            if depth > Self.maxDepth { throw Self.tooDeep(line: Int(xmlGetLineNo(node))) }
+            if let child = Self.firstElement(from: node.pointee.children) {
+                node = child
+                depth += 1
+                continue
+            }
+            while true {
+                if let next = Self.firstElement(from: node.pointee.next) {
+                    node = next
+                    break
+                }
+                guard depth > 1, let parent = node.pointee.parent else { return }
+                node = parent
+                depth -= 1
+            }
+        }
+    }
+
+    /// The first element among `node` and its following siblings.
+    private static func firstElement(from node: xmlNodePtr?) -> xmlNodePtr? {
+        var current = node
+        while let c = current, c.pointee.type != XML_ELEMENT_NODE { current = c.pointee.next }
+        return current
     }
 
     private static func lastError(_ ctxt: xmlParserCtxtPtr) -> ParseError? {

@@ -109,6 +109,38 @@ struct CSSReaderTests {
         #expect(clock.now - start < .seconds(20))
     }
 
+    @Test func aLongValidDescendantChainIsReadAndMatches() throws {
+        // 300 nested sections, a paragraph at the bottom; the selector names every level.
+        let deep = String(repeating: "<section>", count: 300) + "<p id=\"x\">x</p>" + String(repeating: "</section>", count: 300)
+        let t = try Self.tree(deep)
+        let chain = Array(repeating: "section", count: 300).joined(separator: " ") + " p"
+        let selector = try #require(CSSSelector.parse(chain), "a 301-step descendant selector is one Lectern reads")
+        #expect(selector.compounds.count == 301)
+        #expect(selector.matches(try Self.element(t, id: "x")))
+        let tooMany = try #require(CSSSelector.parse(Array(repeating: "section", count: 301).joined(separator: " ") + " p"))
+        #expect(!tooMany.matches(try Self.element(t, id: "x")), "one level more than the tree has")
+    }
+
+    @Test func aSelectorErrorQuotesAtMost120CharactersOfIt() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("page.html")
+        try Data("<html><body><h1>One</h1><p>Words.</p></body></html>".utf8).write(to: url)
+        var source = Source(url: url, format: .html)
+        let huge = "p:" + String(repeating: "x", count: 1 << 20)
+        source.chapters.selector = huge
+        do { _ = try HTMLReader().read(source); Issue.record("a 1 MB selector was accepted") } catch {
+            let message = "\(error)"
+            #expect(message.contains("\"p:" + String(repeating: "x", count: 118) + "…\" (\(huge.count) characters) is not a selector Lectern reads"),
+                    "\(message.prefix(300))")
+            #expect(message.count < 400, "the message is \(message.count) characters")
+        }
+        source.chapters.selector = "p:first-child"
+        do { _ = try HTMLReader().read(source); Issue.record("accepted") } catch {
+            #expect("\(error)".contains("\"p:first-child\" is not a selector Lectern reads"), "\(error)")
+        }
+    }
+
     static func structure(_ body: String, css: String, mode: HeadingDetector.Mode = .toc) throws -> (XMLTree, ShownStructure) {
         let t = try tree(body, style: css)
         let styles = CSSStyles(root: t.root!, sheets: CSSStyleSheet.sheets(of: t.root!) { _ in nil })

@@ -23,10 +23,97 @@ struct CoverTests {
         return url
     }
 
-    /// ffmpeg decodes every stream of the MP3 (the attached picture too) without a word.
+    /// ffmpeg decodes every stream of the MP3 without a word, and the attached picture, if any,
+    /// on its own (`-map 0:v`).
     static func requireDecodes(_ mp3: URL) throws {
         let decode = try Tool.run("ffmpeg", ["-v", "error", "-i", mp3.path, "-f", "null", "-"])
         #expect(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
+        let streams = try Tool.probe(mp3, ["-show_streams"])["streams"] as? [[String: Any]] ?? []
+        guard streams.contains(where: { $0["codec_type"] as? String == "video" }) else { return }
+        let picture = try Tool.run("ffmpeg", ["-v", "error", "-i", mp3.path, "-map", "0:v", "-f", "null", "-"])
+        #expect(picture.status == 0 && picture.stderr.isEmpty, "the picture: \(picture.stderr)")
+    }
+
+    /// A real picture (ffmpeg's mandelbrot, 96×64, so its data is more than its header), damaged
+    /// as `kind` says: "half" (the first half of a PNG), "cut" (a JPEG cut to 300 bytes), "crc"
+    /// (a PNG whose IDAT CRC does not match), "huffman" (a JPEG with bytes that are no Huffman
+    /// code in the middle of its scan), "zero" (a PNG of height 0, its IHDR CRC made right).
+    static func damaged(_ ws: Workspace, _ kind: String) throws -> (data: Data, ext: String) {
+        let png = ["half", "crc", "zero"].contains(kind)
+        let url = ws.url.appendingPathComponent("source.\(png ? "png" : "jpg")")
+        let made = try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "mandelbrot=s=96x64", "-frames:v", "1",
+                                           "-c:v", png ? "png" : "mjpeg", "-f", "image2", url.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        var b = [UInt8](try Data(contentsOf: url))
+        switch kind {
+        case "half": b = Array(b.prefix(b.count / 2))
+        case "cut": b = Array(b.prefix(300))
+        case "crc":
+            let idat = try #require(b.firstRange(of: Array("IDAT".utf8))).lowerBound
+            let length = Int(b[idat - 4]) << 24 | Int(b[idat - 3]) << 16 | Int(b[idat - 2]) << 8 | Int(b[idat - 1])
+            b[idat + 4 + length] ^= 0xFF
+        case "huffman":
+            let scan = try #require(b.firstRange(of: [0xFF, 0xDA])).lowerBound
+            let middle = (scan + b.count) / 2
+            b.replaceSubrange(middle..<middle + 16, with: Array(repeating: [0xFF, 0x00], count: 8).flatMap { $0 })
+        default:
+            b.replaceSubrange(20..<24, with: [0, 0, 0, 0])
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in b[12..<29] {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            crc = ~crc
+            b.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        }
+        return (Data(b), png ? "png" : "jpg")
+    }
+
+    static let damages: [(String, String)] = [
+        ("half", "its PNG data does not decode (libpng: the file ends before the picture does (truncated))"),
+        ("cut", "truncated"),
+        ("crc", "its PNG data does not decode (libpng: IDAT: CRC error)"),
+        ("huffman", "its JPEG data does not decode (libjpeg: Corrupt JPEG data"),
+        ("zero", "its PNG header gives 96×0 pixels"),
+    ]
+
+    @Test(arguments: damages)
+    func aManifestCoverThatDoesNotDecodeIsAClearErrorInCheckAndRun(kind: String, expected: String) throws {
+        let ws = try Workspace("damaged-cover")
+        let picture = try Self.damaged(ws, kind)
+        let file = ws.url.appendingPathComponent("cover.\(picture.ext)")
+        try picture.data.write(to: file)
+        let manifest = try Self.book(ws, cover: file.lastPathComponent)
+        for command in ["check", "run"] {
+            let result = command == "run" ? try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db) : try Tool.run(Tool.lectern, ["check", manifest.path])
+            #expect(result.status == 1, "\(kind) \(command): \(result.stderr)")
+            #expect(result.stderr.contains("the cover \(file.path) cannot be used: ") && result.stderr.contains(expected), "\(kind) \(command): \(result.stderr)")
+        }
+        #expect(!ws.exists("out/book/book.mp3"))
+    }
+
+    @Test(arguments: ["half", "huffman"])
+    func anEPUBCoverThatDoesNotDecodeIsLeftOutWithAWarning(kind: String) throws {
+        let ws = try Workspace("epub-damaged-cover")
+        let picture = try Self.damaged(ws, kind)
+        let opf = HostileEPUBTests.opf()
+            .replacingOccurrences(of: "</manifest>", with: #"<item id="c" href="cover.img" media-type="image/png" properties="cover-image"/></manifest>"#)
+        let epub = try HostileEPUBTests.epub(ws, "harbour.epub", [("META-INF/container.xml", HostileEPUBTests.container), ("OEBPS/content.opf", opf),
+                                                                 ("OEBPS/ch1.xhtml", HostileEPUBTests.chapter("The harbour was quiet that night."))])
+        let image = ws.url.appendingPathComponent("cover.img")
+        try picture.data.write(to: image)
+        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/cover.img')",
+                                           epub.path, image.path])
+        try #require(add.status == 0, "\(add.stderr)")
+        let manifest = try ws.write("harbour.yml", "sources: [harbour.epub]\nvoice: { name: en-us, wpm: 450 }\naudio: { bitrate: 56, quality: 9 }\n")
+        let run = try Tool.lectern(["run", manifest.path], db: ws.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("lectern: warning: \(epub.path): the cover OEBPS/cover.img is left out: its \(picture.ext == "png" ? "PNG" : "JPEG") data does not decode"),
+                "\(run.stderr)")
+        let mp3 = ws.url.appendingPathComponent("out/harbour/harbour.mp3")
+        let tags = try Tool.mutagenInspect(mp3).stdout
+        #expect(!tags.contains("APIC="), "\(tags)")
+        try Self.requireDecodes(mp3)
     }
 
     @Test(arguments: ["text", "huge", "truncated png"])
