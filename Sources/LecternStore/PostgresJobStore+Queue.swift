@@ -173,7 +173,7 @@ extension PostgresJobStore {
                 """).map { (try $0.get("runId", as: Int64.self), try $0.get("state", as: String.self), try $0.get("n", as: Int.self)) })
             for row in try db.execute("""
                 SELECT t."runId", t.error FROM "chunkTask" t JOIN run r ON r.id = t."runId"
-                WHERE r.state = 'running' AND t.error IS NOT NULL ORDER BY t.attempts, t.id
+                WHERE r.state = 'running' AND t.error IS NOT NULL AND t.state IN ('queued', 'claimed') ORDER BY t.attempts, t.id
                 """) {
                 depth[try row.get("runId", as: Int64.self)]?.lastError = try row.get("error", as: String.self)
             }

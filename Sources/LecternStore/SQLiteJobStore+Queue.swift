@@ -180,7 +180,7 @@ extension SQLiteJobStore {
                 """).map { (runId: $0["runId"], state: $0["state"], count: $0["n"]) })
             for row in try Row.fetchAll(db, sql: """
                 SELECT t.runId, t.error FROM chunkTask t JOIN run r ON r.id = t.runId
-                WHERE r.state = 'running' AND t.error IS NOT NULL ORDER BY t.attempts, t.id
+                WHERE r.state = 'running' AND t.error IS NOT NULL AND t.state IN ('queued', 'claimed') ORDER BY t.attempts, t.id
                 """) {
                 depth[row["runId"]]?.lastError = row["error"]
             }
