@@ -34,7 +34,7 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         /// The first wait after a failure to reach the store or to finish a chunk; it doubles
         /// with each failure in a row, up to ``maximumBackoff``.
         public var initialBackoff: TimeInterval = 1
-        public var maximumBackoff: TimeInterval = 30
+        public var maximumBackoff: TimeInterval = 10
 
         public init(slots: Int, leaseDuration: TimeInterval = 30, runId: Int64? = nil, idleWait: TimeInterval = 5) {
             self.slots = max(1, slots)
