@@ -88,11 +88,17 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         let heartbeat = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         heartbeat.schedule(deadline: .now() + beat, repeating: beat)
         heartbeat.setEventHandler { [self] in
-            // Removed as lost (`lectern gc`) while it was cut off: it registers again.
-            if (try? store.workerHeartbeat(id: identity, chunk: currentChunk)) == false {
-                var again = record
-                again.heartbeatAt = Date()
-                try? store.registerWorker(again)
+            // The heartbeat also notices a store that stops answering while every slot renders or idles.
+            do {
+                // Removed as lost (`lectern gc`) while it was cut off: it registers again.
+                if try !store.workerHeartbeat(id: identity, chunk: currentChunk) {
+                    var again = record
+                    again.heartbeatAt = Date()
+                    try store.registerWorker(again)
+                }
+                storeAnswered()
+            } catch {
+                _ = storeFailed(error)
             }
         }
         heartbeat.resume()
@@ -129,13 +135,14 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Records a claim the store failed; says so when the store stops answering; returns the wait.
+    /// Records an operation the store failed (a claim, a heartbeat); says so when the store stops
+    /// answering; returns the wait before the next claim.
     private func storeFailed(_ error: Error) -> TimeInterval {
         lock.lock()
         let (delay, changed) = storeBackoff.failed("\(error)")
         lock.unlock()
         if changed {
-            logger.warning("cannot claim chunks: the job store does not answer; trying again, waiting up to \(Int(options.maximumBackoff)) s between tries",
+            logger.warning("the job store does not answer: no chunks are claimed until it does; trying again, waiting up to \(Int(options.maximumBackoff)) s between tries",
                            metadata: ["store": "\(store.name)", "error": "\(error)"])
         }
         return delay
