@@ -40,15 +40,15 @@ public final class SQLiteJobStore: JobStore {
 
     /// Why this process cannot write the database at `url` (the file, or its folder when the
     /// file is new), in the system's words; nil when it can.
+    ///
+    /// Asked with access(2), which reports a read-only file system even to root, and never by
+    /// opening the file: closing a descriptor of a database file drops every POSIX lock this
+    /// process holds on it, including those of another store object open on the same file.
     static func cannotWrite(_ url: URL) -> String? {
-        let descriptor = Glibc.open(url.path, O_RDWR | O_CLOEXEC)
-        if descriptor >= 0 {
-            close(descriptor)
-            return nil
-        }
+        if access(url.path, W_OK) == 0 { return nil }
         let reason = errno
         guard reason == ENOENT else { return String(cString: strerror(reason)) }
-        // A new file: its folder must take it (access(2) reports a read-only file system even to root).
+        // A new file: its folder must take it.
         return access(url.deletingLastPathComponent().path, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 
