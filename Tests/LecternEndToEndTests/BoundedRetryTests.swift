@@ -84,6 +84,37 @@ import LecternTestSupport
         #expect(bad.status != 0 && bad.stderr.contains("chunk_attempts"), "\(bad.stderr)")
     }
 
+    @Test func whileAChunkIsRetriedStatusShowsItsLastError() throws {
+        let ws = try Workspace("retry-status")
+        let chunks = ws.url.appendingPathComponent("chunks")
+        let disk = try TmpfsMount(at: chunks, kilobytes: 256)
+        defer { disk.unmount() }
+        _ = disk.fill()
+        try ws.write("book/note.txt", Self.note)
+        let book = try ws.write("book/note.yml", """
+            title: Note
+            output: out
+            sources: [note.txt]
+            voice: { name: en-gb, rate: 1.0 }
+            chunk_attempts: 100
+            """)
+        let run = try BackgroundRun(["run", "--quiet", "--workers", "1", "--chunks", chunks.path, "--db", ws.db.path, book.path], in: ws.url)
+        func queue() throws -> [String: Any]? {
+            let out = try Tool.run(Tool.lectern, ["status", "--json", "--db", ws.db.path], in: ws.url)
+            let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+            return json.flatMap { Self.lastRun($0, job: "note") }?["queue"] as? [String: Any]
+        }
+        #expect(try eventually(timeout: 30, "the queue showing the chunk's last error") {
+            (try queue()?["lastError"] as? String)?.contains("No space left on device") == true
+        })
+        let text = try Tool.run(Tool.lectern, ["status", "--db", ws.db.path], in: ws.url)
+        #expect(text.stdout.contains("running") && text.stdout.contains("retrying a chunk after: chunk 1 (chapter 1): cannot write"), "\(text.stdout)")
+        kill(run.process.processIdentifier, SIGTERM)
+        let output = run.wait(timeout: 60)
+        #expect(output.status == 143, "\(output.stderr)")
+        #expect(Self.lines(output.stderr, containing: "cannot finish chunks") == 1, "said once: \(output.stderr)")
+    }
+
     @Test func aWorkerKilledWithKill9IsShownLostAfterThreeLeasePeriodsThenGCRemovesIt() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("retry-lost")
