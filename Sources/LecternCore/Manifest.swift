@@ -126,6 +126,9 @@ public struct Scheduling: Sendable, Equatable {
     /// When chunks go through a shared store's queue, a job's chunks are claimed before those of
     /// jobs with a lower `priority` (-1000…1000, default 0); equal priorities take turns.
     public var priority = 0
+    /// Attempts a chunk gets in a shared store's queue (its worker died, or it could not be
+    /// uploaded or recorded) before it fails, and its run with it (`chunk_attempts:`, 1…100, default 3).
+    public var chunkAttempts = 3
 
     public init() {}
 }

@@ -28,6 +28,7 @@ extension ManifestLayer {
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch
         r.priority = priority ?? base.priority
+        r.chunkAttempts = chunkAttempts ?? base.chunkAttempts
         r.catchUp = catchUp ?? base.catchUp
         r.retry = (retry?.limit ?? base.retry?.limit, retry?.delay ?? base.retry?.delay, retry?.maxDelay ?? base.retry?.maxDelay)
         r.languages = base.languages.merging(languages) { $1 }

@@ -33,6 +33,7 @@ struct ManifestLayer {
     var timeZone: String?
     var watch: Bool?
     var priority: Int?
+    var chunkAttempts: Int?
     var catchUp: CatchUp?
     var retry: (limit: Int?, delay: Double?, maxDelay: Double?)?
     /// Where `sources` was, for "no sources" errors.
@@ -57,7 +58,7 @@ struct ManifestLayer {
 
     static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
                                "overrides", "audio", "timings", "vtt", "schedule", "timezone", "watch", "catchup", "retry",
-                               "languages", "language_switching", "lexicons", "urls", "priority"] + metadataKeys
+                               "languages", "language_switching", "lexicons", "urls", "priority", "chunk_attempts"] + metadataKeys
     /// Keys of `Config/defaults.yml` only: where this host's job store and shared chunks are
     /// (read by ``HostDefaults``, not part of any manifest).
     static let hostKeys = ["store", "chunks"]
@@ -102,6 +103,7 @@ struct ManifestLayer {
         }
         layer.watch = try top["watch"]?.bool()
         layer.priority = try top["priority"]?.int(in: -1000...1000)
+        layer.chunkAttempts = try top["chunk_attempts"]?.int(in: 1...100)
         if let catchUp = top["catchup"] {
             let value = try catchUp.string()
             guard let rule = CatchUp(rawValue: value) else {

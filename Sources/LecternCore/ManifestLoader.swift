@@ -136,6 +136,7 @@ public struct ManifestLoader: Sendable {
         scheduling.timeZone = layer.timeZone
         scheduling.watch = layer.watch ?? false
         scheduling.priority = layer.priority ?? 0
+        scheduling.chunkAttempts = layer.chunkAttempts ?? scheduling.chunkAttempts
         scheduling.catchUp = layer.catchUp ?? .once
         scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
         scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay

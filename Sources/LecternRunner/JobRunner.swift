@@ -34,6 +34,9 @@ public struct JobRunner: Sendable {
     public var sharedChunks: (any ChunkStore)?
     /// How long a worker's claim on a chunk lasts without a heartbeat.
     public var chunkLeaseDuration: TimeInterval = 30
+    /// How long a run waiting for its chunks waits for a store that does not answer before it
+    /// fails (see ``StoreOutage``).
+    public var storePatience: TimeInterval = 600
     /// With shared chunks, the bytes this host's cache may keep after a run (least recently used
     /// copies go first; the shared folder keeps every chunk).
     public var cacheLimit = JobRunner.defaultCacheLimit

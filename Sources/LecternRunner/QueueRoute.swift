@@ -17,7 +17,11 @@ struct QueueRoute {
     /// Worker processes rendering on this host (0: workers elsewhere do all of it).
     let localWorkers: Int
     let priority: Int
+    /// Attempts each chunk gets before it fails the run (the manifest's `chunk_attempts`).
+    let chunkAttempts: Int
     let leaseDuration: TimeInterval
+    /// How long the wait for chunks rides out a store that does not answer.
+    let storePatience: TimeInterval
     let executable: URL?
     let control: RunControl
     let logger: Logger
@@ -31,7 +35,7 @@ struct QueueRoute {
             var published = request
             published.output = ""
             return ChunkTask(runId: runId, key: keys[request.chunk.index], request: try encoder.encode(published),
-                             priority: priority, ordinal: ordinal)
+                             priority: priority, ordinal: ordinal, maxAttempts: chunkAttempts)
         }
         let indexOfKey = Dictionary(requests.map { (keys[$0.chunk.index], $0.chunk.index) }, uniquingKeysWith: { first, _ in first })
         try store.publishChunks(tasks)
@@ -61,22 +65,26 @@ struct QueueRoute {
 
         var placed = Set<String>()
         let decoder = JSONDecoder()
+        var outage = StoreOutage(storeName: store.name, patience: storePatience, control: control, logger: logger)
         while placed.count < tasks.count {
             try control.check()
             // Only chunks finished since the last look: each is read once, then removed.
-            let finished = try store.finishedChunks(runId: runId)
+            let finished = try outage.run { try store.finishedChunks(runId: runId) }
             if let failed = finished.first(where: { $0.state == .failed }) {
                 throw RunError(failed.error ?? "a worker could not render chunk \(failed.key)")
             }
             if finished.isEmpty {
-                let depth = try store.queueDepth()[runId]
+                // A worker that died (or was cut off) on a chunk's last attempt fails it here, with
+                // no other worker to claim it.
+                if try outage.run({ try store.failExhaustedChunks() }) > 0 { continue }
+                let depth = try outage.run { try store.queueDepth()[runId] }
                 if (depth.map { $0.queued + $0.claimed + $0.done } ?? 0) == 0 {
                     throw RunError("\(tasks.count - placed.count) of the run's chunks were removed from the queue of \(store.name)")
                 }
                 store.waitForQueueChange(timeout: 1)
                 continue
             }
-            let entries = try store.cachedChunks(keys: Set(finished.map(\.key)))
+            let entries = try outage.run { try store.cachedChunks(keys: Set(finished.map(\.key))) }
             for task in finished where !placed.contains(task.key) {
                 guard let entry = entries[task.key], let sha256 = entry.sha256 else {
                     throw RunError("chunk \(task.key) is done in the queue but has no cache entry in \(store.name)")
@@ -87,7 +95,7 @@ struct QueueRoute {
                 placed.insert(task.key)
                 try deliver(result)
             }
-            try store.removeChunks(ids: finished.compactMap(\.id))
+            try outage.run { try store.removeChunks(ids: finished.compactMap(\.id)) }
         }
     }
 }

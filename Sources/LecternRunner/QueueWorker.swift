@@ -11,9 +11,15 @@ import LecternStore
 /// by a ``ChunkLeaseKeeper``, uploads the stream to the shared ``ChunkStore`` (and keeps it in
 /// this host's cache), and completes it — the cache entry, the task and the run's chunk rows in
 /// one transaction. A slot whose lease is lost kills its process (the chunk is someone else's
-/// now); a chunk whose worker process dies is given back, and fails after three attempts.
+/// now). A chunk whose worker process dies, or that cannot be uploaded or recorded, is given back
+/// with its error, and fails (with its run) on its run's `chunk_attempts`-th attempt.
+///
+/// When the store does not answer, or chunks cannot be finished here (a full or broken shared
+/// folder), the slots back off — doubling waits up to ``Options/maximumBackoff`` — and the worker
+/// says so once when it starts failing and once when it works again (``RetryBackoff``).
 public final class QueueWorker: ChunkRendering, @unchecked Sendable {
-    // @unchecked Sendable is safe: `stopped`, `failure` and `live` are only touched while holding `lock`.
+    // @unchecked Sendable is safe: `stopped`, `failure`, `live`, `current`, `finished` and the
+    // backoffs are only touched while holding `lock`.
     public struct Options: Sendable {
         /// Chunks rendered at once (worker processes).
         public var slots: Int
@@ -25,6 +31,10 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         public var idleWait: TimeInterval = 5
         /// Bytes this host's cache may hold (least recently used copies go first).
         public var cacheLimit = JobRunner.defaultCacheLimit
+        /// The first wait after a failure to reach the store or to finish a chunk; it doubles
+        /// with each failure in a row, up to ``maximumBackoff``.
+        public var initialBackoff: TimeInterval = 1
+        public var maximumBackoff: TimeInterval = 10
 
         public init(slots: Int, leaseDuration: TimeInterval = 30, runId: Int64? = nil, idleWait: TimeInterval = 5) {
             self.slots = max(1, slots)
@@ -34,9 +44,6 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         }
     }
 
-    /// Claims more than this many times (worker processes dying on it) fail the chunk.
-    static let maximumAttempts = 3
-
     public let store: any JobStore
     public let chunks: any ChunkStore
     public let cache: ChunkCache
@@ -45,8 +52,11 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     public let identity: String
     let executable: URL
     let logger: Logger
-    private let lock = NSLock()
+    /// Also signalled by ``stop()``, to end a backoff wait at once.
+    private let lock = NSCondition()
     private var stopped = false
+    private lazy var storeBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
+    private lazy var chunkBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
     private var failure: Error?
     private var live: [Int: WorkerProcess] = [:]
     private var current: [Int: String] = [:]
@@ -67,14 +77,30 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     /// chunks); then unregisters. Returns once every slot has finished its chunk.
     public func run(until done: @escaping @Sendable () -> Bool = { false }) throws {
         let me = ProcessIdentity.current
-        try store.registerWorker(WorkerRecord(id: identity, host: me.host, pid: me.pid, slots: options.slots,
-                                              startedAt: Date(), heartbeatAt: Date()))
+        let record = WorkerRecord(id: identity, host: me.host, pid: me.pid, slots: options.slots, startedAt: Date(), heartbeatAt: Date(),
+                                  leaseSeconds: options.leaseDuration)
+        try store.registerWorker(record)
         defer { try? store.removeWorker(id: identity) }
         let temporary = try cache.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temporary) }
+        // At least three beats per lease period: `lectern status` shows a worker silent for three periods as lost.
+        let beat = min(2, max(0.2, options.leaseDuration / 3))
         let heartbeat = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        heartbeat.schedule(deadline: .now() + 2, repeating: 2)
-        heartbeat.setEventHandler { [self] in try? store.workerHeartbeat(id: identity, chunk: currentChunk) }
+        heartbeat.schedule(deadline: .now() + beat, repeating: beat)
+        heartbeat.setEventHandler { [self] in
+            // The heartbeat also notices a store that stops answering while every slot renders or idles.
+            do {
+                // Removed as lost (`lectern gc`) while it was cut off: it registers again.
+                if try !store.workerHeartbeat(id: identity, chunk: currentChunk) {
+                    var again = record
+                    again.heartbeatAt = Date()
+                    try store.registerWorker(again)
+                }
+                storeAnswered()
+            } catch {
+                _ = storeFailed(error)
+            }
+        }
         heartbeat.resume()
         defer { heartbeat.cancel() }
         let group = DispatchGroup()
@@ -96,7 +122,57 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     public func stop() {
         lock.lock()
         stopped = true
+        lock.broadcast()
         lock.unlock()
+    }
+
+    /// Waits `delay` seconds, or until ``stop()``.
+    private func rest(_ delay: TimeInterval) {
+        guard delay > 0 else { return }
+        let deadline = Date().addingTimeInterval(delay)
+        lock.lock()
+        while !stopped, lock.wait(until: deadline) {}
+        lock.unlock()
+    }
+
+    /// Records an operation the store failed (a claim, a heartbeat); says so when the store stops
+    /// answering; returns the wait before the next claim.
+    private func storeFailed(_ error: Error) -> TimeInterval {
+        lock.lock()
+        let (delay, changed) = storeBackoff.failed("\(error)")
+        lock.unlock()
+        if changed {
+            logger.warning("the job store does not answer: no chunks are claimed until it does; trying again, waiting up to \(Int(options.maximumBackoff)) s between tries",
+                           metadata: ["store": "\(store.name)", "error": "\(error)"])
+        }
+        return delay
+    }
+
+    private func storeAnswered() {
+        lock.lock()
+        let ended = storeBackoff.succeeded()
+        lock.unlock()
+        if ended > 0 { logger.notice("the job store answers again", metadata: ["store": "\(store.name)", "failedTries": "\(ended)"]) }
+    }
+
+    /// Records a chunk this worker could not finish; says so when chunks start failing here;
+    /// returns the wait before the slot claims again.
+    private func chunkFailed(_ message: String) -> TimeInterval {
+        lock.lock()
+        let (delay, changed) = chunkBackoff.failed(message)
+        lock.unlock()
+        if changed {
+            logger.warning("cannot finish chunks: waiting before each claim, up to \(Int(options.maximumBackoff)) s, until one finishes",
+                           metadata: ["error": "\(message)"])
+        }
+        return delay
+    }
+
+    private func chunkFinished() {
+        lock.lock()
+        let ended = chunkBackoff.succeeded()
+        lock.unlock()
+        if ended > 0 { logger.notice("chunks finish again", metadata: ["failedChunks": "\(ended)"]) }
     }
 
     /// Stops at once: no more claims, every worker process killed (its chunk's lease runs out
@@ -153,32 +229,35 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
             let task: ChunkTask?
             do {
                 task = try store.claimChunk(worker: identity, leaseDuration: options.leaseDuration, runId: options.runId)
+                storeAnswered()
             } catch {
-                logger.warning("cannot claim a chunk", metadata: ["store": "\(store.name)", "error": "\(error)"])
-                store.waitForQueueChange(timeout: options.idleWait)
+                rest(storeFailed(error))
                 continue
             }
             guard let task else {
                 store.waitForQueueChange(timeout: options.idleWait)
                 continue
             }
-            render(task, slot: slot, temporary: temporary, worker: &worker)
+            rest(render(task, slot: slot, temporary: temporary, worker: &worker))
         }
     }
 
-    /// Renders one claimed chunk and completes, fails or gives it back.
-    private func render(_ task: ChunkTask, slot: Int, temporary: URL, worker: inout WorkerProcess?) {
+    /// Renders one claimed chunk and completes, fails or gives it back; returns how long the
+    /// slot waits before its next claim (0, unless chunks cannot be finished here).
+    private func render(_ task: ChunkTask, slot: Int, temporary: URL, worker: inout WorkerProcess?) -> TimeInterval {
         let output = temporary.appendingPathComponent("\(task.key).mp3")
         defer { try? FileManager.default.removeItem(at: output) }
+        var name = "chunk \(task.key.prefix(12))"
         do {
             var request = try JSONDecoder().decode(ChunkRequest.self, from: task.request)
+            name = "chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1))"
             request.output = output.path
             if worker == nil {
                 do { worker = try WorkerProcess(executable: executable) } catch {
                     throw RunError("cannot start a worker (\(executable.path) worker): \(FileError.reason(error))")
                 }
             }
-            guard let process = worker else { return }
+            guard let process = worker else { return 0 }
             register(process, slot: slot, chunk: task.key)
             defer { register(process, slot: slot, chunk: nil) }
             let keeper = ChunkLeaseKeeper(store: store, taskId: task.id!, worker: identity, duration: options.leaseDuration) {
@@ -192,27 +271,25 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
                 process.kill()
                 worker = nil
                 FileHandle.standardError.write(Data("lectern worker: stopped chunk \(task.key.prefix(12)) of run \(task.runId): lease lost (\(lost))\n".utf8))
-                return
+                return 0
             }
             guard let result else {
-                // The worker process died on this chunk: give it back, or fail it after three tries.
+                // The worker process died on this chunk: give it back, or fail it on its last attempt.
                 process.kill()
                 let why = process.exitDescription, stderr = process.stderrText()
                 worker = nil
-                if isStopped { return }
-                logger.warning("worker died", metadata: ["chunk": "\(task.key)", "exit": "\(why)", "stderr": "\(stderr)"])
-                if task.attempts >= Self.maximumAttempts {
-                    try store.failChunk(taskId: task.id!, worker: identity, error: "chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1)) "
-                                        + "failed \(task.attempts) times: worker \(why)" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)"))
-                } else {
+                if isStopped {
                     try store.releaseChunk(taskId: task.id!, worker: identity)
+                    return 0
                 }
-                return
+                logger.warning("worker died", metadata: ["chunk": "\(task.key)", "exit": "\(why)", "stderr": "\(stderr)"])
+                try store.retryChunk(taskId: task.id!, worker: identity,
+                                     error: "\(name): worker \(why)" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)"))
+                return 0
             }
             if let message = result.error {
-                try store.failChunk(taskId: task.id!, worker: identity,
-                                    error: "chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1)): \(message)")
-                return
+                try store.failChunk(taskId: task.id!, worker: identity, error: "\(name): \(message)")
+                return 0
             }
             let digest = try chunks.upload(output, key: task.key)
             try cache.install(output, key: task.key)
@@ -222,11 +299,16 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
                                           result: try JSONEncoder().encode(stored), renderedByRunId: task.runId, sha256: digest.sha256)
             try store.completeChunk(taskId: task.id!, worker: identity, entry: entry)
             countFinished()
+            chunkFinished()
+            return 0
         } catch {
-            // The store or the shared folder failed us: the chunk's lease runs out and another worker takes it.
-            logger.error("cannot finish a chunk", metadata: ["chunk": "\(task.key)", "error": "\(FileError.describe(error))"])
-            FileHandle.standardError.write(Data("lectern worker: chunk \(task.key.prefix(12)) of run \(task.runId): \(FileError.describe(error))\n".utf8))
-            try? store.releaseChunk(taskId: task.id!, worker: identity)
+            // The shared folder, this host's cache or the store failed us: the chunk goes back with
+            // this error (or fails on its last attempt), and this worker waits before claiming
+            // again. If the store cannot take even that, the chunk's lease runs out.
+            let message = "\(name): \(FileError.describe(error))"
+            let delay = chunkFailed(message)
+            _ = try? store.retryChunk(taskId: task.id!, worker: identity, error: message)
+            return delay
         }
     }
 }

@@ -23,7 +23,8 @@ struct RunRender {
         if let shared = runner.sharedChunks {
             route = .queue(QueueRoute(store: runner.store, chunks: shared,
                                       localWorkers: runner.workers ?? ProcessInfo.processInfo.activeProcessorCount,
-                                      priority: manifest.scheduling.priority, leaseDuration: runner.chunkLeaseDuration,
+                                      priority: manifest.scheduling.priority, chunkAttempts: manifest.scheduling.chunkAttempts,
+                                      leaseDuration: runner.chunkLeaseDuration, storePatience: runner.storePatience,
                                       executable: runner.workerExecutable, control: control, logger: runner.logger))
         } else {
             let pool = WorkerPool(executable: runner.workerExecutable, count: runner.workers, logger: runner.logger)
@@ -51,7 +52,9 @@ struct RunRender {
                 if Date().timeIntervalSince(lastUpdate) >= 1 || p.chunksDone == p.chunkCount {
                     run.wordsDone = p.wordsDone
                     run.audioMsDone = p.samplesDone * 1000 / engine.sampleRate
-                    try store.update(run)
+                    // Progress only (the run's end is recorded in full): a store that does not
+                    // answer for a moment does not fail the run here.
+                    try? store.update(run)
                     lastUpdate = Date()
                 }
             }

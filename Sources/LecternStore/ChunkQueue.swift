@@ -13,7 +13,8 @@ public protocol ChunkQueue: Sendable {
     /// Publishes chunks for workers (and wakes idle ones).
     func publishChunks(_ tasks: [ChunkTask]) throws
     /// Claims the next claimable chunk for `worker` (of run `runId` only, when given): queued, or
-    /// claimed under a lease that has expired; only chunks of runs still running.
+    /// claimed under a lease that has expired; only chunks of runs still running. A chunk whose
+    /// lease expired on its last allowed attempt is failed instead (``failExhaustedChunks()``).
     func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask?
     /// Extends `worker`'s lease on a chunk; false when the worker no longer holds it (its lease
     /// expired and another worker claimed it, or the chunk is done or withdrawn).
@@ -26,8 +27,18 @@ public protocol ChunkQueue: Sendable {
     /// Records that rendering the chunk failed with an error (not a crash: the chunk itself is at
     /// fault); the run waiting for it fails with `error`.
     func failChunk(taskId: Int64, worker: String, error: String) throws
-    /// Gives a claimed chunk back to the queue (a worker stopping).
+    /// Gives a claimed chunk back to the queue (a worker stopping): the claim does not count as an attempt.
     func releaseChunk(taskId: Int64, worker: String) throws
+    /// Records a failed attempt at a claimed chunk (its process died, or it could not be uploaded
+    /// or recorded): the chunk is queued again with `error` as its last error, or, when this was
+    /// its ``ChunkTask/maxAttempts``-th attempt, failed with it (its run then fails). Returns the
+    /// chunk's new state; nil when `worker` no longer holds it.
+    @discardableResult
+    func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State?
+    /// Fails the chunks whose lease ran out on their last allowed attempt (the worker died or was
+    /// cut off on it), so that their runs fail instead of waiting; returns how many.
+    @discardableResult
+    func failExhaustedChunks() throws -> Int
     /// A run's published chunks, in ordinal order.
     func chunkTasks(runId: Int64) throws -> [ChunkTask]
     /// A run's chunks that are done or failed (and not yet removed), in ordinal order: what a
@@ -39,8 +50,10 @@ public protocol ChunkQueue: Sendable {
     func withdrawChunks(runId: Int64) throws
     /// Records a worker starting (or restarting under the same id).
     func registerWorker(_ worker: WorkerRecord) throws
-    /// Records a worker's heartbeat and what it is doing.
-    func workerHeartbeat(id: String, chunk: String?) throws
+    /// Records a worker's heartbeat and what it is doing; false when the worker is not registered
+    /// (`lectern gc` removed it as lost: it registers again).
+    @discardableResult
+    func workerHeartbeat(id: String, chunk: String?) throws -> Bool
     func removeWorker(id: String) throws
     func workers() throws -> [WorkerRecord]
     /// Chunks queued and claimed per running run.
@@ -55,10 +68,13 @@ public struct QueueDepth: Sendable, Equatable, Codable {
     public var queued: Int
     public var claimed: Int
     public var done: Int
-    public init(queued: Int, claimed: Int, done: Int) {
+    /// The newest error of a chunk being retried (nil: none failed yet).
+    public var lastError: String?
+    public init(queued: Int, claimed: Int, done: Int, lastError: String? = nil) {
         self.queued = queued
         self.claimed = claimed
         self.done = done
+        self.lastError = lastError
     }
 
     /// Counts `count` more chunks in `state` (a ``ChunkTask/State`` raw value; failed counts as done).

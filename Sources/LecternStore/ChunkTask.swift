@@ -24,11 +24,17 @@ public struct ChunkTask: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// The worker holding it (``WorkerRecord/id``) and until when.
     public var worker: String?
     public var leaseExpiresAt: Date?
-    /// How many times it has been claimed.
+    /// How many times it has been claimed (a worker that stops and gives it back takes its claim back).
     public var attempts: Int
+    /// The last attempt's error while it is queued again; why it failed once failed.
     public var error: String?
+    /// Attempts after which a failure fails the chunk, and its run (the run's `chunk_attempts:`).
+    public var maxAttempts: Int
 
-    public init(runId: Int64, key: String, request: Data, priority: Int, ordinal: Int) {
+    /// How many attempts a chunk gets unless its run says otherwise.
+    public static let defaultMaxAttempts = 3
+
+    public init(runId: Int64, key: String, request: Data, priority: Int, ordinal: Int, maxAttempts: Int = ChunkTask.defaultMaxAttempts) {
         self.runId = runId
         self.key = key
         self.request = request
@@ -36,7 +42,23 @@ public struct ChunkTask: Codable, Sendable, Equatable, FetchableRecord, MutableP
         self.ordinal = ordinal
         self.state = .queued
         self.attempts = 0
+        self.maxAttempts = max(1, maxAttempts)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension ChunkTask {
+    /// What a failed attempt leaves, the same in every backend: the chunk queued again with the
+    /// error as its last, or — on its last allowed attempt — failed with it.
+    func afterFailedAttempt(_ error: String) -> (state: State, error: String) {
+        attempts >= maxAttempts ? (.failed, "\(error) (failed \(attempts) time\(attempts == 1 ? "" : "s"), the attempt limit)") : (.queued, error)
+    }
+
+    /// The error of a chunk whose lease ran out on its last allowed attempt: its worker died or
+    /// was cut off.
+    var lapsedError: String {
+        "chunk \(key.prefix(12)): the worker \(worker ?? "?") stopped renewing its lease on attempt \(attempts) of \(maxAttempts)"
+            + (error.map { "; the attempt before failed with: \($0)" } ?? "")
+    }
 }

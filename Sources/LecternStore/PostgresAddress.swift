@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where a PostgreSQL job store is: `postgres://[user[:password]@][host][:port]/dbname`, with
-/// `?host=/socket/folder` for a Unix socket (as libpq reads it) and `application_name=…`.
-/// Its ``description`` leaves the password out.
+/// `?host=/socket/folder` for a Unix socket (as libpq reads it), `application_name=…` and
+/// `timeout=SECONDS` (each operation's deadline, default 30). Its ``description`` leaves the
+/// password out.
 public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public var user: String
     public var password: String?
@@ -13,6 +14,12 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// The folder holding the server's socket `.s.PGSQL.PORT` (libpq's `host=/folder`).
     public var socketFolder: String?
     public var applicationName: String?
+    /// The deadline of each operation on the store, in seconds: connecting, and each transaction
+    /// (the server's `statement_timeout` too). A server that does not answer within it — stopped,
+    /// overloaded, or behind a partitioned network — is reported as such, naming the store.
+    public var timeout: TimeInterval = PostgresAddress.defaultTimeout
+
+    public static let defaultTimeout: TimeInterval = 30
 
     /// The socket folder libpq uses when an address names no host.
     public static let defaultSocketFolder = "/var/run/postgresql"
@@ -46,6 +53,9 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 guard let p = Int(value), (1...65535).contains(p) else { throw bad("the port \(value) is not a port number") }
                 port = p
             case "application_name": applicationName = value
+            case "timeout":
+                guard let t = Double(value), t >= 0.1, t <= 86_400 else { throw bad("timeout=\(value) is not a number of seconds from 0.1 to 86400") }
+                timeout = t
             case "user": user = value
             case "dbname": database = value
             case "sslmode":
@@ -67,7 +77,13 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         if let socketFolder { query.append("host=\(socketFolder)") }
         if socketFolder != nil, port != 5432 { query.append("port=\(port)") }
         if let applicationName { query.append("application_name=\(Self.encode(applicationName))") }
+        if timeout != Self.defaultTimeout { query.append("timeout=\(Self.seconds(timeout))") }
         return query.isEmpty ? text : text + "?" + query.joined(separator: "&")
+    }
+
+    /// Seconds as written in an address: `5`, `0.5`.
+    public static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// `text` with the password of its user part (`user:password@`) left out, for messages.

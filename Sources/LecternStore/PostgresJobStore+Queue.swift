@@ -6,9 +6,10 @@ extension PostgresJobStore {
         guard !tasks.isEmpty else { return }
         try write { db in
             try db.insert(into: "chunkTask", columns: ["runId", "key", "request", "priority", "ordinal", "state", "worker",
-                                                       "leaseExpiresAt", "attempts", "error"], rows: tasks) { t, b in
+                                                       "leaseExpiresAt", "attempts", "error", "maxAttempts"], rows: tasks) { t, b in
                 b.append(t.runId); b.append(t.key); try b.append(t.request); b.append(t.priority); b.append(t.ordinal)
                 b.append(t.state.rawValue); b.append(t.worker); b.append(t.leaseExpiresAt); b.append(t.attempts); b.append(t.error)
+                b.append(t.maxAttempts)
             }
             for runId in Set(tasks.map(\.runId)).sorted() { try db.notifyQueue(runId: runId) }
         }
@@ -19,7 +20,8 @@ extension PostgresJobStore {
     /// `leaseDuration`, and expiry is judged by the same clock.
     public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
         try write { db in
-            try db.execute("""
+            try Self.failExhausted(db)
+            return try db.execute("""
                 UPDATE "chunkTask" SET state = 'claimed', worker = \(worker), "leaseExpiresAt" = now() + make_interval(secs => \(leaseDuration)),
                     attempts = attempts + 1
                 WHERE id = (SELECT t.id FROM "chunkTask" t JOIN run r ON r.id = t."runId"
@@ -71,12 +73,46 @@ extension PostgresJobStore {
     public func releaseChunk(taskId: Int64, worker: String) throws {
         try write { db in
             for row in try db.execute("""
-                UPDATE "chunkTask" SET state = 'queued', worker = NULL, "leaseExpiresAt" = NULL
+                UPDATE "chunkTask" SET state = 'queued', worker = NULL, "leaseExpiresAt" = NULL, attempts = greatest(0, attempts - 1)
                 WHERE id = \(taskId) AND state = 'claimed' AND worker = \(worker) RETURNING "runId"
                 """) {
                 try db.notifyQueue(runId: try row[0].decode(Int64.self))
             }
         }
+    }
+
+    public func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State? {
+        try write { db in
+            guard let row = try db.execute("SELECT * FROM \"chunkTask\" WHERE id = \(taskId) FOR UPDATE").first else { return nil }
+            let task = try ChunkTask(row: row)
+            guard task.state == .claimed, task.worker == worker else { return nil }
+            let outcome = task.afterFailedAttempt(error)
+            try db.execute("""
+                UPDATE "chunkTask" SET state = \(outcome.state.rawValue), error = \(outcome.error),
+                    worker = \(outcome.state == .failed ? worker : nil), "leaseExpiresAt" = NULL
+                WHERE id = \(taskId)
+                """)
+            try db.notifyQueue(runId: task.runId)
+            return outcome.state
+        }
+    }
+
+    public func failExhaustedChunks() throws -> Int {
+        try write { db in try Self.failExhausted(db) }
+    }
+
+    /// Fails the claimed chunks whose lease ran out (by the server's clock) on their last attempt.
+    @discardableResult
+    static func failExhausted(_ db: PostgresTransaction) throws -> Int {
+        let lapsed = try db.execute("""
+            SELECT * FROM "chunkTask" WHERE state = 'claimed' AND "leaseExpiresAt" < now() AND attempts >= "maxAttempts"
+            FOR UPDATE SKIP LOCKED
+            """).map(ChunkTask.init(row:))
+        for task in lapsed {
+            try db.execute("UPDATE \"chunkTask\" SET state = 'failed', \"leaseExpiresAt\" = NULL, error = \(task.lapsedError) WHERE id = \(task.id)")
+            try db.notifyQueue(runId: task.runId)
+        }
+        return lapsed.count
     }
 
     public func chunkTasks(runId: Int64) throws -> [ChunkTask] {
@@ -104,20 +140,21 @@ extension PostgresJobStore {
 
     public func registerWorker(_ worker: WorkerRecord) throws {
         try write { db in
-            try db.insert(into: "worker", columns: ["id", "host", "pid", "slots", "startedAt", "heartbeatAt", "chunk", "chunksDone"],
+            try db.insert(into: "worker", columns: ["id", "host", "pid", "slots", "startedAt", "heartbeatAt", "chunk", "chunksDone",
+                                                    "leaseSeconds"],
                           rows: [worker], suffix: """
                  ON CONFLICT (id) DO UPDATE SET host = EXCLUDED.host, pid = EXCLUDED.pid, slots = EXCLUDED.slots,
                     "startedAt" = EXCLUDED."startedAt", "heartbeatAt" = EXCLUDED."heartbeatAt", chunk = EXCLUDED.chunk,
-                    "chunksDone" = EXCLUDED."chunksDone"
+                    "chunksDone" = EXCLUDED."chunksDone", "leaseSeconds" = EXCLUDED."leaseSeconds"
                 """) { w, b in
                 b.append(w.id); b.append(w.host); b.append(Int64(w.pid)); b.append(w.slots); b.append(w.startedAt)
-                b.append(w.heartbeatAt); b.append(w.chunk); b.append(w.chunksDone)
+                b.append(w.heartbeatAt); b.append(w.chunk); b.append(w.chunksDone); b.append(w.leaseSeconds)
             }
         }
     }
 
-    public func workerHeartbeat(id: String, chunk: String?) throws {
-        try write { db in try db.execute("UPDATE worker SET \"heartbeatAt\" = \(Date()), chunk = \(chunk) WHERE id = \(id)") }
+    public func workerHeartbeat(id: String, chunk: String?) throws -> Bool {
+        try write { db in try db.changes("UPDATE worker SET \"heartbeatAt\" = \(Date()), chunk = \(chunk) WHERE id = \(id)") == 1 }
     }
 
     public func removeWorker(id: String) throws {
@@ -130,10 +167,17 @@ extension PostgresJobStore {
 
     public func queueDepth() throws -> [Int64: QueueDepth] {
         try read { db in
-            QueueDepth.byRun(try db.execute("""
+            var depth = QueueDepth.byRun(try db.execute("""
                 SELECT t."runId", t.state, count(*) AS n FROM "chunkTask" t JOIN run r ON r.id = t."runId"
                 WHERE r.state = 'running' GROUP BY t."runId", t.state
                 """).map { (try $0.get("runId", as: Int64.self), try $0.get("state", as: String.self), try $0.get("n", as: Int.self)) })
+            for row in try db.execute("""
+                SELECT t."runId", t.error FROM "chunkTask" t JOIN run r ON r.id = t."runId"
+                WHERE r.state = 'running' AND t.error IS NOT NULL AND t.state IN ('queued', 'claimed') ORDER BY t.attempts, t.id
+                """) {
+                depth[try row.get("runId", as: Int64.self)]?.lastError = try row.get("error", as: String.self)
+            }
+            return depth
         }
     }
 

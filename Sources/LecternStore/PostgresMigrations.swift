@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// The PostgreSQL schema, as the same versioned migrations as ``SQLiteJobStore``'s (v1…v5: the
+/// The PostgreSQL schema, as the same versioned migrations as ``SQLiteJobStore``'s (v1…v6: the
 /// same tables and columns under the same names; mixed-case names are quoted, as in `"runId"`).
 /// Applied migrations are recorded in `lectern_migrations`; a process opening the database
 /// applies the missing ones in order in one transaction holding an advisory lock, so many
@@ -154,6 +154,11 @@ enum PostgresMigrations {
                 "chunksDone" bigint NOT NULL DEFAULT 0
             );
             ALTER TABLE "cachedChunk" ADD COLUMN sha256 text;
+            """),
+        ("v6", """
+            -- Bounded retries (#22): each chunk's attempt limit, each worker's lease period.
+            ALTER TABLE "chunkTask" ADD COLUMN "maxAttempts" bigint NOT NULL DEFAULT 3;
+            ALTER TABLE worker ADD COLUMN "leaseSeconds" double precision NOT NULL DEFAULT 30;
             """),
     ]
 

@@ -49,9 +49,9 @@ final class PostgresQueueListener: @unchecked Sendable {
         guard let fresh = try? PostgresSession.connect(address) else { return false }
         fresh.addListener(channel: Self.channel) { [weak self] _, _ in self?.notified() }
         do {
-            _ = try fresh.query("LISTEN lectern_queue", logger: PostgresSession.logger).wait()
+            _ = try fresh.query("LISTEN lectern_queue", logger: PostgresSession.logger).wait(until: Date().addingTimeInterval(address.timeout))
         } catch {
-            try? fresh.close().wait()
+            PostgresSession.abandon(fresh)
             return false
         }
         connection = fresh

@@ -90,6 +90,7 @@ extension ChunkTask {
         leaseExpiresAt = try r.get("leaseExpiresAt")
         attempts = try r.get("attempts")
         error = try r.get("error")
+        maxAttempts = try r.get("maxAttempts")
     }
 }
 
@@ -97,6 +98,7 @@ extension WorkerRecord {
     init(row r: PostgresRandomAccessRow) throws {
         self.init(id: try r.get("id"), host: try r.get("host"), pid: Int32(truncatingIfNeeded: try r.get("pid", as: Int64.self)),
                   slots: try r.get("slots"), startedAt: try r.get("startedAt"), heartbeatAt: try r.get("heartbeatAt"),
-                  chunk: try r.get("chunk"), chunksDone: try r.get("chunksDone"))
+                  chunk: try r.get("chunk"), chunksDone: try r.get("chunksDone"),
+                  leaseSeconds: try r.get("leaseSeconds"))
     }
 }

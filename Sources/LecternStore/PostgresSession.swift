@@ -6,6 +6,12 @@ import PostgresNIO
 /// connection; each operation is one transaction, retried whole when the server aborts it for a
 /// serialization failure or a deadlock, and once more on a new connection when the connection is
 /// lost.
+///
+/// No wait is without a deadline (``PostgresAddress/timeout``): connecting, waiting for the
+/// lock and the whole transaction must end within it, else the connection is abandoned and the
+/// operation fails with `the job store … did not answer within N s`; the server also cancels a
+/// statement that runs longer (`statement_timeout`) and ends a connection idle in a transaction,
+/// and on TCP probes a silent client (`tcp_keepalives_*`).
 final class PostgresSession: @unchecked Sendable {
     // @unchecked Sendable is safe: `connection` is only touched while holding `lock`.
     let address: PostgresAddress
@@ -25,10 +31,14 @@ final class PostgresSession: @unchecked Sendable {
 
     deinit { try? connection?.close().wait() }
 
-    /// A new connection to `address`.
+    /// A new connection to `address`, within its deadline.
     ///
     /// - throws: ``StoreError`` `cannot connect to the job store postgres://…: <reason>`.
     static func connect(_ address: PostgresAddress) throws -> PostgresConnection {
+        try connect(address, deadline: Date().addingTimeInterval(address.timeout))
+    }
+
+    static func connect(_ address: PostgresAddress, deadline: Date) throws -> PostgresConnection {
         var configuration: PostgresConnection.Configuration
         if let socket = address.socketPath {
             configuration = .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
@@ -36,35 +46,58 @@ final class PostgresSession: @unchecked Sendable {
             configuration = .init(host: address.host ?? "localhost", port: address.port, username: address.user,
                                   password: address.password, database: address.database, tls: .disable)
         }
-        configuration.options.additionalStartupParameters = [("application_name", address.applicationName ?? "lectern")]
+        let milliseconds = String(Int((address.timeout * 1000).rounded(.up)))
+        let keepalive = String(max(1, Int(address.timeout / 3)))
+        configuration.options.additionalStartupParameters = [
+            ("application_name", address.applicationName ?? "lectern"),
+            ("statement_timeout", milliseconds), ("lock_timeout", milliseconds),
+            ("idle_in_transaction_session_timeout", String(Int((address.timeout * 2000).rounded(.up)))),
+            ("tcp_keepalives_idle", keepalive), ("tcp_keepalives_interval", keepalive), ("tcp_keepalives_count", "3"),
+        ]
+        configuration.options.connectTimeout = .milliseconds(Int64(max(1, deadline.timeIntervalSinceNow * 1000)))
+        let connecting = PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
+                                                    id: 1, logger: logger)
         do {
-            return try PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
-                                                  id: 1, logger: logger).wait()
+            return try connecting.wait(until: deadline)
+        } catch is DeadlinePassed {
+            // Closed if it ever completes: nothing else holds it.
+            connecting.whenSuccess { connection in PostgresSession.abandon(connection) }
+            let place = address.socketPath.map { " (socket \($0))" } ?? ""
+            throw StoreError("cannot connect to the job store \(address)\(place): it did not answer within \(PostgresAddress.seconds(address.timeout)) s (the address's timeout)")
         } catch {
             let place = address.socketPath.map { " (socket \($0))" } ?? ""
             throw StoreError("cannot connect to the job store \(address)\(place): \(reason(error))")
         }
     }
 
-    /// Runs `body` in one transaction (`action` names it in errors: "read", "write", …).
+    /// Runs `body` in one transaction (`action` names it in errors: "read", "write", …), all of
+    /// it within the address's timeout.
     func transaction<T>(_ action: String, _ body: (PostgresTransaction) throws -> T) throws -> T {
-        lock.lock()
+        let deadline = Date().addingTimeInterval(address.timeout)
+        guard lock.lock(before: deadline) else { throw notAnswering(action, detail: "another operation of this process still waits for it") }
         defer { lock.unlock() }
         var conflicts = 0
         var reconnected = false
         while true {
             do {
-                let connection = try connected()
-                let transaction = PostgresTransaction(connection: connection)
+                let connection = try connected(deadline: deadline)
+                let transaction = PostgresTransaction(connection: connection, deadline: deadline)
                 try transaction.execute("BEGIN")
                 do {
                     let result = try body(transaction)
                     try transaction.execute("COMMIT")
                     return result
+                } catch is DeadlinePassed {
+                    throw DeadlinePassed()
                 } catch {
-                    if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: Self.logger).wait() }
+                    if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: Self.logger).wait(until: deadline) }
                     throw error
                 }
+            } catch is DeadlinePassed {
+                // The server may still be working on it, or never answer: this connection is done.
+                Self.abandon(connection)
+                connection = nil
+                throw notAnswering(action)
             } catch let error as PSQLError where Self.isConflict(error) && conflicts < 20 {
                 conflicts += 1
                 usleep(UInt32.random(in: 1_000...(5_000 * UInt32(conflicts))))
@@ -81,9 +114,15 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    private func connected() throws -> PostgresConnection {
+    /// `the job store … did not answer within N s (action)`.
+    private func notAnswering(_ action: String, detail: String? = nil) -> StoreError {
+        StoreError("cannot \(action) the job store \(address): it did not answer within \(PostgresAddress.seconds(address.timeout)) s "
+                   + "(the address's timeout)" + (detail.map { "; \($0)" } ?? ""))
+    }
+
+    private func connected(deadline: Date) throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        let fresh = try Self.connect(address)
+        let fresh = try Self.connect(address, deadline: deadline)
         connection = fresh
         return fresh
     }
@@ -149,19 +188,21 @@ final class PostgresSession: @unchecked Sendable {
     }
 }
 
-/// The statements of one transaction on a ``PostgresSession``'s connection.
+/// The statements of one transaction on a ``PostgresSession``'s connection, each waited for
+/// until the transaction's deadline at most.
 struct PostgresTransaction {
     let connection: PostgresConnection
+    let deadline: Date
 
     /// Runs a statement; returns the rows it returned.
     @discardableResult
     func execute(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
-        try connection.query(query, logger: PostgresSession.logger).wait().rows.map { $0.makeRandomAccess() }
+        try connection.query(query, logger: PostgresSession.logger).wait(until: deadline).rows.map { $0.makeRandomAccess() }
     }
 
     /// Runs a statement; returns how many rows it changed.
     func changes(_ query: PostgresQuery) throws -> Int {
-        try connection.query(query, logger: PostgresSession.logger).wait().metadata.rows ?? 0
+        try connection.query(query, logger: PostgresSession.logger).wait(until: deadline).metadata.rows ?? 0
     }
 
     /// The one row a statement returns.

@@ -33,6 +33,15 @@ extension SQLiteJobStore {
                 t.add(column: "sha256", .text)
             }
         }
+        migrator.registerMigration("v6") { db in
+            // Bounded retries (#22): each chunk's attempt limit, each worker's lease period.
+            try db.alter(table: "chunkTask") { t in
+                t.add(column: "maxAttempts", .integer).notNull().defaults(to: ChunkTask.defaultMaxAttempts)
+            }
+            try db.alter(table: "worker") { t in
+                t.add(column: "leaseSeconds", .double).notNull().defaults(to: 30)
+            }
+        }
     }
 
     public func publishChunks(_ tasks: [ChunkTask]) throws {
@@ -44,6 +53,7 @@ extension SQLiteJobStore {
     public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
         try write { db in
             let now = Date()
+            try Self.failExhausted(db, now: now)
             return try ChunkTask.fetchOne(db, sql: """
                 UPDATE chunkTask SET state = 'claimed', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1
                 WHERE id = (SELECT t.id FROM chunkTask t JOIN run r ON r.id = t.runId
@@ -85,9 +95,39 @@ extension SQLiteJobStore {
 
     public func releaseChunk(taskId: Int64, worker: String) throws {
         try write { db in
-            try db.execute(sql: "UPDATE chunkTask SET state = 'queued', worker = NULL, leaseExpiresAt = NULL WHERE id = ? AND state = 'claimed' AND worker = ?",
-                           arguments: [taskId, worker])
+            try db.execute(sql: """
+                UPDATE chunkTask SET state = 'queued', worker = NULL, leaseExpiresAt = NULL, attempts = max(0, attempts - 1)
+                WHERE id = ? AND state = 'claimed' AND worker = ?
+                """, arguments: [taskId, worker])
         }
+    }
+
+    public func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State? {
+        try write { db in
+            guard let task = try ChunkTask.fetchOne(db, key: taskId), task.state == .claimed, task.worker == worker else { return nil }
+            let outcome = task.afterFailedAttempt(error)
+            try db.execute(sql: """
+                UPDATE chunkTask SET state = ?, error = ?, worker = ?, leaseExpiresAt = NULL WHERE id = ?
+                """, arguments: [outcome.state, outcome.error, outcome.state == .failed ? worker : nil, taskId])
+            return outcome.state
+        }
+    }
+
+    public func failExhaustedChunks() throws -> Int {
+        try write { db in try Self.failExhausted(db, now: Date()) }
+    }
+
+    /// Fails the claimed chunks whose lease ran out on their last attempt.
+    @discardableResult
+    static func failExhausted(_ db: Database, now: Date) throws -> Int {
+        let lapsed = try ChunkTask.fetchAll(db, sql: """
+            SELECT * FROM chunkTask WHERE state = 'claimed' AND leaseExpiresAt < ? AND attempts >= maxAttempts
+            """, arguments: [now])
+        for task in lapsed {
+            try db.execute(sql: "UPDATE chunkTask SET state = 'failed', leaseExpiresAt = NULL, error = ? WHERE id = ?",
+                           arguments: [task.lapsedError, task.id])
+        }
+        return lapsed.count
     }
 
     public func chunkTasks(runId: Int64) throws -> [ChunkTask] {
@@ -117,9 +157,10 @@ extension SQLiteJobStore {
         try write { db in try worker.save(db) }
     }
 
-    public func workerHeartbeat(id: String, chunk: String?) throws {
+    public func workerHeartbeat(id: String, chunk: String?) throws -> Bool {
         try write { db in
             try db.execute(sql: "UPDATE worker SET heartbeatAt = ?, chunk = ? WHERE id = ?", arguments: [Date(), chunk, id])
+            return db.changesCount == 1
         }
     }
 
@@ -133,10 +174,17 @@ extension SQLiteJobStore {
 
     public func queueDepth() throws -> [Int64: QueueDepth] {
         try read { db in
-            QueueDepth.byRun(try Row.fetchAll(db, sql: """
+            var depth = QueueDepth.byRun(try Row.fetchAll(db, sql: """
                 SELECT t.runId, t.state, count(*) AS n FROM chunkTask t JOIN run r ON r.id = t.runId
                 WHERE r.state = 'running' GROUP BY t.runId, t.state
                 """).map { (runId: $0["runId"], state: $0["state"], count: $0["n"]) })
+            for row in try Row.fetchAll(db, sql: """
+                SELECT t.runId, t.error FROM chunkTask t JOIN run r ON r.id = t.runId
+                WHERE r.state = 'running' AND t.error IS NOT NULL AND t.state IN ('queued', 'claimed') ORDER BY t.attempts, t.id
+                """) {
+                depth[row["runId"]]?.lastError = row["error"]
+            }
+            return depth
         }
     }
 

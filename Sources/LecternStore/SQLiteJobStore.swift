@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import LecternCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The embedded job store: one SQLite file (WAL mode) through GRDB, for one host.
 ///
@@ -16,15 +19,37 @@ public final class SQLiteJobStore: JobStore {
 
     /// Opens (creating if needed) the database at `url` and migrates it to the current schema.
     ///
-    /// - throws: ``StoreError`` naming the file when it cannot be opened or migrated.
+    /// - throws: ``StoreError`` naming the file when it cannot be opened or migrated, and why:
+    ///   `cannot open the job store PATH for writing: Read-only file system`.
     public init(url: URL) throws {
         self.url = url
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
+        }
+        // SQLite's own error for a file it cannot write is "unable to open database file" or
+        // "attempt to write a readonly database": ask the system why first.
+        if let why = Self.cannotWrite(url) { throw StoreError("cannot open the job store \(url.path) for writing: \(why)") }
+        do {
             pool = try Self.open(url)
         } catch {
             throw StoreError("cannot open the job store \(url.path): \(Self.reason(error))")
         }
+    }
+
+    /// Why this process cannot write the database at `url` (the file, or its folder when the
+    /// file is new), in the system's words; nil when it can.
+    ///
+    /// Asked with access(2), which reports a read-only file system even to root, and never by
+    /// opening the file: closing a descriptor of a database file drops every POSIX lock this
+    /// process holds on it, including those of another store object open on the same file.
+    static func cannotWrite(_ url: URL) -> String? {
+        if access(url.path, W_OK) == 0 { return nil }
+        let reason = errno
+        guard reason == ENOENT else { return String(cString: strerror(reason)) }
+        // A new file: its folder must take it.
+        return access(url.deletingLastPathComponent().path, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// Opens the pool and migrates it. Switching a new database to WAL needs a lock SQLite does not

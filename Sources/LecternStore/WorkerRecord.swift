@@ -16,9 +16,12 @@ public struct WorkerRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
     /// The key of a chunk it is rendering (one of them), if any.
     public var chunk: String?
     public var chunksDone: Int
+    /// Its chunk lease period in seconds: it beats at least three times per period, so one silent
+    /// for more than three periods is ``isLost(at:)``.
+    public var leaseSeconds: Double
 
     public init(id: String, host: String, pid: Int32, slots: Int, startedAt: Date, heartbeatAt: Date, chunk: String? = nil,
-                chunksDone: Int = 0) {
+                chunksDone: Int = 0, leaseSeconds: Double = 30) {
         self.id = id
         self.host = host
         self.pid = pid
@@ -27,5 +30,13 @@ public struct WorkerRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
         self.heartbeatAt = heartbeatAt
         self.chunk = chunk
         self.chunksDone = chunksDone
+        self.leaseSeconds = leaseSeconds
     }
+
+    /// How long a worker may be silent before it counts as lost: three lease periods.
+    public var silenceLimit: TimeInterval { 3 * max(leaseSeconds, 1) }
+
+    /// Whether the worker has been silent for more than three lease periods at `date`: killed,
+    /// its host gone or cut off. `lectern status` shows it as lost, `lectern gc` removes it.
+    public func isLost(at date: Date) -> Bool { date.timeIntervalSince(heartbeatAt) > silenceLimit }
 }

@@ -11,8 +11,8 @@ import LecternStore
 /// (left by a crash between writing a chunk and recording it; only once they are an hour old, so
 /// a run in progress keeps its newest chunk), temporary folders of processes that died, and
 /// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`); with a chunk
-/// folder hosts share, the same chunks there and its stale upload temporaries; and workers not
-/// heard from for an hour.
+/// folder hosts share, the same chunks there and its stale upload temporaries; and lost workers
+/// (silent for more than three of their lease periods, which `lectern status` shows as lost).
 struct GCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
@@ -53,8 +53,10 @@ struct GCCommand: ParsableCommand {
                 sharedRemoved = unreferenced.map { "\($0.key) in \(shared.description)" }
                 sharedRemoved += shared.removeStaleTemporaries(olderThan: 3600, dryRun: dryRun).map(\.path)
             }
-            // Workers not heard from for an hour (killed, or their host gone) leave `lectern status`.
-            let silent = try jobStore.workers().filter { Date().timeIntervalSince($0.heartbeatAt) > 3600 }
+            // Lost workers (killed, their host gone or cut off) leave `lectern status`; one that
+            // was only cut off registers again with its next heartbeat.
+            let now = Date()
+            let silent = try jobStore.workers().filter { $0.isLost(at: now) }
             if !dryRun { for worker in silent { try jobStore.removeWorker(id: worker.id) } }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
             let (outputs, inputs) = try files(of: jobStore)
@@ -65,7 +67,7 @@ struct GCCommand: ParsableCommand {
             for folder in temporaries { print("\(verb) \(folder.path) (temporary folder of a process that ended)") }
             for file in strays { print("\(verb) \(file.path) (temporary output of a process that ended)") }
             for item in sharedRemoved { print("\(verb) \(item) (shared chunk folder)") }
-            for worker in silent { print("\(verb) worker \(worker.host) pid \(worker.pid) (no heartbeat for over an hour)") }
+            for worker in silent { print("\(verb) worker \(worker.host) pid \(worker.pid) (lost: no heartbeat for \(Int(now.timeIntervalSince(worker.heartbeatAt))) s, over 3 lease periods)") }
             print(String(format: "%@ %d cache entries (%.1f MB), %d unrecorded files, %d temporary folders, %d temporary outputs; %d entries kept",
                          verb, unreferenced.count, Double(bytes) / 1_000_000, orphans.count, temporaries.count, strays.count,
                          entries.count - unreferenced.count))

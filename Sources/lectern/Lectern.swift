@@ -34,7 +34,7 @@ struct Lectern: ParsableCommand {
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("store"), help: ArgumentHelp(
         "The job store: sqlite:PATH, or postgres://USER@HOST[:PORT]/DB (shared by hosts).",
-        discussion: "Default: $LECTERN_STORE; else `store:` in Config/defaults.yml; else a SQLite store: $LECTERN_DB, or .lectern/lectern.sqlite in the nearest folder, from the manifest's (or the current one) upwards, that has a .lectern folder, or $XDG_STATE_HOME/lectern (~/.local/state/lectern). This host's chunk cache is the cache folder there.",
+        discussion: "Default: $LECTERN_STORE; else `store:` in Config/defaults.yml; else a SQLite store: $LECTERN_DB, or .lectern/lectern.sqlite in the nearest folder, from the manifest's (or the current one) upwards, that has a .lectern folder, or $XDG_STATE_HOME/lectern (~/.local/state/lectern). This host's chunk cache is the cache folder there. A PostgreSQL address may add ?timeout=SECONDS: the deadline of each operation on the store (default 30).",
         valueName: "url"))
     var address: String?
 

@@ -83,6 +83,10 @@ struct StatusCommand: ParsableCommand {
         var startedAt: Date
         /// Seconds since its last heartbeat.
         var heartbeatAge: Double
+        /// `alive`, or `lost`: silent for more than three lease periods (killed, its host gone or
+        /// cut off); `lectern gc` removes lost workers.
+        var state: String
+        var leaseSeconds: Double
         var chunk: String?
         var chunksDone: Int
     }
@@ -118,7 +122,8 @@ struct StatusCommand: ParsableCommand {
             let now = Date()
             let workers = try jobStore.workers().map {
                 WorkerStatus(id: $0.id, host: $0.host, pid: $0.pid, slots: $0.slots, startedAt: $0.startedAt,
-                             heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), chunk: $0.chunk, chunksDone: $0.chunksDone)
+                             heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? "lost" : "alive",
+                             leaseSeconds: $0.leaseSeconds, chunk: $0.isLost(at: now) ? nil : $0.chunk, chunksDone: $0.chunksDone)
             }
             let statuses = try jobs.map { j in
                 JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
@@ -180,7 +185,10 @@ struct StatusCommand: ParsableCommand {
                         if let resumed = r.resumesRun { detail += "; continues run \(resumed)" }
                         print(detail)
                     }
-                    if let q = r.queue { print("    queue: \(q.queued) waiting, \(q.claimed) being rendered by workers, \(q.done) done") }
+                    if let q = r.queue {
+                        print("    queue: \(q.queued) waiting, \(q.claimed) being rendered by workers, \(q.done) done")
+                        if let e = q.lastError { print("    retrying a chunk after: \(e)") }
+                    }
                     for c in r.rerendered {
                         print("    re-rendered chapter \(c.number) \"\(c.title)\" (\(c.chunksRendered) of \(c.chunks) chunks): \(c.change ?? "?")")
                     }
@@ -190,6 +198,11 @@ struct StatusCommand: ParsableCommand {
             }
             if !workers.isEmpty { print("workers:") }
             for w in workers {
+                if w.state == "lost" {
+                    print(String(format: "  %@ pid %d  lost: no heartbeat for %.0f s (over 3 lease periods of %.0f s); `lectern gc` removes it",
+                                 w.host, w.pid, w.heartbeatAge, w.leaseSeconds))
+                    continue
+                }
                 print(String(format: "  %@ pid %d  %d slot%@  heartbeat %.0f s ago  %d chunks done", w.host, w.pid, w.slots, w.slots == 1 ? "" : "s",
                              w.heartbeatAge, w.chunksDone) + (w.chunk.map { "  rendering \($0.prefix(12))" } ?? ""))
             }

@@ -49,7 +49,7 @@ struct WorkerCommand: ParsableCommand {
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern.worker")
-        logger.logLevel = .warning
+        logger.logLevel = .notice
         signal(SIGXFSZ, SIG_IGN)
         let worker = QueueWorker(store: opened.store, chunks: shared, cache: ChunkCache(store: opened.store),
                                  options: QueueWorker.Options(slots: slots ?? ProcessInfo.processInfo.activeProcessorCount, leaseDuration: lease),

@@ -141,3 +141,77 @@ import LecternStore
         #expect(try store.workers().map(\.id) == ["h1:9:1"])
     }
 }
+
+/// Bounded retries (#22), on both backends: a chunk fails on its last allowed attempt with its
+/// last error, whichever workers made the attempts; a lease that lapses on the last attempt fails
+/// it too; a worker stopping does not use up an attempt.
+@Suite struct ChunkAttemptTests {
+    static func publish(_ store: any JobStore, maxAttempts: Int) throws -> RunRecord {
+        let job = try store.job(manifestPath: "/b.yml", name: "b", title: nil)
+        let run = try store.startRun(job: job)
+        try store.planChunks([RunChunkRecord(runId: run.id!, position: 0, key: "k0", chapterNumber: 1, state: .pending)], for: run)
+        try store.publishChunks([ChunkTask(runId: run.id!, key: "k0", request: Data("req".utf8), priority: 0, ordinal: 0,
+                                           maxAttempts: maxAttempts)])
+        return run
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aChunkFailsOnItsLastAttemptWithItsLastError(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open(), other = try fixture.open()
+        let run = try Self.publish(store, maxAttempts: 2)
+        // A worker stopping gives its claim back: that is not an attempt.
+        let stopped = try #require(try store.claimChunk(worker: "a", leaseDuration: 60, runId: nil))
+        try store.releaseChunk(taskId: stopped.id!, worker: "a")
+        let first = try #require(try store.claimChunk(worker: "a", leaseDuration: 60, runId: nil))
+        #expect(first.attempts == 1 && first.maxAttempts == 2)
+        #expect(try other.retryChunk(taskId: first.id!, worker: "b", error: "not b's") == nil, "only the holder records an attempt")
+        #expect(try store.retryChunk(taskId: first.id!, worker: "a", error: "cannot write /s/x: No space left on device") == .queued)
+        #expect(try store.queueDepth()[run.id!]?.lastError == "cannot write /s/x: No space left on device", "status shows the last error")
+        #expect(try store.finishedChunks(runId: run.id!).isEmpty)
+        // The second attempt, on another worker, is the last.
+        let second = try #require(try other.claimChunk(worker: "b", leaseDuration: 60, runId: nil))
+        #expect(second.attempts == 2 && second.error == "cannot write /s/x: No space left on device")
+        #expect(try other.retryChunk(taskId: second.id!, worker: "b", error: "cannot write /s/y: Input/output error") == .failed)
+        let failed = try #require(try store.finishedChunks(runId: run.id!).first)
+        #expect(failed.state == .failed)
+        #expect(failed.error == "cannot write /s/y: Input/output error (failed 2 times, the attempt limit)", "\(failed.error ?? "")")
+        #expect(try store.claimChunk(worker: "a", leaseDuration: 60, runId: nil) == nil, "a failed chunk is not claimed again")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLeaseThatLapsesOnTheLastAttemptFailsTheChunk(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
+        let run = try Self.publish(store, maxAttempts: 1)
+        // Claimed under a lease already run out, as a worker killed on its last attempt leaves it.
+        let lapsed = try #require(try store.claimChunk(worker: "dead", leaseDuration: -1, runId: nil))
+        #expect(lapsed.attempts == 1)
+        #expect(try store.failExhaustedChunks() == 1)
+        #expect(try store.failExhaustedChunks() == 0, "once")
+        let failed = try #require(try store.finishedChunks(runId: run.id!).first)
+        #expect(failed.state == .failed && failed.error?.contains("the worker dead stopped renewing its lease on attempt 1 of 1") == true,
+                "\(failed.error ?? "")")
+        // A claim does the same on its own: a lapsed lease on the last attempt is never claimed again.
+        let run2 = try Self.publish(store, maxAttempts: 1)
+        _ = try #require(try store.claimChunk(worker: "dead", leaseDuration: -1, runId: run2.id))
+        #expect(try store.claimChunk(worker: "live", leaseDuration: 60, runId: run2.id) == nil)
+        #expect(try store.chunkTasks(runId: run2.id!).map(\.state) == [.failed])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aWorkerSilentForThreeLeasePeriodsIsLost(_ backend: Backend) throws {
+        let fixture = try backend.fresh()
+        let store = try fixture.open()
+        let now = Date()
+        try store.registerWorker(WorkerRecord(id: "h:1:1", host: "h", pid: 1, slots: 1, startedAt: now, heartbeatAt: now.addingTimeInterval(-10),
+                                              leaseSeconds: 3))
+        let worker = try #require(try store.workers().first)
+        #expect(worker.leaseSeconds == 3 && worker.silenceLimit == 9)
+        #expect(worker.isLost(at: now) && !worker.isLost(at: now.addingTimeInterval(-2)))
+        #expect(try store.workerHeartbeat(id: "h:1:1", chunk: nil))
+        #expect(try !store.workers().first!.isLost(at: Date()))
+        try store.removeWorker(id: "h:1:1")
+        #expect(try !store.workerHeartbeat(id: "h:1:1", chunk: nil), "a removed worker learns it must register again")
+    }
+}

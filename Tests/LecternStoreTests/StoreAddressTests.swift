@@ -26,8 +26,17 @@ struct StoreAddressTests {
         #expect(plain.socketPath == "/var/run/postgresql/.s.PGSQL.5432" && plain.database == "jobs")
     }
 
+    @Test func aTimeoutSetsEachOperationsDeadline() throws {
+        guard case .postgres(let plain) = try StoreAddress(parsing: "postgres://db/jobs") else { return }
+        #expect(plain.timeout == 30 && !plain.description.contains("timeout"))
+        guard case .postgres(let short) = try StoreAddress(parsing: "postgres://db/jobs?timeout=2.5") else { return }
+        #expect(short.timeout == 2.5 && short.description == "postgres://lectern@db/jobs?timeout=2.5".replacingOccurrences(of: "lectern", with: short.user))
+        guard case .postgres(let again) = try StoreAddress(parsing: short.description) else { return }
+        #expect(again == short, "the description reads back as the same address")
+    }
+
     @Test(arguments: ["mysql://db/jobs", "postgres://db.example/", "postgres://db/jobs?sslmode=require", "postgres://db:99999/jobs",
-                      "sqlite:", "", "postgres://u:hunter2@db/jobs?nonsense=1"])
+                      "sqlite:", "", "postgres://u:hunter2@db/jobs?nonsense=1", "postgres://db/jobs?timeout=0", "postgres://db/jobs?timeout=soon"])
     func anythingElseIsRefusedNamingTheText(_ text: String) throws {
         let error = try #require(throws: StoreError.self) { try StoreAddress(parsing: text) }
         #expect(error.message.contains("not a") && !error.message.contains("hunter2"))

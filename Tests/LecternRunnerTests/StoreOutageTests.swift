@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import Testing
+import LecternStore
+@testable import LecternRunner
+
+/// A run waiting for its chunks rides out a store that does not answer, and fails with the
+/// store's error once the outage outlasts its patience (#22).
+struct StoreOutageTests {
+    final class Calls: @unchecked Sendable { var count = 0 }
+    static let down = StoreError("cannot read the job store postgres://db/jobs: it did not answer within 5 s (the address's timeout)")
+
+    @Test func anOutageShorterThanThePatienceIsWaitedOut() throws {
+        var outage = StoreOutage(storeName: "postgres://db/jobs", patience: 30, control: RunControl(), logger: Logger(label: "test"))
+        let calls = Calls()
+        let value = try outage.run { () throws -> Int in
+            calls.count += 1
+            if calls.count < 3 { throw Self.down }
+            return 42
+        }
+        #expect(value == 42 && calls.count == 3)
+    }
+
+    @Test func anOutageLongerThanThePatienceFailsTheRunWithTheStoresError() throws {
+        var outage = StoreOutage(storeName: "postgres://db/jobs", patience: 0.3, control: RunControl(), logger: Logger(label: "test"))
+        let error = try #require(throws: RunError.self) { try outage.run { () throws -> Int in throw Self.down } }
+        #expect("\(error)".contains("the job store postgres://db/jobs has not answered for") && "\(error)".contains("did not answer within 5 s"),
+                "\(error)")
+    }
+
+    @Test func otherErrorsAndACancelledRunAreNotWaitedOut() throws {
+        var outage = StoreOutage(storeName: "s", patience: 30, control: RunControl(), logger: Logger(label: "test"))
+        let calls = Calls()
+        #expect(throws: RunError.self) { try outage.run { () throws -> Int in calls.count += 1; throw RunError("a damaged chunk") } }
+        #expect(calls.count == 1)
+        let control = RunControl()
+        control.cancel("SIGTERM")
+        var cancelled = StoreOutage(storeName: "s", patience: 30, control: control, logger: Logger(label: "test"))
+        let started = Date()
+        #expect(throws: RunError.self) { try cancelled.run { () throws -> Int in throw Self.down } }
+        #expect(Date().timeIntervalSince(started) < 1, "a cancelled run stops at once")
+    }
+}
