@@ -69,8 +69,10 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    /// Closes the worker's input (it exits at end of input) and waits for it.
+    /// Closes the worker's input (it exits at end of input) and waits for it, noting its peak
+    /// memory first (``WorkerMemory``).
     func stop() {
+        if process.isRunning { WorkerMemory.record(pid: process.processIdentifier) }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }

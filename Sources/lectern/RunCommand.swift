@@ -106,7 +106,8 @@ struct RunCommand: ParsableCommand {
             getrusage(RUSAGE_SELF.rawValue, &own)
             getrusage(RUSAGE_CHILDREN.rawValue, &children)
             func cpu(_ u: rusage) -> String { String(format: "%.1f s", Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6) }
-            FileHandle.standardError.write(Data("peak RSS: lectern \(own.ru_maxrss / 1024) MB, largest worker \(children.ru_maxrss / 1024) MB\n".utf8))
+            // A worker's own peak (VmHWM before it stops): its ru_maxrss includes this process's at the spawn.
+            FileHandle.standardError.write(Data("peak RSS: lectern \(own.ru_maxrss / 1024) MB, largest worker \(WorkerMemory.largestPeakKiB / 1024) MB\n".utf8))
             FileHandle.standardError.write(Data("CPU: lectern \(cpu(own)), workers \(cpu(children))\n".utf8))
         }
         if let signal = signals.received { throw ExitCode(128 + signal) }
