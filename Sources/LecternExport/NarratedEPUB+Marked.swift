@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import LecternCore
 import LecternDocuments
-import LecternExport
 
 extension NarratedEPUB {
     /// The EPUB 3 source itself with its narrated text marked and the narration added.

@@ -4,7 +4,6 @@ import ZIPFoundation
 import LecternCore
 import LecternDocuments
 import LecternAudio
-import LecternExport
 
 /// Writes a job's narrated EPUB 3 (`NAME.epub`): the text with an id on every paragraph, sentence
 /// and word, an MP3 per chapter concatenated from the book's own chunk streams (nothing is

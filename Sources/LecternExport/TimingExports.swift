@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import LecternCore
 import LecternAudio
-import LecternExport
 
 /// Writes the timing exports other than the JSON sidecar (WebVTT, SRT, the read-along page, the
 /// narrated EPUB) from the finished sidecar, each synced under a temporary name, to be renamed

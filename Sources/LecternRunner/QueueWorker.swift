@@ -206,7 +206,7 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         let stop = stopped
         lock.unlock()
         if stop { worker?.signal(SIGKILL) }
-        if changed { try? store.workerHeartbeat(id: identity, chunk: currentChunk) }
+        if changed { _ = try? store.workerHeartbeat(id: identity, chunk: currentChunk) }
     }
 
     /// Counts a finished chunk; every 32, trims this host's cache to its limit.

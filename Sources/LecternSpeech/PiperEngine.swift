@@ -52,7 +52,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
                                                    deterministic ? 1e-6 : Float(config.noiseScale), deterministic ? 1e-6 : Float(config.noiseWidth),
                                                    Float(config.lengthScale),
                                                    &error, Int32(error.count)) else {
-            throw SpeechError(String(cString: error))
+            throw SpeechError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.tts = tts
         self.model = model
@@ -157,7 +157,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         var count: Int32 = 0
         var error = [CChar](repeating: 0, count: 1024)
         guard let audio = lectern_sherpa_onnx_generate(tts, codepoints, Int32(codepoints.count), speed, &count, &error, Int32(error.count)) else {
-            throw SpeechError(String(cString: error))
+            throw SpeechError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         defer { lectern_sherpa_onnx_free_samples(audio) }
         let gain = Float(min(max(volume, 0), 1)) * 32767

@@ -44,7 +44,7 @@ public struct ProcessIdentity: Sendable, Equatable, CustomStringConvertible {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return "localhost" }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func startTicks(of pid: Int32) -> UInt64? { stat(of: pid)?.startTicks }

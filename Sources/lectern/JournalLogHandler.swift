@@ -25,10 +25,9 @@ struct JournalLogHandler: LogHandler {
         }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        let all = self.metadata.merging(explicit ?? [:]) { $1 }
-        var text = "<\(Self.priority(level))>\(message)"
+    func log(event: LogEvent) {
+        let all = self.metadata.merging(event.metadata ?? [:]) { $1 }
+        var text = "<\(Self.priority(event.level))>\(event.message)"
         for (key, value) in all.sorted(by: { $0.key < $1.key }) {
             let v = "\(value)".replacingOccurrences(of: "\n", with: " ")
             text += v.contains(" ") || v.isEmpty ? " \(key)=\"\(v.replacingOccurrences(of: "\"", with: "\\\""))\"" : " \(key)=\(v)"

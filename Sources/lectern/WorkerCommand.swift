@@ -101,7 +101,7 @@ struct WorkerCommand: ParsableCommand {
             }
             if request.chunk.index == stallOn {
                 FileHandle.standardError.write(Data("worker: stalling on chunk \(request.chunk.index) as asked by LECTERN_TEST_STALL_CHUNK\n".utf8))
-                if let stallMarker { FileManager.default.createFile(atPath: stallMarker, contents: Data()) }
+                if let stallMarker { _ = FileManager.default.createFile(atPath: stallMarker, contents: Data()) }
                 while true { pause() }
             }
             var result: ChunkResult
