@@ -32,6 +32,15 @@ enum GutenbergMetadata {
         return metadata
     }
 
+    /// The encoding a Project Gutenberg header states (`Character set encoding: ISO-8859-1`), or nil.
+    static func statedEncoding(_ lines: [String]) -> String? {
+        for line in lines.prefix(120) {
+            if line.hasPrefix("*** START") || line.hasPrefix("***START") { break }
+            if let value = field("Character set encoding", line) { return value }
+        }
+        return nil
+    }
+
     private static func field(_ name: String, _ line: String) -> String? {
         guard line.hasPrefix(name + ":") else { return nil }
         let value = line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)

@@ -29,6 +29,21 @@ public struct PlainTextReader: Sendable {
         return book
     }
 
+    /// The `encoding:` a manifest should give for a plain-text or Markdown file read with
+    /// `encoding: auto` so that it is read without a guess (and without the guess's warning on every
+    /// run): nil when `auto` reads it as valid UTF-8 or UTF-16; else the encoding its Project
+    /// Gutenberg header states, when the system's converter knows it; else Windows-1252, auto's guess.
+    public static func encodingToDeclare(_ url: URL) throws -> String? {
+        let source = Source(url: url, format: .text)
+        let decoded = try decode(source)
+        guard decoded.encoding == "WINDOWS-1252" else { return nil }
+        if let stated = GutenbergMetadata.statedEncoding(lines(of: decoded.text)),
+           !stated.lowercased().hasPrefix("utf"), (try? IconvConverter(from: stated, document: url.path)) != nil {
+            return stated.lowercased()
+        }
+        return "windows-1252"
+    }
+
     /// The source's text, decoded in its `encoding:`.
     static func decode(_ source: Source) throws -> TextDecoding.Decoded {
         let data: Data

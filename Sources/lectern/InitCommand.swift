@@ -104,7 +104,12 @@ struct ManifestDraft {
             var lines = ["  - path: \(Self.quoted(path))"]
             switch format {
             case .text:
-                lines += ["    encoding: auto     # or utf-8, utf-16, windows-1252, iso-8859-1 …",
+                if let encoding = try PlainTextReader.encodingToDeclare(document) {
+                    lines += ["    encoding: \(Self.quoted(encoding))   # found: not UTF-8 (auto would guess and warn on every run)"]
+                } else {
+                    lines += ["    encoding: auto     # or utf-8, utf-16, windows-1252, iso-8859-1 …"]
+                }
+                lines += [
                           "    chapters: auto     # or none, or { heading: 'REGEX', subtitle: true }",
                           "    footnotes: chapter # or paragraph, skip",
                           "    # start_at: 'REGEX'  # start reading at the first line matching (start_after: after it); end_at: stop before"]

@@ -96,4 +96,27 @@ struct DocumentAloneTests {
         #expect(Set(skipped).count == skipped.count, "a passage is listed twice: \(skipped)")
         #expect(!skipped.contains { $0.contains("It began") || $0.contains("It ended") }, "a passage another source reads is not listed")
     }
+
+    /// A Latin-1 text: `init` writes the encoding its header states (or Windows-1252, auto's
+    /// guess, without one), so the manifest reads it without a guess and without the warning.
+    @Test func initWritesTheEncodingItFound() throws {
+        let ws = try Workspace("init-encoding")
+        let text = "Title: Les Misérables\nCharacter set encoding: ISO-8859-1\n\nCosette était là, près de la fenêtre, et elle rêvait.\n"
+        for (name, body, expected) in [("stated.txt", text, "encoding: 'iso-8859-1'"),
+                                       ("unstated.txt", text.replacingOccurrences(of: "Character set encoding: ISO-8859-1\n", with: ""),
+                                        "encoding: 'windows-1252'"),
+                                       ("utf8.txt", text, "encoding: auto")] {
+            let file = ws.url.appendingPathComponent(name)
+            try (name == "utf8.txt" ? Data(body.utf8) : body.data(using: .isoLatin1)!).write(to: file)
+            let target = file.deletingPathExtension().appendingPathExtension("yml")
+            let made = try Tool.run(Tool.lectern, ["init", file.path, "-o", target.path])
+            try #require(made.status == 0, "\(made.stderr)")
+            let yaml = try String(contentsOf: target, encoding: .utf8)
+            #expect(yaml.contains(expected), "\(name): \(yaml)")
+            let check = try Tool.run(Tool.lectern, ["check", "--text", target.path])
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(!check.stderr.contains("not UTF-8"), "\(name): the manifest init wrote still warns: \(check.stderr)")
+            #expect(check.stdout.contains("Cosette était là"), "\(name): \(check.stdout)")
+        }
+    }
 }
