@@ -307,7 +307,7 @@ extension ReadAlongPage {
             if (event.key === " " && !event.shiftKey) { if (tag === "AUDIO") return; toggle(); }
             else if (event.key === "ArrowLeft" && words) { if (event.shiftKey) step(chapterStart, null, -1); else step(sentenceStart, sentenceEnd, -1); }
             else if (event.key === "ArrowRight" && words) { if (event.shiftKey) step(chapterStart, null, 1); else step(sentenceStart, sentenceEnd, 1); }
-            else if (event.key === "Enter" && el.classList && el.classList.contains("w")) { go(wordStart[+el.id.slice(1)]); }
+            else if (event.key === "Enter" && el.classList && el.classList.contains("w")) { go(wordStart[+el.id.slice(1)]); if (audio.paused) toggle(); }
             else { scrolledByHand(); return; }
             event.preventDefault();
           });

@@ -201,8 +201,21 @@ with sync_playwright() as playwright:
         page.keyboard.press("Tab")
         second = state(page)["focused"]
         check("Tab moves to the next word", second == f"w{index + 1}", second)
+        # Enter narrates from the word: the audio plays from its start (paused again at once, the
+        # position checked against the word's start and the marks against the position).
+        start = words[index + 1]["start"]
         page.keyboard.press("Enter")
-        expect_marked(page, "Enter on a word", words[index + 1]["start"])
+        try:
+            page.wait_for_function("() => !document.getElementById('audio').paused", timeout=5000)
+            played = True
+        except Exception:
+            played = False
+        check("Enter on a word plays", played, "the audio stayed paused")
+        page.evaluate("() => document.getElementById('audio').pause()")
+        settle(page)
+        at = state(page)["ms"]
+        check("Enter on a word narrates from its start", start <= at < start + 3000, f"audio at {at} ms, the word starts at {start} ms")
+        expect_marked(page, "Enter on a word")
         page.keyboard.press("ArrowRight")
         s = state(page)
         check("→ takes the focus along to the new current word", s["focused"] == (s["word"] or s["next"]), f"focus {s['focused']}, word {s['word'] or s['next']}")
