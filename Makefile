@@ -44,7 +44,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# The clone's own store and chunk cache in .lectern/ (git-ignored): the demo renders its own chunks
+# and `status demo` lists this clone's job, not another checkout's from the per-user store.
 demo: release
+	@mkdir -p .lectern
 	$(RELEASE_BIN) run Jobs/demo.yml
 	@echo; $(RELEASE_BIN) status demo
 
