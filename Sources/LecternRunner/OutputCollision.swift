@@ -7,7 +7,7 @@ import LecternCore
 /// files) by resolved path and by device and inode — so a symbolic or hard link, a `..` path or
 /// a case variant on a case-insensitive file system is caught as well as the same name.
 public enum OutputCollision {
-    /// - throws: ``ManifestError`` at the manifest's `output` key (or `name`, `timings`) naming
+    /// - throws: ``ManifestError`` at the manifest's `output` key (or `name`, when only that is given) naming
     ///   the output, the input it would replace and the key to change.
     public static func check(_ manifest: Manifest, linkedFiles: [URL] = []) throws {
         let inputs = manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") }
