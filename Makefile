@@ -38,8 +38,17 @@ apt:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# Our own targets build without a warning: a clean build (CI's, from a new clone) fails on one.
+# (An incremental build prints only the warnings of what it compiles again.)
+OWN_WARNINGS := ^$(CURDIR)/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:
+define no_own_warnings
+	@! grep -E "$(OWN_WARNINGS)" $(1) || { echo "error: the warnings above are in Lectern's own code: fix them"; exit 1; }
+endef
+
 build: deps
-	$(SWIFT) build
+	@mkdir -p .build
+	$(SWIFT) build 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
+	$(call no_own_warnings,.build/build.log)
 
 release: deps
 	$(SWIFT) build -c release
@@ -79,6 +88,8 @@ piper:
 	  || echo "warning: could not prepare the Piper voice in $(PIPER)/voices: the Piper engine's tests will be skipped, saying so"; }
 
 test: test-deps piper build test-python
+	$(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
+	$(call no_own_warnings,.build/build-tests.log)
 	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored

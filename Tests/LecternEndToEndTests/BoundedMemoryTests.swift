@@ -59,7 +59,7 @@ import Testing
     /// every process below it from /proc every 20 ms until it ends.
     static func measure(_ ws: Workspace, _ manifest: URL) throws -> Measured {
         let timing = ws.url.appendingPathComponent("time.txt"), errors = ws.url.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%M", "-o", timing.path, Tool.lectern, "run", "--quiet", manifest.path, "--db", ws.db.path]

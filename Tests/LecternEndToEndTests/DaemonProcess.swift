@@ -12,7 +12,7 @@ final class DaemonProcess: @unchecked Sendable {
     init(_ ws: Workspace, jobs: String = "Jobs", arguments: [String] = [], name: String = "daemon", store: [String]? = nil,
          folder: URL? = nil) throws {
         log = ws.url.appendingPathComponent("\(name).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.lectern)
         process.arguments = ["daemon", "--jobs", ws.url.appendingPathComponent(jobs).path] + (store ?? ["--db", ws.db.path])
             + ["--poll", "0.25"] + arguments

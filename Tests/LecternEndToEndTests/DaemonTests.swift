@@ -55,7 +55,7 @@ struct DaemonTests {
     @Test func aWatchedEditRerendersOnlyItsChapterOnceAndSIGTERMExitsCleanly() throws {
         let ws = try Workspace("daemon-watch")
         let manifest = try Self.job(ws, "book", "schedule: \"* * * * *\"\ntimezone: Europe/Berlin\nwatch: true")
-        try RenderedJob.run(ws, manifest)  // the first render, by hand
+        _ = try RenderedJob.run(ws, manifest)  // the first render, by hand
         let probe = try StoreProbe(ws.db)
         let before = try probe.runs().count
 
@@ -116,9 +116,10 @@ struct DaemonTests {
             Set(try probe.runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
         })
         // Both daemons have loaded the jobs and are past the due time they shared.
-        #expect(try eventually(timeout: 10, "both daemons to know every job") {
+        let known = eventually(timeout: 10, "both daemons to know every job") {
             [first, second].allSatisfy { d in names.allSatisfy { d.logText.contains("job added job=\($0)") } }
-        })
+        }
+        #expect(known)
         let stops = [first.terminate(), second.terminate()]
         #expect(stops.allSatisfy { $0.status == 0 }, "\(first.logText)\n\(second.logText)")
         let runs = try probe.runs()
@@ -166,6 +167,7 @@ struct DaemonTests {
         let schedule = try #require(entry["schedule"] as? [String: Any])
         #expect(schedule["failures"] as? Int == 3)
         #expect((schedule["lastError"] as? String ?? "").contains("no such file"))
-        #expect(((entry["runs"] as? [[String: Any]])?.first?["error"] as? String ?? "").contains("no such file"))
+        let runError = ((entry["runs"] as? [[String: Any]])?.first?["error"] as? String) ?? ""
+        #expect(runError.contains("no such file"), "\(runError)")
     }
 }

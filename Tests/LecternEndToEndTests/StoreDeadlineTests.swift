@@ -31,7 +31,7 @@ import LecternTestSupport
         let log: URL
         init(_ arguments: [String], in folder: URL, log: URL) throws {
             self.log = log
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: Tool.lectern)
             process.arguments = arguments
             process.currentDirectoryURL = folder

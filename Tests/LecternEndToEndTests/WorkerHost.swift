@@ -14,7 +14,7 @@ final class WorkerHost: @unchecked Sendable {
         folder = ws.url.appendingPathComponent("hosts/\(name)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".lectern"), withIntermediateDirectories: true)
         log = ws.url.appendingPathComponent("\(name).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.lectern)
         process.arguments = ["worker", "--slots", "\(slots)", "--lease", "\(lease)"] + store
         process.currentDirectoryURL = folder
