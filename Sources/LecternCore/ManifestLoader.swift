@@ -192,7 +192,7 @@ public struct ManifestLoader: Sendable {
     /// a control character, which a single-quoted scalar would fold (a newline into a space) —
     /// double-quoted with quotes, backslashes and control characters escaped.
     public static func yamlQuoted(_ text: String) -> String {
-        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || [0x2028, 0x2029, 0xFEFF].contains($0.value) }) {
+        if !text.unicodeScalars.contains(where: UserText.isControl) {
             return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         }
         var out = "\""
@@ -204,7 +204,7 @@ public struct ManifestLoader: Sendable {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                if UserText.isControl(scalar) {
                     out += String(format: "\\u%04X", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

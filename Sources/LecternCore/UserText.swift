@@ -40,7 +40,9 @@ public enum UserText {
         }.joined()
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    /// A control character, a line or paragraph separator, or a byte-order mark: what a message
+    /// (or a single-quoted YAML scalar) cannot show as written.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
     }
 }

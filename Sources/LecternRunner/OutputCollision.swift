@@ -10,23 +10,19 @@ public enum OutputCollision {
     /// - throws: ``ManifestError`` at the manifest's `output` key (or `name`, when only that is given) naming
     ///   the output, the input it would replace and the key to change.
     public static func check(_ manifest: Manifest, linkedFiles: [URL] = []) throws {
-        let inputs = manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") }
-        let known = inputs.map { input in
-            (input: input, path: FileIdentity.resolvedPath(input.url), identity: FileIdentity(path: input.url.path))
-        }
+        let inputs = InputFiles(manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") })
         let workFolder = manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")
         for (output, format) in outputs(of: manifest) + [(workFolder, nil)] {
-            let onlyTemporary = output == workFolder
+            if output != workFolder, let input = inputs.input(at: output) {
+                throw collision(manifest, output: output, format: format, input: input, temporary: false)
+            }
             let path = FileIdentity.resolvedPath(output)
-            let identity = FileIdentity(path: output.path)
             let folder = (path as NSString).deletingLastPathComponent
             let temporary = temporaryName(of: (path as NSString).lastPathComponent)
-            for entry in known {
-                let same = !onlyTemporary && (entry.path == path || (identity != nil && entry.identity == identity))
-                let clearedTemporary = (entry.path as NSString).deletingLastPathComponent == folder
-                    && matches(temporary, (entry.path as NSString).lastPathComponent)
-                guard same || clearedTemporary else { continue }
-                throw collision(manifest, output: output, format: format, input: entry.input, temporary: !same)
+            if let entry = inputs.entries.first(where: {
+                ($0.resolvedPath as NSString).deletingLastPathComponent == folder && matches(temporary, ($0.resolvedPath as NSString).lastPathComponent)
+            }) {
+                throw collision(manifest, output: output, format: format, input: entry.input, temporary: true)
             }
         }
     }

@@ -21,8 +21,7 @@ public enum OutputFiles {
     @discardableResult
     public static func removeStaleTemporaries(of files: [URL], protecting inputs: [URL] = [], dryRun: Bool = false) -> [URL] {
         let fm = FileManager.default
-        let protected = Set(inputs.compactMap { FileIdentity(path: $0.path) })
-        let protectedPaths = Set(inputs.map(FileIdentity.resolvedPath))
+        let protected = InputFiles(inputs.map { JobInput(url: $0, role: "an input") })
         var removed: [URL] = []
         for folder in Set(files.map { $0.deletingLastPathComponent() }) {
             let names = Set(files.filter { $0.deletingLastPathComponent() == folder }.map(\.lastPathComponent))
@@ -31,7 +30,7 @@ public enum OutputFiles {
                 guard parts.count >= 2, let pid = Int32(parts.last!), names.contains(parts.dropLast().joined(separator: ".")) else { continue }
                 if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                     let url = folder.appendingPathComponent(entry)
-                    if FileIdentity(path: url.path).map(protected.contains) == true || protectedPaths.contains(FileIdentity.resolvedPath(url)) { continue }
+                    if protected.input(at: url) != nil { continue }
                     if !dryRun { try? fm.removeItem(at: url) }
                     removed.append(url)
                 }

@@ -55,8 +55,7 @@ struct InitCommand: ParsableCommand {
         let config = try ManifestLoader.findConfig(near: target.deletingLastPathComponent())
         var inputs = documents.map { JobInput(url: $0, role: "the document \($0.lastPathComponent)") }
         if let config { inputs += Manifest.configFiles(in: config) }
-        let path = FileIdentity.resolvedPath(target), identity = FileIdentity(path: target.path)
-        for input in inputs where FileIdentity.resolvedPath(input.url) == path || (identity != nil && FileIdentity(path: input.url.path) == identity) {
+        if let input = InputFiles(inputs).input(at: target) {
             throw ValidationError("-o \(UserText.escapingControls(target.path)) is \(input.role) (\(UserText.escapingControls(input.url.path))), "
                                   + "which init reads; it never writes over a file it reads, --force or not: give -o another name")
         }

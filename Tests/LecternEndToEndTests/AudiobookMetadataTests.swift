@@ -206,9 +206,7 @@ import Testing
             """
         let epub = try HostileEPUBTests.epub(ws, "harbour.epub", [("META-INF/container.xml", HostileEPUBTests.container), ("OEBPS/content.opf", opf),
                                                                  ("OEBPS/nav.xhtml", nav), ("OEBPS/ch1.xhtml", chapter)])
-        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/own.png')",
-                                           epub.path, own.path])
-        try #require(add.status == 0, "\(add.stderr)")
+        try HostileEPUBTests.add(own, to: epub, as: "OEBPS/own.png")
         let manifest = try ws.write("harbour.yml", """
             sources: [harbour.epub]
             cover: cover.jpg

@@ -52,20 +52,27 @@ import LecternTestSupport
         for worker in workers { #expect(worker.terminate() == 0, "\(worker.logText)") }
     }
 
-    @Test func theSQLiteQueueHonoursTheManifestsChunkAttempts() throws {
-        let ws = try Workspace("retry-sqlite")
+    /// The note's job, allowed `attempts` per chunk, beside a chunk folder on a tmpfs filled to
+    /// the last byte (unmount it when done).
+    static func noteOnAFullChunkFolder(_ ws: Workspace, attempts: Int) throws -> (chunks: URL, disk: TmpfsMount, book: URL) {
         let chunks = ws.url.appendingPathComponent("chunks")
         let disk = try TmpfsMount(at: chunks, kilobytes: 256)
-        defer { disk.unmount() }
         _ = disk.fill()
-        try ws.write("book/note.txt", Self.note)
+        try ws.write("book/note.txt", note)
         let book = try ws.write("book/note.yml", """
             title: Note
             output: out
             sources: [note.txt]
             voice: { name: en-gb, rate: 1.0 }
-            chunk_attempts: 2
+            chunk_attempts: \(attempts)
             """)
+        return (chunks, disk, book)
+    }
+
+    @Test func theSQLiteQueueHonoursTheManifestsChunkAttempts() throws {
+        let ws = try Workspace("retry-sqlite")
+        let (chunks, disk, book) = try Self.noteOnAFullChunkFolder(ws, attempts: 2)
+        defer { disk.unmount() }
         // The run renders its own chunks through the SQLite store's queue and the (full) chunk folder.
         let run = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "1", "--chunks", chunks.path, "--db", ws.db.path, book.path],
                                in: ws.url)
@@ -86,18 +93,8 @@ import LecternTestSupport
 
     @Test func whileAChunkIsRetriedStatusShowsItsLastError() throws {
         let ws = try Workspace("retry-status")
-        let chunks = ws.url.appendingPathComponent("chunks")
-        let disk = try TmpfsMount(at: chunks, kilobytes: 256)
+        let (chunks, disk, book) = try Self.noteOnAFullChunkFolder(ws, attempts: 100)
         defer { disk.unmount() }
-        _ = disk.fill()
-        try ws.write("book/note.txt", Self.note)
-        let book = try ws.write("book/note.yml", """
-            title: Note
-            output: out
-            sources: [note.txt]
-            voice: { name: en-gb, rate: 1.0 }
-            chunk_attempts: 100
-            """)
         let run = try BackgroundRun(["run", "--quiet", "--workers", "1", "--chunks", chunks.path, "--db", ws.db.path, book.path], in: ws.url)
         func queue() throws -> [String: Any]? {
             let out = try Tool.run(Tool.lectern, ["status", "--json", "--db", ws.db.path], in: ws.url)

@@ -102,9 +102,7 @@ struct CoverTests {
                                                                  ("OEBPS/ch1.xhtml", HostileEPUBTests.chapter("The harbour was quiet that night."))])
         let image = ws.url.appendingPathComponent("cover.img")
         try picture.data.write(to: image)
-        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/cover.img')",
-                                           epub.path, image.path])
-        try #require(add.status == 0, "\(add.stderr)")
+        try HostileEPUBTests.add(image, to: epub, as: "OEBPS/cover.img")
         let manifest = try ws.write("harbour.yml", "sources: [harbour.epub]\nvoice: { name: en-us, wpm: 450 }\naudio: { bitrate: 56, quality: 9 }\n")
         let run = try Tool.lectern(["run", manifest.path], db: ws.db)
         try #require(run.status == 0, "\(run.stderr)")
@@ -171,9 +169,7 @@ struct CoverTests {
         let epub = try HostileEPUBTests.epub(ws, "harbour.epub", entries)
         if kind == "gif" {
             let gif = try Self.picture(ws, "cover.gif", codec: "gif")
-            let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/cover.jpg')",
-                                               epub.path, gif.path])
-            try #require(add.status == 0, "\(add.stderr)")
+            try HostileEPUBTests.add(gif, to: epub, as: "OEBPS/cover.jpg")
         }
         let manifest = try ws.write("harbour.yml", "sources: [harbour.epub]\nvoice: { name: en-us, wpm: 450 }\naudio: { bitrate: 56, quality: 9 }\n")
         let run = try Tool.lectern(["run", manifest.path], db: ws.db)

@@ -24,6 +24,13 @@ struct HostileEPUBTests {
         """
     }
 
+    /// Adds `file`'s bytes to the EPUB as the entry `entry`, through Python's zipfile.
+    static func add(_ file: URL, to epub: URL, as entry: String) throws {
+        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], sys.argv[3])",
+                                           epub.path, file.path, entry])
+        try #require(add.status == 0, "\(add.stderr)")
+    }
+
     /// Writes an EPUB whose entries are (name, text) pairs — or (name, "ZEROS:n") for n zero
     /// bytes, deflated — through Python's zipfile, which writes any name it is given.
     static func epub(_ ws: Workspace, _ name: String, _ entries: [(String, String)], truncateTo: Int? = nil) throws -> URL {
@@ -156,10 +163,7 @@ struct EPUBMetadataTests {
             .replacingOccurrences(of: "</manifest>", with: #"<item id="c" href="cover.png" media-type="image/png" properties="cover-image"/></manifest>"#)
         let epub = try HostileEPUBTests.epub(ws, "harbour.epub", [("META-INF/container.xml", HostileEPUBTests.container), ("OEBPS/content.opf", opf),
                                                                  ("OEBPS/ch1.xhtml", HostileEPUBTests.chapter("The boats came in before the storm."))])
-        // Python's zipfile writes the PNG's bytes as given; add it as a binary entry.
-        let add = try Tool.run("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'a').write(sys.argv[2], 'OEBPS/cover.png')",
-                                           epub.path, png.path])
-        try #require(add.status == 0, "\(add.stderr)")
+        try HostileEPUBTests.add(png, to: epub, as: "OEBPS/cover.png")
         let manifest = try ws.write("harbour.yml", "sources: [harbour.epub]\nvoice: { name: en-us }\n")
         let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
         try #require(run.status == 0, "\(run.stderr)")

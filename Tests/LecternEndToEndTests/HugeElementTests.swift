@@ -36,21 +36,12 @@ import Testing
         return url
     }
 
-    static func manifest(_ ws: Workspace, source: String) throws -> URL {
-        try ws.write("huge.yml", """
-            title: Huge
-            sources: [\(source)]
-            voice: { name: en-us, wpm: 450 }
-            audio: { bitrate: 56, quality: 9 }
-            timings: [json]
-            """)
-    }
 
     @Test(arguments: [("html", "style"), ("html", "script"), ("epub", "style"), ("epub", "script")])
     func everyWordAfterAStyleOrScriptOfMoreThanTenMillionCharactersIsTimed(format: String, element: String) throws {
         let ws = try Workspace("huge-\(element)")
         let source = try Self.write(ws, "huge.\(format)", element: element, count: 10_100_000, epub: format == "epub")
-        let job = try RenderedJob.run(ws, try Self.manifest(ws, source: source.lastPathComponent))
+        let job = try RenderedJob.run(ws, try DeepHTMLTests.manifest(ws, "huge", source: source.lastPathComponent))
         let sidecar = try Sidecar.load(job.mp3.deletingPathExtension().appendingPathExtension("timings.json"))
         let timed = sidecar.chapters.flatMap(\.paragraphs).flatMap { p in p.words.map { p.text(of: $0) } }
         #expect(timed.count == Self.words, "\(format) <\(element)>: \(timed.suffix(12))")
@@ -61,7 +52,7 @@ import Testing
     func aFiftyMillionCharacterScriptIsReadPastInBoundedMemory(format: String) throws {
         let ws = try Workspace("huge-50m")
         let source = try Self.write(ws, "huge.\(format)", element: "script", count: 50_000_000, epub: format == "epub")
-        let manifest = try Self.manifest(ws, source: source.lastPathComponent)
+        let manifest = try DeepHTMLTests.manifest(ws, "huge", source: source.lastPathComponent)
         let timing = ws.url.appendingPathComponent("time.txt")
         let check = try Tool.run("/usr/bin/time", ["-f", "%M", "-o", timing.path, Tool.lectern, "check", "--json", manifest.path])
         try #require(check.status == 0, "\(check.stderr)")

@@ -138,6 +138,22 @@ struct InputProtectionTests {
         }
     }
 
+    /// `gc` clears a dead process's temporaries beside a job's outputs, never a source that only
+    /// looks like one.
+    @Test func gcNeverRemovesAnInputNamedLikeATemporary() throws {
+        let ws = try Workspace("protect-gc")
+        let name = ".tale.mp3.4194000.tmp"  // a pid no process has (above Linux's pid_max)
+        let source = try ws.write(name, "Once upon a time there was a tale with a temporary's name.\n")
+        let stray = try ws.write(".tale.vtt.4194001.tmp", "a dead run's leftover")
+        try ws.write("tale.yml", "title: Tale\noutput: .\nsources: [{ path: '\(name)', format: text }]\ntimings: [json, vtt]\n")
+        let run = try Tool.lectern(["run", "--quiet", ws.url.appendingPathComponent("tale.yml").path], db: ws.db)
+        #expect(run.status == 1 && run.stderr.contains("as its leftover temporary file"), "\(run.stderr)")
+        let gc = try Tool.lectern(["gc"], db: ws.db)
+        #expect(gc.status == 0, "\(gc.stderr)")
+        #expect(FileManager.default.fileExists(atPath: source.path), "gc removed the source: \(gc.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: stray.path), "gc left a dead run's temporary: \(gc.stdout)")
+    }
+
     @Test func initNeverWritesOverADocumentItReads() throws {
         let ws = try Workspace("protect-init")
         let book = try ws.write("book.txt", "Once upon a time there was a book that was nearly lost.\n")

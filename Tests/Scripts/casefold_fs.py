@@ -96,26 +96,21 @@ class CaseFolding(fuse.Fuse):
         os.close(os.open(self.real(path), flags | os.O_CREAT, mode))
         return 0
 
-    def read(self, path, size, offset):
-        fd = os.open(self.real(path), os.O_RDONLY)
+    def on_file(self, path, flags, action):
+        fd = os.open(self.real(path), flags)
         try:
-            return os.pread(fd, size, offset)
+            return action(fd)
         finally:
             os.close(fd)
+
+    def read(self, path, size, offset):
+        return self.on_file(path, os.O_RDONLY, lambda fd: os.pread(fd, size, offset))
 
     def write(self, path, data, offset):
-        fd = os.open(self.real(path), os.O_WRONLY)
-        try:
-            return os.pwrite(fd, data, offset)
-        finally:
-            os.close(fd)
+        return self.on_file(path, os.O_WRONLY, lambda fd: os.pwrite(fd, data, offset))
 
     def fsync(self, path, datasync):
-        fd = os.open(self.real(path), os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        self.on_file(path, os.O_RDONLY, os.fsync)
 
     def flush(self, path):
         return 0
