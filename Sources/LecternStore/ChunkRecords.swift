@@ -65,4 +65,21 @@ public struct LeaseRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
     public var acquiredAt: Date
     public var heartbeatAt: Date
     public var expiresAt: Date
+
+    /// Every field, for the store's backends (the PostgreSQL one is another module).
+    package init(
+        jobId: Int64,
+        runId: Int64? = nil,
+        holder: String,
+        acquiredAt: Date,
+        heartbeatAt: Date,
+        expiresAt: Date
+    ) {
+        self.jobId = jobId
+        self.runId = runId
+        self.holder = holder
+        self.acquiredAt = acquiredAt
+        self.heartbeatAt = heartbeatAt
+        self.expiresAt = expiresAt
+    }
 }

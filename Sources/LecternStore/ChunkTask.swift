@@ -51,13 +51,13 @@ public struct ChunkTask: Codable, Sendable, Equatable, FetchableRecord, MutableP
 extension ChunkTask {
     /// What a failed attempt leaves, the same in every backend: the chunk queued again with the
     /// error as its last, or — on its last allowed attempt — failed with it.
-    func afterFailedAttempt(_ error: String) -> (state: State, error: String) {
+    package func afterFailedAttempt(_ error: String) -> (state: State, error: String) {
         attempts >= maxAttempts ? (.failed, "\(error) (failed \(attempts) time\(attempts == 1 ? "" : "s"), the attempt limit)") : (.queued, error)
     }
 
     /// The error of a chunk whose lease ran out on its last allowed attempt: its worker died or
     /// was cut off.
-    var lapsedError: String {
+    package var lapsedError: String {
         "chunk \(key.prefix(12)): the worker \(worker ?? "?") stopped renewing its lease on attempt \(attempts) of \(maxAttempts)"
             + (error.map { "; the attempt before failed with: \($0)" } ?? "")
     }

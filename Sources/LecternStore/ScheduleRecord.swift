@@ -32,4 +32,41 @@ public struct ScheduleRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     /// When the job is next due, as the daemon last computed it (for `lectern status`).
     public var nextDue: Date?
     public var updatedAt: Date
+
+    /// Every field, for the store's backends (the PostgreSQL one is another module).
+    package init(
+        jobId: Int64,
+        expression: String? = nil,
+        timeZone: String? = nil,
+        watch: Bool,
+        firstSeen: Date,
+        servedThrough: Date? = nil,
+        watchVersion: String? = nil,
+        watchClaimant: String? = nil,
+        servedVersion: String? = nil,
+        resumedRunId: Int64? = nil,
+        failures: Int,
+        lastFailureAt: Date? = nil,
+        lastError: String? = nil,
+        retriedFailures: Int,
+        nextDue: Date? = nil,
+        updatedAt: Date
+    ) {
+        self.jobId = jobId
+        self.expression = expression
+        self.timeZone = timeZone
+        self.watch = watch
+        self.firstSeen = firstSeen
+        self.servedThrough = servedThrough
+        self.watchVersion = watchVersion
+        self.watchClaimant = watchClaimant
+        self.servedVersion = servedVersion
+        self.resumedRunId = resumedRunId
+        self.failures = failures
+        self.lastFailureAt = lastFailureAt
+        self.lastError = lastError
+        self.retriedFailures = retriedFailures
+        self.nextDue = nextDue
+        self.updatedAt = updatedAt
+    }
 }

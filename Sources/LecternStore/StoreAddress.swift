@@ -51,13 +51,22 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the store, migrating it to the current schema.
     ///
-    /// - parameter localFolder: This host's folder for what is never shared (the local chunk
-    ///   cache, failure notes); a SQLite store keeps them beside its file instead.
-    /// - throws: ``StoreError`` when the store cannot be opened, reached or migrated.
-    public func open(localFolder: URL) throws -> any JobStore {
+    /// - parameters:
+    ///     - localFolder: This host's folder for what is never shared (the local chunk cache,
+    ///       failure notes); a SQLite store keeps them beside its file instead.
+    ///     - postgres: Opens a PostgreSQL store — `LecternPostgres` gives it, in a build with the
+    ///       `PostgreSQL` trait; nil in a single-host build.
+    /// - throws: ``StoreError`` when the store cannot be opened, reached or migrated, or is a
+    ///   PostgreSQL store and this build has none.
+    public func open(localFolder: URL, postgres: ((PostgresAddress, URL) throws -> any JobStore)?) throws -> any JobStore {
         switch self {
         case .sqlite(let url): return try SQLiteJobStore(url: url)
-        case .postgres(let address): return try PostgresJobStore(address: address, localFolder: localFolder)
+        case .postgres(let address):
+            guard let postgres else {
+                throw StoreError("this lectern was built without the PostgreSQL store, so it cannot open \(address): "
+                                 + "build it with `make release-postgres` (or `swift build --traits PostgreSQL`)")
+            }
+            return try postgres(address, localFolder)
         }
     }
 }

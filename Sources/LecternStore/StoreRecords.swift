@@ -13,6 +13,23 @@ public struct JobRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var manifestError: String? = nil
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// Every field, for the store's backends (the PostgreSQL one is another module).
+    package init(
+        id: Int64? = nil,
+        name: String,
+        manifestPath: String,
+        title: String? = nil,
+        createdAt: Date,
+        manifestError: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.manifestPath = manifestPath
+        self.title = title
+        self.createdAt = createdAt
+        self.manifestError = manifestError
+    }
 }
 
 /// The states of a run: queued → running → succeeded | failed | cancelled | interrupted.
@@ -60,6 +77,63 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var outputStamp: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// Every field, for the store's backends (the PostgreSQL one is another module).
+    package init(
+        id: Int64? = nil,
+        jobId: Int64,
+        trigger: String,
+        state: RunState,
+        startedAt: Date,
+        endedAt: Date? = nil,
+        error: String? = nil,
+        pid: Int32,
+        chapterCount: Int? = nil,
+        paragraphCount: Int? = nil,
+        wordCount: Int? = nil,
+        skippedCount: Int? = nil,
+        wordsDone: Int,
+        audioMsDone: Int,
+        durationMs: Int? = nil,
+        sampleCount: Int? = nil,
+        mp3Path: String? = nil,
+        timingsPath: String? = nil,
+        holder: String? = nil,
+        resumesRunId: Int64? = nil,
+        forced: Bool = false,
+        chunkCount: Int? = nil,
+        chunksRendered: Int = 0,
+        chunksReused: Int = 0,
+        bookHash: String? = nil,
+        outputStamp: String? = nil
+    ) {
+        self.id = id
+        self.jobId = jobId
+        self.trigger = trigger
+        self.state = state
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.error = error
+        self.pid = pid
+        self.chapterCount = chapterCount
+        self.paragraphCount = paragraphCount
+        self.wordCount = wordCount
+        self.skippedCount = skippedCount
+        self.wordsDone = wordsDone
+        self.audioMsDone = audioMsDone
+        self.durationMs = durationMs
+        self.sampleCount = sampleCount
+        self.mp3Path = mp3Path
+        self.timingsPath = timingsPath
+        self.holder = holder
+        self.resumesRunId = resumesRunId
+        self.forced = forced
+        self.chunkCount = chunkCount
+        self.chunksRendered = chunksRendered
+        self.chunksReused = chunksReused
+        self.bookHash = bookHash
+        self.outputStamp = outputStamp
+    }
 }
 
 extension RunRecord {

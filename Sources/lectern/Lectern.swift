@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import LecternCore
 import LecternStore
+#if PostgreSQL
+import LecternPostgres
+#endif
 
 /// The `lectern` command: batch narration of documents into chaptered MP3 audiobooks.
 @main
@@ -61,7 +64,11 @@ struct StoreOptions: ParsableArguments {
         let store: any JobStore
         if let text {
             let parsed = try StoreAddress(parsing: text)
+            #if PostgreSQL
             store = try parsed.open(localFolder: local.deletingLastPathComponent())
+            #else
+            store = try parsed.open(localFolder: local.deletingLastPathComponent(), postgres: nil)
+            #endif
         } else {
             store = try SQLiteJobStore(url: local)
         }

@@ -49,4 +49,21 @@ import LecternCore
         for _ in 0..<100 { hasher.update(chunk) }
         #expect(hasher.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    @Test func aCopiedHasherGoesOnOnItsOwn() {
+        var first = SHA256()
+        first.update("abc")
+        var second = first
+        second.update("def")
+        #expect(first.hexDigest() == SHA256.hex("abc"))
+        #expect(second.hexDigest() == SHA256.hex("abcdef"))
+    }
+
+    @Test func aDigestMidwayDoesNotEndTheHash() {
+        var hasher = SHA256()
+        hasher.update("abc")
+        #expect(hasher.hexDigest() == SHA256.hex("abc"))
+        hasher.update("def")
+        #expect(hasher.hexDigest() == SHA256.hex("abcdef"))
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternPostgres
 import LecternTestSupport
 
 /// Many hosts rendering through one PostgreSQL store (#15): a coordinating `lectern run` that

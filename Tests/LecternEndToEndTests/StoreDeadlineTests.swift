@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternPostgres
 import LecternTestSupport
 
 /// No wait without a deadline (#22): with the PostgreSQL server stopped (SIGSTOP, as a

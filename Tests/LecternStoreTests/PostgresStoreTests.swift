@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternPostgres
 import LecternTestSupport
 import PostgresNIO
 

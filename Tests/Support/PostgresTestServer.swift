@@ -1,5 +1,6 @@
 import Foundation
 import LecternStore
+import LecternPostgres
 import PostgresNIO
 
 /// A private PostgreSQL server for the tests: Debian's `initdb` in a temporary folder (trust

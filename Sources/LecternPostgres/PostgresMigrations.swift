@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// The PostgreSQL schema, as the same versioned migrations as ``SQLiteJobStore``'s (v1…v6: the

@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// The shared job store: a PostgreSQL database that every host naming it uses at once — jobs,

@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// Reading the store's records from PostgreSQL rows, by column name.

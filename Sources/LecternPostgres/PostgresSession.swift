@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// One connection to a PostgreSQL job store, used from ordinary threads (never an event loop):

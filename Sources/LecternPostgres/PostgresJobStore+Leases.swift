@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 extension PostgresJobStore {

@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// A second connection of a ``PostgresJobStore`` that `LISTEN`s on `lectern_queue`, where the

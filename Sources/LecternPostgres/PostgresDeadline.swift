@@ -1,4 +1,6 @@
 import Foundation
+import LecternCore
+import LecternStore
 import PostgresNIO
 
 /// A wait on the server that reached its deadline (``PostgresAddress/timeout``); the session
