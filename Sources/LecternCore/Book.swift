@@ -165,17 +165,30 @@ public struct SkippedText: Sendable, Equatable, Codable {
     /// Where in its chapter it was: before the block with this index (nil: before the chapter,
     /// or not known). Used to show skipped text in place (`lectern check --text`); not encoded.
     public var beforeBlock: Int?
+    /// Which side of an excerpt's cut (`start_at`/`start_after`, `end_at`) the text lies on;
+    /// nil for text skipped inside the excerpt.
+    public var cut: Cut?
+    /// How many words `text` stands for, when it is a summary (``summarisingCuts(_:)``) rather
+    /// than the text itself; nil: `text` is all of it.
+    public var words: Int?
 
-    public init(source: String, chapter: Int?, reason: String, text: String) {
+    /// The sides of an excerpt's cut.
+    public enum Cut: String, Sendable, Codable {
+        case before, after
+    }
+
+    public init(source: String, chapter: Int?, reason: String, text: String, cut: Cut? = nil, words: Int? = nil) {
         self.source = source
         self.chapter = chapter
         self.reason = reason
         self.text = text
+        self.cut = cut
+        self.words = words
     }
 
-    private enum CodingKeys: String, CodingKey { case source, chapter, reason, text }
+    private enum CodingKeys: String, CodingKey { case source, chapter, reason, text, cut, words }
 
     public static func == (a: SkippedText, b: SkippedText) -> Bool {
-        a.source == b.source && a.chapter == b.chapter && a.reason == b.reason && a.text == b.text
+        a.source == b.source && a.chapter == b.chapter && a.reason == b.reason && a.text == b.text && a.cut == b.cut && a.words == b.words
     }
 }

@@ -271,37 +271,11 @@ public struct ManifestLoader: Sendable {
         return [url]
     }
 
-    /// `$LECTERN_CONFIG` (the `Config` folder, or its `defaults.yml`), else the first
-    /// `Config/defaults.yml` found walking up from `folder`, else nil (built-in defaults).
+    /// The Config folder for a manifest in `folder` (``ConfigLocation``), else nil (built-in defaults).
     ///
-    /// - throws: ``ManifestError`` when `LECTERN_CONFIG` names anything else.
+    /// - throws: ``ManifestError`` when `LECTERN_CONFIG` names anything but a Config folder or its defaults.yml.
     public static func findConfig(near folder: URL) throws -> URL? {
-        if let env = ProcessInfo.processInfo.environment["LECTERN_CONFIG"], !env.isEmpty {
-            let url = URL(fileURLWithPath: (env as NSString).expandingTildeInPath).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw ManifestError(file: "LECTERN_CONFIG", message: "no such file or folder: \(url.path) (give the Config folder or its defaults.yml)")
-            }
-            if isDirectory.boolValue {
-                guard FileManager.default.fileExists(atPath: url.appendingPathComponent("defaults.yml").path) else {
-                    throw ManifestError(file: "LECTERN_CONFIG", message: "\(url.path) has no defaults.yml (give the Config folder or its defaults.yml)")
-                }
-                return url
-            }
-            guard url.lastPathComponent == "defaults.yml" else {
-                throw ManifestError(file: "LECTERN_CONFIG", message: "\(url.path) is neither a Config folder nor its defaults.yml")
-            }
-            return url.deletingLastPathComponent()
-        }
-        var dir = folder.standardizedFileURL
-        for _ in 0..<8 {
-            let candidate = dir.appendingPathComponent("Config")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("defaults.yml").path) { return candidate }
-            let parent = dir.deletingLastPathComponent()
-            if parent.path == dir.path { break }
-            dir = parent
-        }
-        return nil
+        try ConfigLocation.find(near: folder).folder
     }
 
     static func loadPresets(_ config: URL?) throws -> [String: VoiceSettings] {

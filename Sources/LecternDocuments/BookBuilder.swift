@@ -82,7 +82,7 @@ struct BookBuilder {
     /// Applies the start and end markers: false, with the text listed as skipped, outside them.
     private mutating func admit(_ text: String) -> Bool {
         if ended {
-            skip(text, reason: "after the end marker /\(endAt?.pattern ?? "")/")
+            skip(text, reason: "after the end marker /\(endAt?.pattern ?? "")/", cut: .after)
             return false
         }
         if !started {
@@ -95,7 +95,7 @@ struct BookBuilder {
                 skip(text, reason: "start marker /\(r.pattern)/")
                 return false
             } else {
-                skip(text, reason: "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/")
+                skip(text, reason: "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/", cut: .before)
                 return false
             }
         }
@@ -155,10 +155,10 @@ struct BookBuilder {
     }
 
     /// Lists text that is deliberately not narrated, at the current place in the book.
-    mutating func skip(_ text: String, reason: String) {
+    mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !t.isEmpty else { return }
-        var item = SkippedText(source: source.displayPath, chapter: chapterNumber, reason: reason, text: t)
+        var item = SkippedText(source: source.displayPath, chapter: chapterNumber, reason: reason, text: t, cut: cut)
         item.beforeBlock = inChapter ? book.chapters.last?.blocks.count : nil
         book.skipped.append(item)
     }

@@ -74,7 +74,7 @@ public struct PlainTextReader: Sendable {
         let startKey = source.rules.startAt != nil ? "start_at" : "start_after"
         let startPattern = source.rules.startAt ?? source.rules.startAfter ?? ""
         Self.listCut(lines, 0..<cut.range.lowerBound, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
-                     reason: "before the start marker /\(startPattern)/ (\(startKey))", markerReason: "start marker /\(startPattern)/")
+                     reason: "before the start marker /\(startPattern)/ (\(startKey))", markerReason: "start marker /\(startPattern)/", cut: .before)
         let body = Array(lines[cut.range])
         if let pattern = source.chapters.heading {
             try readWithPattern(body, pattern: pattern, source: source, into: &builder)
@@ -84,7 +84,7 @@ public struct PlainTextReader: Sendable {
             readStructure(body, source: source, into: &builder)
         }
         Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
-                     reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/")
+                     reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/", cut: .after)
         try Self.expectWordsBetween(cut, in: lines, source: source)
         return try builder.finish()
     }
@@ -106,11 +106,13 @@ public struct PlainTextReader: Sendable {
     /// Lists the lines of `range` that a marker cut, paragraph by paragraph, leaving out those in
     /// `listedElsewhere`.
     private static func listCut(_ lines: [String], _ range: Range<Int>, markers: [Int], listedElsewhere: IndexSet,
-                                into builder: inout BookBuilder, reason: String, markerReason: String) {
+                                into builder: inout BookBuilder, reason: String, markerReason: String, cut: SkippedText.Cut) {
         var paragraph: [String] = []
         var isMarker = false
         func flush() {
-            if !paragraph.isEmpty { builder.skip(paragraph.joined(separator: "\n"), reason: isMarker ? markerReason : reason) }
+            if !paragraph.isEmpty {
+                builder.skip(paragraph.joined(separator: "\n"), reason: isMarker ? markerReason : reason, cut: isMarker ? nil : cut)
+            }
             paragraph = []
             isMarker = false
         }

@@ -9,7 +9,7 @@ public struct NarrationScript: Sendable {
     public init(plan: NarrationPlan, title: String) {
         var out = "\(title)\n"
         func skipped(_ item: SkippedText) {
-            let words = WordTokenizer.count(in: item.text)
+            let words = item.words ?? WordTokenizer.count(in: item.text)
             let flat = item.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let shown = flat.count > 160 ? flat.prefix(160) + " …" : Substring(flat)
             out += "  [skipped: \(item.reason)] \(shown) (\(words) word\(words == 1 ? "" : "s"))\n"

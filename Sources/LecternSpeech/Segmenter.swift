@@ -76,11 +76,12 @@ public struct Segmenter: Sendable {
             let speaks = chapter.speaksTitle || chapter.blocks.contains { WordTokenizer.count(in: $0.text) > 0 }
             if speaks, !overrides.contains(where: \.skip) { plannedNumber[number] = plannedNumber.count + 1 }
         }
-        skipped = book.skipped.map { item in
+        // What lies outside an excerpt's cut is one entry a side, not the rest of the book.
+        skipped = SkippedText.summarisingCuts(book.skipped.map { item in
             var item = item
             item.chapter = item.chapter.flatMap { plannedNumber[$0] }
             return item
-        }
+        })
         for (index, chapter) in book.chapters.enumerated() {
             let number = index + 1
             let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }

@@ -25,7 +25,12 @@ struct StatusCommand: ParsableCommand {
 
     struct JobStatus: Encodable {
         var name: String
+        /// What the listing calls the job: its name, or its manifest's path when another job
+        /// in the store has the same name (two checkouts of one project, say).
+        var label: String
         var manifest: String
+        /// Whether the manifest is still there (a job of a deleted folder stays in the store).
+        var manifestExists: Bool
         var title: String?
         /// Why `lectern daemon` cannot load the manifest (nil: it loads).
         var manifestError: String?
@@ -125,8 +130,10 @@ struct StatusCommand: ParsableCommand {
                              heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? "lost" : "alive",
                              leaseSeconds: $0.leaseSeconds, chunk: $0.isLost(at: now) ? nil : $0.chunk, chunksDone: $0.chunksDone)
             }
+            let named = Dictionary(grouping: try jobStore.jobs(), by: \.name)
             let statuses = try jobs.map { j in
-                JobStatus(name: j.name, manifest: j.manifestPath, title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
+                JobStatus(name: j.name, label: named[j.name, default: []].count > 1 ? Self.shown(j.manifestPath) : j.name,
+                          manifest: j.manifestPath, manifestExists: FileManager.default.fileExists(atPath: j.manifestPath), title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
                     ScheduleStatus(expression: $0.expression, timeZone: $0.timeZone, watch: $0.watch, nextDue: $0.nextDue,
                                    failures: $0.failures, lastError: $0.lastError, lastFailureAt: $0.lastFailureAt)
                 }, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { recorded in
@@ -162,7 +169,8 @@ struct StatusCommand: ParsableCommand {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = .current
             for j in statuses {
-                print("\(j.name)  \(j.title ?? "")  (\(j.manifest))")
+                print("\(j.label)  \(j.title ?? "")" + (j.label == j.name ? "  (\(j.manifest))" : ""))
+                if !j.manifestExists { print("  manifest no longer exists: \(j.manifest)") }
                 if let error = j.manifestError { print("  manifest not loaded: \(error)") }
                 if let s = j.schedule {
                     var line = "  schedule: " + [s.expression.map { "\($0) (\(s.timeZone ?? "local time"))" }, s.watch ? "watching its files" : nil]
@@ -207,6 +215,13 @@ struct StatusCommand: ParsableCommand {
                              w.heartbeatAge, w.chunksDone) + (w.chunk.map { "  rendering \($0.prefix(12))" } ?? ""))
             }
         }
+    }
+
+    /// A manifest's path as the listing shows it: relative to the current folder when inside it.
+    static func shown(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// Every file a run wrote (MP3, sidecar, VTT, SRT, read-along page, EPUB): the names its output

@@ -7,7 +7,9 @@ struct Sidecar: Decodable {
     struct Paragraph: Decodable { var kind: String; var text: String; var start: Int; var end: Int; var sentences: [Sentence] }
     struct Sentence: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int; var words: [Word] }
     struct Word: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int }
-    struct Skipped: Decodable { var reason: String; var text: String }
+    /// Text left out; `words` set: a summary of what lies outside an excerpt's cut (`text` its
+    /// first and last words), not the text itself.
+    struct Skipped: Decodable { var reason: String; var text: String; var words: Int? = nil; var cut: String? = nil }
 
     var units: Units
     var sampleRate: Int
