@@ -49,7 +49,8 @@ import LecternCore
         let template = ManifestReference.template()
         let lines = template.split(separator: "\n")
         #expect(lines.allSatisfy { $0.hasPrefix("#") })
-        for key in ManifestSchema.keys where !key.onlyInDefaults && !key.name.contains("*") {
+        // (A key under `*`, such as `pauses.*.before`, is in its parent's example: `paragraph: { before: 0.2, … }`.)
+        for key in ManifestSchema.keys where !key.onlyInDefaults && !key.path.contains("*") {
             let written = lines.contains { line in
                 let yaml = line.dropFirst().trimmingCharacters(in: .whitespaces)
                 return yaml.hasPrefix(key.name + ":") || yaml.hasPrefix("- " + key.name + ":")

@@ -43,7 +43,7 @@ import LecternCore
     private static func formats(of key: ManifestKey) -> [Source.Format]? {
         var path = key.path
         while true {
-            if let formats = ManifestSchema.key(path)?.formats ?? (path == key.path ? key.formats : nil) { return formats }
+            if let formats = path == key.path ? key.formats : ManifestSchema.key(path)?.formats { return formats }
             guard let dot = path.lastIndex(of: ".") else { return nil }
             path = String(path[..<dot])
         }
