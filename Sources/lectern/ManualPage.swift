@@ -1,7 +1,7 @@
 import LecternCore
 
-/// `docs/lectern.1` as `make man` finishes it: ArgumentParser's generated page, with the store's
-/// defaults said once (in FILES and ENVIRONMENT rather than under each of five commands' `--store`
+/// `docs/lectern.1` as `make man` finishes it: ArgumentParser's generated page without the hidden
+/// `docs` command, with the store's defaults said once (in FILES and ENVIRONMENT rather than under each of five commands' `--store`
 /// and `--chunks`), text laid out as `mandoc -T lint` wants it, and the sections the generator
 /// does not write: ENVIRONMENT, FILES, EXIT STATUS and SEE ALSO.
 enum ManualPage {
@@ -20,6 +20,12 @@ enum ManualPage {
         var i = 0
         while i < lines.count {
             let line = lines[i]
+            // A hidden command (ArgumentParser's generator lists it): its entry, to the end of its options.
+            if line == ".It Em \(DocsCommand.configuration.commandName ?? "")" {
+                while i < lines.count, lines[i] != ".El" { i += 1 }
+                i += 1
+                continue
+            }
             // The store's defaults, once in ENVIRONMENT and FILES below.
             if line == ".Pp", i + 1 < lines.count, storeParagraph(lines[i + 1]) {
                 i += 2
