@@ -62,7 +62,8 @@ public enum ManifestReference {
                 let itemPath = key.path + "[]"
                 let hasChildren = ManifestSchema.keys.contains { ($0.parent == key.path || $0.parent == itemPath) && !$0.name.contains("*") }
                 let text = "#" + lead + key.name + ":" + (hasChildren ? "" : " " + key.example)
-                lines.append(text.padding(toLength: max(text.count + 2, 44), withPad: " ", startingAt: 0) + "# " + key.doc)
+                let doc = (formatsNote(key).map { "\($0) only: " } ?? "") + key.doc
+                lines.append(text.padding(toLength: max(text.count + 2, 44), withPad: " ", startingAt: 0) + "# " + doc)
                 if hasChildren {
                     let isList = ManifestSchema.keys.contains { $0.parent == itemPath }
                     add(isList ? itemPath : key.path, indent: indent + (isList ? "    " : "  "), listItem: isList)
