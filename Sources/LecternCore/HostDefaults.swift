@@ -23,7 +23,7 @@ public struct HostDefaults: Sendable, Equatable {
         let url = config.appendingPathComponent("defaults.yml")
         guard let text = try? String(contentsOf: url, encoding: .utf8),
               let root = try ManifestLayer.composeChecked(text, file: url.path) else { return HostDefaults() }
-        let top = try YAMLValue(node: root, key: "", file: url.path).mapping(allowed: ManifestLayer.topLevelKeys + ManifestLayer.hostKeys)
+        let top = try YAMLValue(node: root, key: "", file: url.path).mapping(schema: "", inDefaults: true)
         func path(_ key: String) throws -> String? {
             guard let value = try top[key]?.string(), !value.isEmpty else { return nil }
             if value.hasPrefix("/") || value.contains("://") || value.hasPrefix("sqlite:") && value.dropFirst(7).hasPrefix("/") { return value }

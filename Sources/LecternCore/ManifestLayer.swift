@@ -56,18 +56,6 @@ struct ManifestLayer {
         var after: Double?
     }
 
-    static let topLevelKeys = ["name", "title", "author", "output", "cover", "sources", "voice", "pauses", "styles",
-                               "overrides", "audio", "timings", "vtt", "schedule", "timezone", "watch", "catchup", "retry",
-                               "languages", "language_switching", "lexicons", "urls", "priority", "chunk_attempts"] + metadataKeys
-    /// Keys of `Config/defaults.yml` only: where this host's job store and shared chunks are
-    /// (read by ``HostDefaults``, not part of any manifest).
-    static let hostKeys = ["store", "chunks"]
-    /// The keys that describe the book (ID3 frames, EPUB metadata) without changing its audio.
-    static let metadataKeys = ["language", "narrator", "description", "genre", "date", "year", "series", "series_index",
-                               "publisher", "copyright", "isbn"]
-    static let voiceKeys = ["name", "engine", "model", "rate", "wpm", "pitch", "volume", "preset"]
-    static let pauseKinds = ["paragraph", "heading", "quote", "list_item", "chapter", "section"]
-
     /// Parses YAML text into a layer, checking keys, types and ranges.
     ///
     /// - parameters:
@@ -77,7 +65,7 @@ struct ManifestLayer {
     ///     - isDefaults: Whether this is `Config/defaults.yml`, which may also name the host's store.
     static func parse(yaml: String, file: String, presets: [String: VoiceSettings], isDefaults: Bool = false) throws -> ManifestLayer {
         guard let root = try composeChecked(yaml, file: file) else { return ManifestLayer() }
-        let top = try YAMLValue(node: root, key: "", file: file).mapping(allowed: topLevelKeys + (isDefaults ? hostKeys : []))
+        let top = try YAMLValue(node: root, key: "", file: file).mapping(schema: "", inDefaults: isDefaults)
         var layer = ManifestLayer()
         for (key, value) in top { if let l = value.line { layer.line[key] = l } }
         layer.name = try top["name"]?.string()
@@ -112,7 +100,7 @@ struct ManifestLayer {
             layer.catchUp = rule
         }
         if let retry = top["retry"] {
-            let m = try retry.mapping(allowed: ["limit", "delay", "max_delay"])
+            let m = try retry.mapping(schema: "retry")
             layer.retry = (try m["limit"]?.int(in: 0...100), try m["delay"]?.double(in: 0.1...86_400), try m["max_delay"]?.double(in: 0.1...604_800))
         }
         if let voice = top["voice"] { layer.voice = try parseVoice(voice, presets: presets) }
@@ -120,13 +108,13 @@ struct ManifestLayer {
             layer.sources = try sources.list().map(parseSource)
         }
         if let pauses = top["pauses"] {
-            for (kind, value) in try pauses.mapping(allowed: pauseKinds) {
-                let m = try value.mapping(allowed: ["before", "after"])
+            for (kind, value) in try pauses.mapping(schema: "pauses") {
+                let m = try value.mapping(schema: "pauses.*")
                 layer.pauses[kind] = PauseLayer(before: try m["before"]?.double(in: 0...60), after: try m["after"]?.double(in: 0...60))
             }
         }
         if let styles = top["styles"] {
-            for (kind, value) in try styles.mapping(allowed: BlockKind.allCases.map(\.rawValue)) {
+            for (kind, value) in try styles.mapping(schema: "styles") {
                 layer.styles[BlockKind(rawValue: kind)!] = try parseVoice(value, presets: presets)
             }
         }
@@ -172,7 +160,7 @@ struct ManifestLayer {
             }
         }
         if let audio = top["audio"] {
-            let m = try audio.mapping(allowed: ["bitrate", "quality"])
+            let m = try audio.mapping(schema: "audio")
             if let b = m["bitrate"] {
                 let value = try b.int(in: 8...160)
                 guard AudioSettings.validBitrates.contains(value) else {
@@ -251,7 +239,7 @@ struct ManifestLayer {
     }
 
     static func parseVoice(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> VoiceSettings {
-        let m = try value.mapping(allowed: voiceKeys)
+        let m = try value.mapping(schema: "voice")
         var voice = VoiceSettings()
         if let p = m["preset"] {
             let name = try p.string()
@@ -301,9 +289,7 @@ struct ManifestLayer {
         if !value.isMapping {
             return SourceLayer(path: try value.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         }
-        let m = try value.mapping(allowed: ["path", "format", "chapters", "skip", "title", "start_at", "start_after", "end_at",
-                                            "tables", "footnotes", "nonlinear", "malformed", "pronunciation", "encoding",
-                                            "illustrations", "matter"])
+        let m = try value.mapping(schema: "sources[]")
         guard let pathValue = m["path"] else { throw value.error("a source needs a path") }
         var source = SourceLayer(path: try pathValue.string(), format: nil, chapters: ChapterRule(), skip: [], line: value.line)
         for (key, v) in m { source.given[key] = v.line }
@@ -323,7 +309,7 @@ struct ManifestLayer {
             source.chapters.detection = detection
             if detection == .toc { source.given["chapters.toc"] = c.line }
         } else if let c = m["chapters"] {
-            let cm = try c.mapping(allowed: ["heading", "subtitle", "skip_before_first", "level", "selector"])
+            let cm = try c.mapping(schema: "sources[].chapters")
             for (key, v) in cm { source.given["chapters.\(key)"] = v.line }
             if let h = cm["heading"] {
                 let pattern = try h.string()
@@ -386,7 +372,7 @@ struct ManifestLayer {
 
     /// `matter: { front: read|skip, back: read|skip }`; a missing side is skipped.
     static func parseMatter(_ value: YAMLValue) throws -> ReadingRules.Matter {
-        let m = try value.mapping(allowed: ["front", "back"])
+        let m = try value.mapping(schema: "sources[].matter")
         var matter = ReadingRules.Matter()
         for (side, v) in m {
             let s = try v.string()
@@ -399,7 +385,7 @@ struct ManifestLayer {
     }
 
     static func parseOverride(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> ChapterOverride {
-        let m = try value.mapping(allowed: ["chapter", "voice", "title", "skip"])
+        let m = try value.mapping(schema: "overrides[]")
         guard let c = m["chapter"] else { throw value.error("an override needs `chapter:` (a number or a title)") }
         let selector: ChapterOverride.Selector
         if let n = c.node.int, c.node.scalar?.style == .plain {

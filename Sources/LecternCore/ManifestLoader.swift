@@ -214,19 +214,10 @@ public struct ManifestLoader: Sendable {
         return out + "\""
     }
 
-    /// Which formats each source key applies to; a key not listed applies to all.
-    static let keyFormats: [String: [Source.Format]] = [
-        "encoding": [.text, .markdown], "illustrations": [.text],
-        "chapters.heading": [.text], "chapters.subtitle": [.text], "chapters.level": [.markdown, .html, .epub],
-        "chapters.selector": [.html, .epub], "chapters.toc": [.epub],
-        "tables": [.html, .epub], "nonlinear": [.epub], "malformed": [.epub], "pronunciation": [.html, .epub],
-        "footnotes": [.text, .html, .epub], "matter": [.html, .epub],
-    ]
-
     /// The first given key (sorted) that does not apply to `format`, with the formats it applies to.
     static func inapplicableKey(_ keys: some Sequence<String>, for format: Source.Format) -> (String, String)? {
         for key in keys.sorted() {
-            if let formats = keyFormats[key], !formats.contains(format) {
+            if let formats = ManifestSchema.sourceKeyFormats[key], !formats.contains(format) {
                 return (key, formats.map { $0 == .text ? "plain text" : $0 == .markdown ? "Markdown" : $0.rawValue.uppercased() }
                     .joined(separator: ", "))
             }

@@ -20,9 +20,16 @@ struct YAMLValue {
         return "an alias"
     }
 
-    /// The entries of a mapping, after checking that every key is one of `allowed`.
-    /// The mapping's entries; a key not in `allowed` is an error (nil: any key).
-    func mapping(allowed: [String]?) throws -> [String: YAMLValue] {
+    /// The entries of a mapping whose keys ``ManifestSchema`` lists at `parent` (`""`, `voice`,
+    /// `sources[]` …); an unknown key is an error that suggests the closest allowed one.
+    func mapping(schema parent: String, inDefaults: Bool = false) throws -> [String: YAMLValue] {
+        let allowed = ManifestSchema.names(in: parent, inDefaults: inDefaults)
+        return try mapping(allowed: allowed) { ManifestSchema.unknownKeyMessage($0, allowed: allowed, parent: parent) }
+    }
+
+    /// The mapping's entries; a key not in `allowed` is an error (nil: any key), with
+    /// `unknown`'s message for it when given.
+    func mapping(allowed: [String]?, unknown: ((String) -> String)? = nil) throws -> [String: YAMLValue] {
         guard let mapping = node.mapping else { throw error("expected a mapping, found \(shown)") }
         var result: [String: YAMLValue] = [:]
         for (k, v) in mapping {
@@ -33,7 +40,7 @@ struct YAMLValue {
             let path = key.isEmpty ? name : "\(key).\(name)"
             if let allowed, !allowed.contains(name) {
                 throw ManifestError(file: file, line: k.mark?.line, key: UserText.excerpt(path),
-                                    message: "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+                                    message: unknown?(name) ?? "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
             }
             result[name] = YAMLValue(node: v, key: path, file: file)
         }

@@ -62,8 +62,8 @@ struct InitCommand: ParsableCommand {
     }
 }
 
-/// The manifest `lectern init` writes: every document read with the defaults, and comments
-/// saying what was found in each.
+/// The manifest `lectern init` writes: every document read with the defaults, comments saying
+/// what was found in each, and every other key commented out (``ManifestReference/template()``).
 struct ManifestDraft {
     let documents: [URL]
     let manifest: URL
@@ -136,6 +136,7 @@ struct ManifestDraft {
         out += "sources:\n" + sources.joined(separator: "\n") + "\n"
         out += "voice: { name: \(language), rate: 0.5 }   # `lectern voices` lists the voices\n"
         out += "timings: [json]   # also: vtt, srt, html (a read-along page), epub (a narrated EPUB 3)\n"
+        out += "\n" + ManifestReference.template()
         return out
     }
 

@@ -1,0 +1,185 @@
+import LecternSchedule
+
+extension ManifestSchema {
+    /// Every key, once, in the order the documentation lists them. A new key is added here; the
+    /// parser (``ManifestLayer``) reads its value.
+    static let table: [ManifestKey] = book + sources + voice + pauses + styles + overrides + sound + speech + exports + daemon + host
+
+    private static let book: [ManifestKey] = [
+        ManifestKey("title", .text, default: "what the document says, else the file name", doc: "the book's title: ID3 title and album",
+                    details: #"The default is what the document says — a text's `Title:` header line, an HTML page's `<title>`, an EPUB's metadata — else the file name; a manifest needs one unless an EPUB source gives it. An EPUB's metadata fills every descriptive key that the manifest leaves out: `dc:description` (calibre's HTML made plain), the first `dc:subject`, `dc:date`, `dc:publisher`, `dc:rights`, `dc:language`, an ISBN `dc:identifier`, and the series from `calibre:series`/`calibre:series_index` or `belongs-to-collection`"#,
+                    example: "'A Tale'"),
+        ManifestKey("author", .text, default: "what the document says", doc: "ID3 artist (`Author:` header, `<meta name=author>`, `dc:creator`)", example: "'Some One'"),
+        ManifestKey("name", .text, range: "a file name without `/`", default: "the manifest's file name", doc: "the job's name and its outputs' file name", example: "tale"),
+        ManifestKey("output", .path, default: "`out/NAME` beside `Jobs/`, or beside the manifest", doc: "the output folder", example: "out/tale"),
+        ManifestKey("cover", .path, range: "a JPEG or PNG file", doc: "the cover: the ID3 picture and the narrated EPUB's cover image",
+                    details: #"Decoded completely before it is accepted: a truncated or corrupt picture, or one over 10,000 × 10,000 pixels, is an error in `check` and `run`; an EPUB source's own such cover is left out with a warning. With `timings: [epub]` it is the narrated EPUB's cover image (`properties="cover-image"`, in place of an EPUB source's own)"#,
+                    example: "cover.jpg"),
+        ManifestKey("narrator", .text, default: "`eSpeak NG (Lectern)`", doc: "who reads the book: ID3 TCOM and the EPUB's `media:narrator`",
+                    details: "ID3 TCOM is ffprobe's `composer`, which audiobook apps show as the narrator", example: "'A. Reader'"),
+        ManifestKey("description", .text, doc: "ID3 COMM (ffprobe's `comment`) and `dc:description`", example: "'A short book.'"),
+        ManifestKey("genre", .text, doc: "ID3 TCON and `dc:subject`", example: "Fiction"),
+        ManifestKey("date", .text, range: "`YYYY`, `YYYY-MM` or `YYYY-MM-DD`", doc: "the book's date: ID3 TYER (and TDAT for a full date) and `dc:date`",
+                    details: "ffprobe's `date`, mutagen's `TDRC`; give either `date` or `year`, not both", example: "1865-11-26"),
+        ManifestKey("year", .wholeNumber, range: "1…9999", doc: "the same as `date: YYYY`", example: "1865"),
+        ManifestKey("series", .text, doc: "the series the book is part of: ID3 `TXXX:SERIES` and the EPUB's `belongs-to-collection`",
+                    details: "ffprobe's `series` and `series-part`, the names audiobookshelf reads", example: "'Wonderland'"),
+        ManifestKey("series_index", .text, range: "a number such as `2` or `2.5`; needs `series`", doc: "the book's number in its series: ID3 `TXXX:SERIES-PART` and the EPUB's `group-position`", example: "'2'"),
+        ManifestKey("publisher", .text, doc: "ID3 TPUB and `dc:publisher`", example: "'A Press'"),
+        ManifestKey("copyright", .text, doc: "ID3 TCOP and `dc:rights`", example: "'Public domain'"),
+        ManifestKey("language", .languageTag, range: "a BCP 47 tag such as `en-GB`", default: "the documents' own",
+                    doc: "the book's language: ID3 TLAN (as `eng`), the narrated EPUB's language, and the voice when the manifest names none", example: "de-AT"),
+        ManifestKey("isbn", .text, range: "ISBN-10 or -13, hyphens allowed, its check digit right", doc: "ID3 `TXXX:ISBN` and, in the narrated EPUB, a `dc:source` `urn:isbn:…`", example: "'978-0-14-143976-1'"),
+    ]
+
+    private static let sources: [ManifestKey] = [
+        ManifestKey("sources", .list, doc: "the documents in reading order: a path, or a mapping with `path` and the keys below",
+                    details: "A `*` in the file name matches files, sorted by name. A key that does not apply to the source's format is an error naming it", example: "[book.txt]"),
+        ManifestKey("sources[].path", .path, doc: "the document (a `*` in the file name matches files, sorted by name)", merge: .withParent, example: "book.txt"),
+        ManifestKey("sources[].format", .choice, range: Source.Format.allCases.map(\.rawValue).joined(separator: ", "), default: "from the extension",
+                    doc: "how the document is read", details: "`.md` is Markdown, `.htm`/`.html`/`.xhtml` HTML, `.epub` EPUB, anything else plain text", merge: .withParent, example: "text"),
+        ManifestKey("sources[].title", .text, default: "the file's name", doc: "the title of a source without headings", merge: .withParent, example: "'Preface'"),
+        ManifestKey("sources[].chapters", .choiceOrMapping, range: "auto, none, toc (EPUB), or a mapping of the keys below", default: "auto (EPUB: toc)",
+                    doc: "how the source is divided into chapters",
+                    details: #"Plain text: `auto` finds the book's structure (boilerplate, contents, parts, chapters, notes), `none` reads the text whole as one chapter. EPUB: `toc` takes chapters from the book's table of contents, an entry that covers more than one top-level heading split at those headings. Headings are what the document shows: `h1`–`h6`, `role="heading"`, `epub:type` title/part, and classed blocks the book's own CSS makes short and large or bold (ranked by font size); running heads and feet (`display: oeb-page-head`/`oeb-page-foot`, `position: running(…)`) are listed as skipped"#,
+                    merge: .withParent, example: "none"),
+        ManifestKey("sources[].chapters.heading", .text, range: "a regular expression", doc: "a line matching it starts a chapter; a capture group, if any, is the title",
+                    merge: .withParent, formats: [.text], example: "'^CHAPTER [IVXLC]+'"),
+        ManifestKey("sources[].chapters.subtitle", .bool, default: "false", doc: "the next non-blank line after a heading line is the chapter's title", merge: .withParent, formats: [.text], example: "true"),
+        ManifestKey("sources[].chapters.skip_before_first", .bool, default: "false", doc: "text before the first chapter heading is not read (listed as skipped)", merge: .withParent, example: "true"),
+        ManifestKey("sources[].chapters.level", .wholeNumber, range: "1…6", default: "1", doc: "headings at or above this level start chapters (EPUB: instead of the table of contents)",
+                    merge: .withParent, formats: [.markdown, .html, .epub], example: "2"),
+        ManifestKey("sources[].chapters.selector", .text, range: "a CSS selector", doc: "elements matching it start chapters, titled by their text (not with `level`)",
+                    merge: .withParent, formats: [.html, .epub], example: "'div.sect1 > p.titre'"),
+        ManifestKey("sources[].skip", .textOrList, range: "regular expressions", doc: "matching paragraphs are listed as skipped, not read",
+                    details: #"Every regex a user writes (`skip`, `start_at`, `start_after`, `end_at`, `chapters.heading`, a lexicon's `patterns`) is matched with a time limit — 1 s for one text, and 5 s plus 1 s per million characters for all of the book's patterns together — and one that takes longer (nested repetition such as `(a+)+$` backtracks exponentially) fails `check` and `run` with an error naming its file, line and key. YAML files may hold at most 1,000 aliases (`*name`), expanding to at most 100,000 values"#,
+                    merge: .withParent, example: "['^Transcriber']"),
+        ManifestKey("sources[].start_at", .text, range: "a regular expression", doc: "reading starts at the first matching line (or block)",
+                    details: #"In plain text the markers are matched against the lines as written (`'^CHAPTER I$'` matches that line even when its title follows on the next line), and a pattern that spans a line break against the paragraphs; in other formats against the blocks. The cut text is listed as skipped. A marker that matches nothing, or that leaves no word to read, is an error in `check` and `run` naming the key. Project Gutenberg's own markers need none of this: `chapters: auto` finds them"#,
+                    merge: .withParent, example: "'^CHAPTER I'"),
+        ManifestKey("sources[].start_after", .text, range: "a regular expression", doc: "reading starts after the first matching line (not with `start_at`)", merge: .withParent, example: "'^CONTENTS'"),
+        ManifestKey("sources[].end_at", .text, range: "a regular expression", doc: "reading ends before the first matching line after the start", merge: .withParent, example: "'^THE END'"),
+        ManifestKey("sources[].encoding", .text, range: "auto, or an encoding name iconv knows", default: "auto", doc: "the character encoding",
+                    details: #"`auto`: UTF-8 when valid — stray bytes in otherwise UTF-8 text read as Windows-1252, with a warning naming their offsets —, else UTF-16 with a byte-order mark, else Windows-1252 with a warning. Or any name the system's converter (iconv) knows: `utf-8` (strict: a bad byte is an error naming its offset), `utf-16`, `windows-1252`, `iso-8859-1`, `iso-8859-15`, `mac-roman`, …"#,
+                    merge: .withParent, formats: [.text, .markdown], example: "windows-1252"),
+        ManifestKey("sources[].illustrations", .choice, range: choices(ReadingRules.Illustrations.self), default: "skip",
+                    doc: "`[Illustration: …]` captions are skipped (listed) or read as \"Illustration: …\"", merge: .withParent, formats: [.text], example: "read"),
+        ManifestKey("sources[].tables", .choice, range: choices(ReadingRules.Tables.self), default: "read", doc: "how tables are read",
+                    details: #"`read`: a data table — one with column headers from `th`, `thead` or a first row of labels — is read a sentence per row, each cell after its header, "Paris. Area: 105 km². Price: 12.", its caption first; the header row is listed as skipped, its words being said with every row; a layout table — one column, or no headers and prose cells — is read cell by cell. `summary`: a data table becomes "Table: CAPTION, N rows.", the rows listed as skipped. `skip`: every table listed as skipped"#,
+                    merge: .withParent, formats: [.html, .epub], example: "summary"),
+        ManifestKey("sources[].footnotes", .choice, range: choices(ReadingRules.Footnotes.self), default: "chapter", doc: "footnote bodies are read after the paragraph that refers to them, at the end of its chapter, or skipped",
+                    details: "HTML/EPUB notes; in plain text `[1] …`, `[Footnote 1: …]` and FOOTNOTES sections, also gathered at the end of a book. The markers (`[1]`, `{1}`, `^1`, `[*]`) stay in the text, silent",
+                    merge: .withParent, formats: [.text, .html, .epub], example: "paragraph"),
+        ManifestKey("sources[].nonlinear", .choice, range: choices(ReadingRules.NonLinear.self), default: "skip", doc: "spine items marked `linear=\"no\"` are skipped (listed) or appended",
+                    merge: .withParent, formats: [.epub], example: "append"),
+        ManifestKey("sources[].malformed", .choice, range: choices(ReadingRules.Malformed.self), default: "error", doc: "a malformed XHTML file fails the run, or is skipped with its text listed",
+                    merge: .withParent, formats: [.epub], example: "skip"),
+        ManifestKey("sources[].pronunciation", .bool, default: "true", doc: "honour the document's own pronunciation hints",
+                    details: #"`ssml:ph` attributes (IPA, or `x-espeak` phonemes) and the PLS lexicons it links (`<link rel="pronunciation">`); `false` ignores them"#,
+                    merge: .withParent, formats: [.html, .epub], example: "false"),
+        ManifestKey("sources[].matter", .mapping, doc: "whether front and back matter marked as such are read or skipped (listed)",
+                    details: #"Front and back matter marked by `epub:type` or `role="doc-…"` — front: `titlepage`, `halftitlepage`, `copyright-page`; back: `index`, `colophon`; `acknowledgments` and `imprint` on the side they stand on (before or after the body); a type the element itself places on the other side, such as Moby-Dick's `frontmatter colophon` transcriber's notes, is read — and, in an EPUB, whole documents or sections the nav's `landmarks` or the EPUB 2 `<guide>` call so (also `toc`, `title-page`), are listed as skipped, e.g. "copyright page (matter: front)". A title page still gives the book its title when the metadata has none. Running heads and feet (`doc-pageheader`/`doc-pagefooter`, and in an EPUB a class opening or closing most spine documents whose text is the book's title or a heading of the document, or repeats) are always skipped, listed as "running head"/"running foot""#,
+                    merge: .withParent, formats: [.html, .epub], example: "{ front: read }"),
+        ManifestKey("sources[].matter.front", .choice, range: choices(ReadingRules.Matter.Reading.self), default: "skip", doc: "front matter (title page, copyright page …)", merge: .withParent, example: "read"),
+        ManifestKey("sources[].matter.back", .choice, range: choices(ReadingRules.Matter.Reading.self), default: "skip", doc: "back matter (index, colophon …)", merge: .withParent, example: "read"),
+    ]
+
+    private static let voice: [ManifestKey] = [
+        ManifestKey("voice", .voice, default: "`{ name: en, rate: 0.5, pitch: 1.0, volume: 1.0 }`", doc: "the book's voice",
+                    details: "A voice is resolved in layers: defaults → manifest → style → chapter override. Voice mapping onto espeak-ng: rate 0 → 80, 0.5 → 175, 1 → 450 words per minute (linear on each side); pitch multiplier m → espeak pitch 50 + 50·log2(m); volume v → espeak volume 100·v",
+                    merge: .fieldByField, example: "{ name: en-gb, rate: 0.55 }"),
+        ManifestKey("voice.name", .text, default: "en", doc: "an espeak-ng voice or language code (`en-gb`), or a Piper voice's name (`en_US-joe-medium`); `lectern voices` lists them",
+                    example: "en-gb"),
+        ManifestKey("voice.engine", .choice, range: VoiceSettings.engines.joined(separator: ", "), default: ResolvedVoice.espeakEngine, doc: "the speech engine (`piper`: a neural voice, installed by `make piper`)", example: ResolvedVoice.espeakEngine),
+        ManifestKey("voice.model", .path, range: "a prepared Piper voice's `.onnx`", doc: "a Piper voice by its model file (implies `engine: piper`)", example: "voices/my-voice.onnx"),
+        ManifestKey("voice.rate", .number, range: "0…1", default: "0.5", doc: "the speaking rate (AVSpeechUtterance's scale: 0.5 is 175 words per minute)", example: "0.55"),
+        ManifestKey("voice.wpm", .wholeNumber, range: "\(ResolvedVoice.minimumWPM)…\(ResolvedVoice.maximumWPM)", doc: "the speaking rate in words per minute (not with `rate`)", example: "190"),
+        ManifestKey("voice.pitch", .number, range: "0.5…2.0", default: "1.0", doc: "a pitch multiplier (espeak-ng only: a Piper voice has none)", example: "1.1"),
+        ManifestKey("voice.volume", .number, range: "0…1", default: "1.0", doc: "the volume", example: "0.9"),
+        ManifestKey("voice.preset", .text, range: "a name in `Config/voices.yml`", doc: "a named voice from `Config/voices.yml`, which the other fields change", example: "narrator"),
+    ]
+
+    private static let pauses: [ManifestKey] = [
+        ManifestKey("pauses", .mapping, doc: "silence around blocks, chapters and section breaks, in seconds", merge: .perEntry, example: "{ paragraph: { after: 0.6 } }"),
+    ] + ManifestSchema.pauseKinds.map { kind, defaults, doc in
+        ManifestKey("pauses.\(kind)", .mapping, default: defaults, doc: doc, merge: .fieldByField, example: "{ before: 0.2, after: 0.5 }")
+    } + [
+        ManifestKey("pauses.*.before", .number, range: "0…60", doc: "seconds of silence before", example: "0.2"),
+        ManifestKey("pauses.*.after", .number, range: "0…60", doc: "seconds of silence after", example: "0.5"),
+    ]
+
+    private static let styles: [ManifestKey] = [
+        ManifestKey("styles", .mapping, doc: "voice changes per block kind, over the book's voice", merge: .perEntry, example: "{ heading: { rate: 0.45 } }"),
+    ] + BlockKind.allCases.map { kind in
+        ManifestKey("styles.\(kind.rawValue)", .voice, doc: "the voice of \(kind.rawValue.replacingOccurrences(of: "_", with: " ")) blocks (the keys of `voice`)",
+                    merge: .fieldByField, example: "{ rate: 0.45 }")
+    }
+
+    private static let overrides: [ManifestKey] = [
+        ManifestKey("overrides", .list, doc: "settings for single chapters, chosen by number or title", merge: .append, example: "[{ chapter: 1, skip: true }]"),
+        ManifestKey("overrides[].chapter", .text, range: "a number from 1, or a chapter's title", doc: "the chapter (needed)", merge: .withParent, example: "'Preface'"),
+        ManifestKey("overrides[].voice", .voice, doc: "the chapter's voice (the keys of `voice`)", merge: .withParent, example: "{ name: en-gb }"),
+        ManifestKey("overrides[].title", .text, doc: "the chapter's title in the MP3's chapters and the sidecar", merge: .withParent, example: "'Before the Story'"),
+        ManifestKey("overrides[].skip", .bool, default: "false", doc: "leave the chapter out", merge: .withParent, example: "true"),
+    ]
+
+    private static let sound: [ManifestKey] = [
+        ManifestKey("audio", .mapping, doc: "MP3 encoding", merge: .perEntry, example: "{ bitrate: 96 }"),
+        ManifestKey("audio.bitrate", .wholeNumber, range: AudioSettings.validBitrates.map(String.init).joined(separator: ", "), default: "64",
+                    doc: "the CBR bitrate in kbit/s (an MPEG-2 bitrate that can carry the LAME tag)", example: "96"),
+        ManifestKey("audio.quality", .wholeNumber, range: "0…9", default: String(AudioSettings.defaultQuality),
+                    doc: "LAME's algorithm quality, 0 best … 9 fastest", details: "The default is the fastest setting whose PESQ is not below quality 3's (`make bench BENCH=quality`, docs/BENCHMARKS.md)", example: "5"),
+    ]
+
+    private static let speech: [ManifestKey] = [
+        ManifestKey("languages", .mapping, doc: "voices for text marked as another language (`lang`/`xml:lang`, `dc:language`), by BCP 47 tag",
+                    details: #"A language without an entry gets espeak-ng's voice for it. Tags match as BCP 47 says, case-insensitively: the whole tag, then its shorter forms (`de-AT` → `de`, `zh-Hant-TW` → `zh-Hant` → `zh`), in `languages` and then among the installed voices; a language no voice speaks is read with the voice around it and a warning; `und`, `mul`, `zxx`, `x-…` and an empty `lang=""` switch nothing. A mapped voice that is not installed is an error at `languages.TAG` on its line"#,
+                    merge: .perEntry, example: "{ fr: fr-fr }"),
+        ManifestKey("languages.*", .voiceOrName, doc: "a voice's name (`fr: fr-fr`) or a voice (`de: { name: de, rate: 0.45 }`) for one language tag", example: "{ name: de, rate: 0.45 }"),
+        ManifestKey("language_switching", .choice, range: "true, false, detect", default: "true", doc: "which text in another language gets its language's voice",
+                    details: #"`true`: text marked as another language (`lang`/`xml:lang`) is spoken with its language's voice, and the sidecar lists each such span with its voice. `detect`: also every paragraph with no declared language is identified (CLD2) and, when the identifier is sure (3+ words; under 8 words only when clearly sure) and the language is not the book's, read with that language's voice — the sidecar's paragraph gets `"language"` and `"detected": true` — and so is a quotation (`“…”`, `„…“`, `«…»`, `"…"`) of 8+ words inside a paragraph; `lectern check` lists what was detected; a declared `lang` always wins, in the whole block. `false`: one voice reads everything"#,
+                    example: "detect"),
+        ManifestKey("lexicons", .textOrList, range: "`.yml` (Lectern's form) or `.pls` (W3C PLS) files", default: "those of `Config/defaults.yml`", doc: "pronunciation lexicons, the first entry for a word wins",
+                    details: #"Lectern's YAML form maps `words:` and `patterns:` to a respelling, `[[espeak-ng phonemes]]` or `/IPA/` (see `Config/lexicon/en.yml`). Timings still point at the written words; an entry espeak-ng cannot say (IPA without an equivalent, an unsupported alphabet) is read as written and reported by `check`, `run` and the sidecar's `unpronounced` list; the sidecar lists each hinted stretch of a paragraph under `pronounced`"#,
+                    merge: .prepend, example: "[names.yml]"),
+        ManifestKey("urls", .choice, range: choices(URLReading.self), default: "domain", doc: "how URLs and e-mail addresses are read",
+                    details: #"`domain`: `http://www.gutenberg.net/…` → "gutenberg dot net", an address → "someone at example dot org"; `skip`: silent, still timed; `read`: as written, letter by letter. Part of the spoken forms (`Config/spoken/LANG.yml`, built-in English without a `Config/spoken` folder), which also read Roman numerals ("CHAPTER XIV." → fourteen, "Charles II." → the Second, never the pronoun I), abbreviations in any case (`Dr.`, `DR.` → Doctor) and symbol runs (`* * *` → a pause) as a narrator says them; lexicons and the document's hints win where they overlap"#,
+                    example: "read"),
+    ]
+
+    private static let exports: [ManifestKey] = [
+        ManifestKey("timings", .list, range: TimingFormat.allCases.map(\.rawValue).joined(separator: ", "), default: "[json]", doc: "the exports written beside the MP3",
+                    details: #"`json`: `NAME.timings.json`, the word-timing sidecar. `vtt`: `NAME.vtt`, WebVTT, a cue per sentence with a `<hh:mm:ss.mmm>` timestamp before each word, ids `cN-pN-sN`, a `NOTE` per chapter (`vtt: captions` makes captions instead). `srt`: `NAME.srt`, a cue per sentence, at most two lines of 42 characters, long sentences split at punctuation or word boundaries. `html`: `NAME.html`, a self-contained read-along page — no network — that plays the MP3, highlights the spoken word and sentence, lists the chapters, seeks on a click on a word, and opens at `NAME.html?t=SECONDS`; keys: Space play/pause, ←/→ previous/next sentence, Shift+←/→ previous/next chapter, Tab to the words of the current paragraph and Enter to narrate from one; it remembers where you stopped, per book (`lectern run --readalong` adds it to any job). `epub`: `NAME.epub`, a narrated EPUB 3 — the text with an id on every paragraph, sentence and word, an MP3 per chapter made from the book's own chunks, SMIL media overlays nesting paragraph → sentence → word `par`s with exact clip times; it passes `epubcheck` (give epubcheck 4.2 a larger stack: `java -Xss512m -jar /usr/share/java/epubcheck.jar NAME.epub`). A job whose one source is an EPUB 3 keeps that book's own XHTML, styles, images and navigation and marks the narrated text in place; other inputs get generated XHTML, a document per chapter. The narrated EPUB has its own `dc:identifier` (a `urn:uuid:` derived from the narrated content) with the source's identifier and ISBN kept as `dc:source`, and accessibility metadata as Ace by DAISY checks it. All come from the same sample-exact times and are renamed into place with the MP3"#,
+                    example: "[json, vtt]"),
+        ManifestKey("vtt", .choice, range: choices(WebVTTCues.self), default: "sentences", doc: "the WebVTT export's cues: a cue per sentence, or captions",
+                    details: "`captions`: cues of at most 2 lines × 42 characters and 7 s, cut at word boundaries — at a sentence's or clause's end when one is near — ids `cN-pN-sN-K`, the word timestamps kept",
+                    example: "captions"),
+    ]
+
+    private static let daemon: [ManifestKey] = [
+        ManifestKey("schedule", .cron, range: "5 fields, or `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`", doc: "when `lectern daemon` runs the job",
+                    details: "A cron expression — `minute hour day-of-month month day-of-week` with `*`, lists, ranges, steps, `JAN`–`DEC`, `SUN`–`SAT`. Vixie cron's rules, including across daylight-saving changes (a fixed time in the skipped hour runs at the change; in the repeated hour it runs once); an expression that can never fire (`0 0 31 2 *`) is an error",
+                    example: "'30 2 * * MON-FRI'"),
+        ManifestKey("timezone", .text, range: "an IANA zone such as `Europe/Berlin`", default: "the machine's", doc: "the time zone the schedule is read in", example: "Europe/Berlin"),
+        ManifestKey("watch", .bool, default: "false", doc: "the daemon re-renders when the manifest, a source, a lexicon or the cover changes (after 2 s without further change)", example: "true"),
+        ManifestKey("catchup", .choice, range: choices(CatchUp.self), default: "once", doc: "runs missed while no daemon ran: one run at start, or none", example: "none"),
+        ManifestKey("retry", .mapping, doc: "a failed daemon run is retried up to `limit` times, after `delay` seconds, doubling each time; then it waits for its next scheduled time", merge: .perEntry, example: "{ limit: 5 }"),
+        ManifestKey("retry.limit", .wholeNumber, range: "0…100", default: "3", doc: "retries of a failed run", example: "5"),
+        ManifestKey("retry.delay", .number, range: "0.1…86400", default: "30", doc: "seconds before the first retry", example: "60"),
+        ManifestKey("retry.max_delay", .number, range: "0.1…604800", default: "3600", doc: "the longest wait between retries, in seconds", example: "7200"),
+        ManifestKey("priority", .wholeNumber, range: "-1000…1000", default: "0", doc: "in a shared store's queue, a job's chunks are claimed before those of jobs with a lower priority", example: "10"),
+        ManifestKey("chunk_attempts", .wholeNumber, range: "1…100", default: "3", doc: "attempts a chunk gets in a shared store's queue before it fails, and its run with it", example: "5"),
+    ]
+
+    private static let host: [ManifestKey] = [
+        ManifestKey("store", .text, range: "`sqlite:PATH` or `postgres://USER@HOST[:PORT]/DB`", doc: "this host's job store, when neither `--store` nor `$LECTERN_STORE` names one",
+                    details: "A relative path is read from the `Config` folder", example: "'sqlite:/var/lib/lectern/lectern.sqlite'", onlyInDefaults: true),
+        ManifestKey("chunks", .path, doc: "the chunk folder every host reaches, when neither `--chunks` nor `$LECTERN_CHUNKS` names one",
+                    details: "A relative path is read from the `Config` folder", example: "/srv/lectern/chunks", onlyInDefaults: true),
+    ]
+
+    /// The values of an enumeration, as the documentation lists them.
+    private static func choices<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> String where T.RawValue == String {
+        T.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}
