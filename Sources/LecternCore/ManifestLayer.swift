@@ -238,13 +238,18 @@ struct ManifestLayer {
         }
     }
 
+    /// How the error for `voice: { preset: NAME }` naming no preset starts (``ManifestLoader``
+    /// adds where the presets were read).
+    static let unknownPresetMessage = "unknown voice preset"
+
     static func parseVoice(_ value: YAMLValue, presets: [String: VoiceSettings]) throws -> VoiceSettings {
         let m = try value.mapping(schema: "voice")
         var voice = VoiceSettings()
         if let p = m["preset"] {
             let name = try p.string()
             guard let preset = presets[name] else {
-                throw p.error("unknown voice preset \"\(UserText.excerpt(name))\" (Config/voices.yml has: \(presets.keys.sorted().joined(separator: ", ")))")
+                let known = presets.isEmpty ? "none are defined" : "known: " + presets.keys.sorted().joined(separator: ", ")
+                throw p.error("\(unknownPresetMessage) \"\(UserText.excerpt(name))\"; \(known)")
             }
             voice = preset
         }

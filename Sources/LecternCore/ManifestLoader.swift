@@ -53,17 +53,21 @@ public struct ManifestLoader: Sendable {
             }
             yaml = text
         }
-        let config = try configDirectory ?? Self.findConfig(near: url.deletingLastPathComponent())
+        let location = try configDirectory.map { ConfigLocation(folder: $0, searched: [$0.path]) }
+            ?? ConfigLocation.find(near: url.deletingLastPathComponent())
+        let config = location.folder
         let presets = try Self.loadPresets(config)
         var defaults = try ManifestLayer.parse(yaml: Self.builtInDefaults, file: "built-in defaults", presets: presets)
         if let config {
             let defaultsURL = config.appendingPathComponent("defaults.yml")
             if let text = try? String(contentsOf: defaultsURL, encoding: .utf8) {
-                let layer = try ManifestLayer.parse(yaml: text, file: defaultsURL.path, presets: presets, isDefaults: true)
+                let layer = try Self.sayingWhereConfigIs(location) {
+                    try ManifestLayer.parse(yaml: text, file: defaultsURL.path, presets: presets, isDefaults: true)
+                }
                 defaults = layer.merged(over: defaults)
             }
         }
-        let layer = try ManifestLayer.parse(yaml: yaml, file: file, presets: presets)
+        let layer = try Self.sayingWhereConfigIs(location) { try ManifestLayer.parse(yaml: yaml, file: file, presets: presets) }
         let merged = layer.merged(over: defaults)
         try Self.checkPitch(layer, merged: merged, file: file)
         var manifest = try resolve(merged, manifest: url, lines: layer.line)
@@ -267,6 +271,19 @@ public struct ManifestLoader: Sendable {
     /// - throws: ``ManifestError`` when `LECTERN_CONFIG` names anything but a Config folder or its defaults.yml.
     public static func findConfig(near folder: URL) throws -> URL? {
         try ConfigLocation.find(near: folder).folder
+    }
+
+    /// Runs `parse`; an unknown voice preset's error says which Config folder's `voices.yml` was
+    /// read, or every place a Config folder was looked for when none was found.
+    static func sayingWhereConfigIs<T>(_ location: ConfigLocation, _ parse: () throws -> T) throws -> T {
+        do { return try parse() } catch var error as ManifestError where error.message.hasPrefix(ManifestLayer.unknownPresetMessage) {
+            if let folder = location.folder {
+                error.message += " (the presets of \(folder.appendingPathComponent("voices.yml").path))"
+            } else {
+                error.message += " (no Config folder was found, so there are no presets; looked in: \(location.searched.joined(separator: ", ")))"
+            }
+            throw error
+        }
     }
 
     static func loadPresets(_ config: URL?) throws -> [String: VoiceSettings] {

@@ -71,7 +71,8 @@ enum ManualPage {
     }
 
     static let environment: [(String, String)] = [
-        ("LECTERN_CONFIG", "The `Config` folder (or its `defaults.yml`) every manifest is merged over, instead of the nearest `Config/defaults.yml` walking up from the manifest's folder."),
+        ("LECTERN_CONFIG", "The `Config` folder (or its `defaults.yml`) every manifest is merged over, instead of the first found of: a `Config/` at or up to seven folders above the manifest's, `$XDG_CONFIG_HOME/lectern`, and `../share/lectern/Config` beside the binary."),
+        ("XDG_CONFIG_HOME", "The user's Config folder is its `lectern` folder (default: `~/.config/lectern`, from `HOME`), used when no folder at or above the manifest's has a `Config/`."),
         ("LECTERN_STORE", "The job store, as `--store` takes it: `sqlite:PATH`, or `postgres://USER@HOST[:PORT]/DB` shared by hosts."),
         ("LECTERN_DB", "A SQLite job store file, as `--db` takes it."),
         ("LECTERN_CHUNKS", "The chunk folder every host reaches, as `--chunks` takes it."),
@@ -82,7 +83,7 @@ enum ManualPage {
     ]
 
     static let files: [(String, String)] = [
-        ("Config/defaults.yml", "The defaults every manifest is merged over, and this host's `store:` and `chunks:`; see `lectern-manifest(5)`."),
+        ("Config/defaults.yml", "The defaults every manifest is merged over, and this host's `store:` and `chunks:`; see `lectern-manifest(5)`. The Config folder used is the first with a `defaults.yml` of: `$LECTERN_CONFIG`; `Config/` in the manifest's folder or up to seven above it; `$XDG_CONFIG_HOME/lectern` (`~/.config/lectern`); `../share/lectern/Config` beside the binary (`/usr/share/lectern/Config` for `/usr/bin/lectern`)."),
         ("Config/voices.yml", "Named voices, for `voice: { preset: NAME }`."),
         ("Config/spoken/LANG.yml", "Spoken forms: Roman numerals, abbreviations, URLs and symbol runs as a narrator says them."),
         ("Config/lexicon/", "Pronunciation lexicons that `Config/defaults.yml` names."),
