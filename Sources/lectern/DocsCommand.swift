@@ -3,7 +3,7 @@ import Foundation
 import LecternCore
 
 /// `lectern docs` (hidden; `make man` and `make docs` run it): writes what is generated from the
-/// code — the README's manifest reference, `docs/lectern-manifest.5`, and the finish of
+/// code — the README's manifest and command references (``CommandReference``), `docs/lectern-manifest.5`, and the finish of
 /// `docs/lectern.1` (``ManualPage``) — or, with `--check`, names those that are stale.
 struct DocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,8 +41,11 @@ struct DocsCommand: ParsableCommand {
     static func expectedFiles(in folder: URL, date: String?) throws -> [(String, String)] {
         let readmeURL = folder.appendingPathComponent("README.md")
         let readme = try String(contentsOf: readmeURL, encoding: .utf8)
-        guard let newReadme = ManifestReference.updatingREADME(readme) else {
+        guard let withManifest = ManifestReference.updatingREADME(readme) else {
             throw FileError("\(readmeURL.path) has no \(ManifestReference.endMarker) after \(ManifestReference.beginMarker)")
+        }
+        guard let newReadme = CommandReference.updatingREADME(withManifest) else {
+            throw FileError("\(readmeURL.path) has no \(CommandReference.endMarker) after \(CommandReference.beginMarker)")
         }
         let manifestPage = "docs/lectern-manifest.5"
         let old = try? String(contentsOf: folder.appendingPathComponent(manifestPage), encoding: .utf8)
