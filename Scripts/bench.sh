@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale|neural] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale|neural|firstbuild] (default all).
 #
 # neural (issue #16): Scripts/bench-neural.sh — the Piper voice against espeak-ng, 1 and nproc workers:
 # real-time factor per worker and for the machine, worker CPU, peak RSS (not part of all).
@@ -27,6 +27,7 @@ set -euo pipefail
 MODE=${1:-all}
 [ "$MODE" = scale ] && exec "$(dirname "$0")/bench-scale.sh"
 [ "$MODE" = neural ] && exec "$(dirname "$0")/bench-neural.sh"
+[ "$MODE" = firstbuild ] && exec "$(dirname "$0")/bench-firstbuild.sh"
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BIN=$ROOT/.build/release/lectern
