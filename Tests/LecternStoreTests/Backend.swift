@@ -21,8 +21,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// One fresh store: its address, and its host folder (removed when the fixture goes).
-final class StoreFixture: @unchecked Sendable {
-    // @unchecked Sendable is safe: every property is a constant.
+final class StoreFixture: Sendable {
     let folder: URL
     let address: StoreAddress
 
