@@ -10,18 +10,15 @@ extension PostgresJobStore {
             // The job's row, locked, orders daemons registering it at once (the first creates the row).
             try db.execute("SELECT id FROM job WHERE id = \(jobId) FOR NO KEY UPDATE")
             if let row = try db.execute("SELECT * FROM schedule WHERE \"jobId\" = \(jobId)").first {
-                var schedule = try ScheduleRecord(row: row)
-                if schedule.expression != expression || schedule.timeZone != timeZone || schedule.watch != watch {
-                    schedule.expression = expression
-                    schedule.timeZone = timeZone
-                    schedule.watch = watch
-                    schedule.updatedAt = now
-                    try db.execute("""
-                        UPDATE schedule SET expression = \(expression), "timeZone" = \(timeZone), watch = \(watch), "updatedAt" = \(now)
-                        WHERE "jobId" = \(jobId)
-                        """)
+                let schedule = try ScheduleRecord(row: row)
+                guard let registered = schedule.registering(expression: expression, timeZone: timeZone, watch: watch, now: now) else {
+                    return schedule
                 }
-                return schedule
+                try db.execute("""
+                    UPDATE schedule SET expression = \(expression), "timeZone" = \(timeZone), watch = \(watch), "updatedAt" = \(now)
+                    WHERE "jobId" = \(jobId)
+                    """)
+                return registered
             }
             return try ScheduleRecord(row: try db.one("""
                 INSERT INTO schedule ("jobId", expression, "timeZone", watch, "firstSeen", "watchVersion", "servedVersion", failures,

@@ -41,15 +41,10 @@ extension SQLiteJobStore {
     public func registerSchedule(jobId: Int64, expression: String?, timeZone: String?, watch: Bool, watchVersion: String?,
                                  now: Date) throws -> ScheduleRecord {
         try write { db in
-            if var row = try ScheduleRecord.fetchOne(db, key: jobId) {
-                if row.expression != expression || row.timeZone != timeZone || row.watch != watch {
-                    row.expression = expression
-                    row.timeZone = timeZone
-                    row.watch = watch
-                    row.updatedAt = now
-                    try row.update(db)
-                }
-                return row
+            if let row = try ScheduleRecord.fetchOne(db, key: jobId) {
+                guard let registered = row.registering(expression: expression, timeZone: timeZone, watch: watch, now: now) else { return row }
+                try registered.update(db)
+                return registered
             }
             var row = ScheduleRecord(jobId: jobId, expression: expression, timeZone: timeZone, watch: watch, firstSeen: now,
                                      servedThrough: nil, watchVersion: watchVersion, watchClaimant: nil, servedVersion: watchVersion,

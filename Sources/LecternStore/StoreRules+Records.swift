@@ -1,6 +1,7 @@
 import Foundation
 
-// The rules of single records that do not depend on SQL, for ``StoreRules`` and the backends.
+// The rules of single records that do not depend on SQL, for ``StoreRules`` and both backends
+// (each used to write them out itself).
 
 extension LeaseRecord {
     /// Whether `holder` may take this lease at `now`: it holds it already, or the lease has
@@ -53,5 +54,31 @@ extension ScheduleRecord {
         row.watchVersion = servedVersion
         row.watchClaimant = nil
         return row
+    }
+}
+
+extension ScheduleRecord {
+    /// The row as the manifest now asks (changed `updatedAt` at `now`), nil when it asks for what
+    /// the row has: the schedule and the watch; what has been claimed and served stays.
+    package func registering(expression: String?, timeZone: String?, watch: Bool, now: Date) -> ScheduleRecord? {
+        guard self.expression != expression || self.timeZone != timeZone || self.watch != watch else { return nil }
+        var row = self
+        row.expression = expression
+        row.timeZone = timeZone
+        row.watch = watch
+        row.updatedAt = now
+        return row
+    }
+}
+
+extension JobRecord {
+    /// The job named and titled as its manifest now says (a manifest without a title keeps the
+    /// one the job has), nil when nothing changed.
+    package func renamed(_ name: String, title: String?) -> JobRecord? {
+        guard self.name != name || (title != nil && self.title != title) else { return nil }
+        var job = self
+        job.name = name
+        job.title = title ?? job.title
+        return job
     }
 }

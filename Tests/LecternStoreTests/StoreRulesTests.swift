@@ -40,6 +40,44 @@ import LecternStore
         #expect(explained.settled(note: nil, at: Self.now).error == "cancelled by the user", "an error already recorded stays")
     }
 
+    @Test func aJobIsRenamedAndRetitledOnlyWhenItsManifestChanges() {
+        let job = JobRecord(id: 1, name: "book", manifestPath: "/b.yml", title: "Book", createdAt: Self.now)
+        #expect(job.renamed("book", title: "Book") == nil && job.renamed("book", title: nil) == nil)
+        let renamed = job.renamed("novel", title: nil)
+        #expect(renamed?.name == "novel" && renamed?.title == "Book", "a manifest without a title keeps the job's")
+        #expect(job.renamed("book", title: "Novel")?.title == "Novel")
+    }
+
+    @Test func aScheduleRowChangesOnlyWhenTheManifestAsksForAnotherScheduleOrWatch() throws {
+        let row = ScheduleRecord(jobId: 1, expression: "0 6 * * *", timeZone: nil, watch: false, firstSeen: Self.now, servedThrough: nil,
+                                 watchVersion: "v1", watchClaimant: nil, servedVersion: "v1", resumedRunId: nil, failures: 0,
+                                 lastFailureAt: nil, lastError: nil, retriedFailures: 0, nextDue: nil, updatedAt: Self.now)
+        let later = Self.now.addingTimeInterval(60)
+        #expect(row.registering(expression: "0 6 * * *", timeZone: nil, watch: false, now: later) == nil)
+        let watched = try #require(row.registering(expression: "0 6 * * *", timeZone: nil, watch: true, now: later))
+        #expect(watched.watch && watched.updatedAt == later && watched.watchVersion == "v1")
+        #expect(row.reopeningUnservedChange == nil, "a served change is not given back")
+        var claimed = row
+        claimed.watchVersion = "v2"
+        claimed.watchClaimant = try CrashRecoveryStoreTests.deadProcess().description
+        let reopened = try #require(claimed.reopeningUnservedChange, "a dead claimant's unserved change is given back")
+        #expect(reopened.watchVersion == "v1" && reopened.watchClaimant == nil)
+        claimed.watchClaimant = ProcessIdentity.current.description
+        #expect(claimed.reopeningUnservedChange == nil, "a live claimant keeps its change")
+    }
+
+    @Test func onlyADaemonsRunThatStoppedAndWasNotResumedIsResumable() {
+        var run = RunRecord(id: 7, jobId: 1, trigger: "schedule", state: .interrupted, startedAt: Self.now, pid: 42, wordsDone: 0,
+                            audioMsDone: 0, holder: nil, resumesRunId: nil, forced: false)
+        #expect(run.isResumable(resumed: nil) && run.isResumable(resumed: 6))
+        #expect(!run.isResumable(resumed: 7), "resumed once only")
+        run.state = .succeeded
+        #expect(!run.isResumable(resumed: nil))
+        run.state = .cancelled
+        run.trigger = "manual"
+        #expect(!run.isResumable(resumed: nil), "a run started by hand is not a daemon's to resume")
+    }
+
     /// Saves `lease` through the backend's own transaction (no public call stores a holder that
     /// is not a process).
     static func save<Store: StoreExecutor>(_ lease: LeaseRecord, in store: Store) throws {
