@@ -24,12 +24,3 @@ package protocol StoreTransaction {
     /// no lease; wakes whoever waits on the chunk's run.
     func endAttempt(_ chunk: ChunkTask, state: ChunkTask.State, error: String, worker: String?) throws
 }
-
-/// A backend as ``StoreRules`` uses it: a ``JobStore`` that runs a ``StoreTransaction``.
-package protocol StoreExecutor: JobStore {
-    associatedtype Transaction: StoreTransaction
-    /// Runs `body` in one transaction that may write.
-    func writing<T>(_ body: (Transaction) throws -> T) throws -> T
-    /// Runs `body` in one transaction that only reads (a read-only store can run it).
-    func reading<T>(_ body: (Transaction) throws -> T) throws -> T
-}
