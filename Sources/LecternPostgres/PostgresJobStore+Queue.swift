@@ -22,7 +22,7 @@ extension PostgresJobStore {
     /// `leaseDuration`, and expiry is judged by the same clock.
     public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
         try write { db in
-            try Self.failExhausted(db)
+            try Self.failLapsedChunks(db)
             return try db.execute("""
                 UPDATE "chunkTask" SET state = 'claimed', worker = \(worker), "leaseExpiresAt" = now() + make_interval(secs => \(leaseDuration)),
                     attempts = attempts + 1
@@ -84,37 +84,11 @@ extension PostgresJobStore {
     }
 
     public func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State? {
-        try write { db in
-            guard let row = try db.execute("SELECT * FROM \"chunkTask\" WHERE id = \(taskId) FOR UPDATE").first else { return nil }
-            let task = try ChunkTask(row: row)
-            guard task.state == .claimed, task.worker == worker else { return nil }
-            let outcome = task.afterFailedAttempt(error)
-            try db.execute("""
-                UPDATE "chunkTask" SET state = \(outcome.state.rawValue), error = \(outcome.error),
-                    worker = \(outcome.state == .failed ? worker : nil), "leaseExpiresAt" = NULL
-                WHERE id = \(taskId)
-                """)
-            try db.notifyQueue(runId: task.runId)
-            return outcome.state
-        }
+        try failAttempt(taskId: taskId, worker: worker, error: error)
     }
 
     public func failExhaustedChunks() throws -> Int {
-        try write { db in try Self.failExhausted(db) }
-    }
-
-    /// Fails the claimed chunks whose lease ran out (by the server's clock) on their last attempt.
-    @discardableResult
-    static func failExhausted(_ db: PostgresTransaction) throws -> Int {
-        let lapsed = try db.execute("""
-            SELECT * FROM "chunkTask" WHERE state = 'claimed' AND "leaseExpiresAt" < now() AND attempts >= "maxAttempts"
-            FOR UPDATE SKIP LOCKED
-            """).map(ChunkTask.init(row:))
-        for task in lapsed {
-            try db.execute("UPDATE \"chunkTask\" SET state = 'failed', \"leaseExpiresAt\" = NULL, error = \(task.lapsedError) WHERE id = \(task.id)")
-            try db.notifyQueue(runId: task.runId)
-        }
-        return lapsed.count
+        try failLapsedChunks()
     }
 
     public func chunkTasks(runId: Int64) throws -> [ChunkTask] {

@@ -10,18 +10,15 @@ extension PostgresJobStore {
             // The job's row, locked, orders daemons registering it at once (the first creates the row).
             try db.execute("SELECT id FROM job WHERE id = \(jobId) FOR NO KEY UPDATE")
             if let row = try db.execute("SELECT * FROM schedule WHERE \"jobId\" = \(jobId)").first {
-                var schedule = try ScheduleRecord(row: row)
-                if schedule.expression != expression || schedule.timeZone != timeZone || schedule.watch != watch {
-                    schedule.expression = expression
-                    schedule.timeZone = timeZone
-                    schedule.watch = watch
-                    schedule.updatedAt = now
-                    try db.execute("""
-                        UPDATE schedule SET expression = \(expression), "timeZone" = \(timeZone), watch = \(watch), "updatedAt" = \(now)
-                        WHERE "jobId" = \(jobId)
-                        """)
+                let schedule = try ScheduleRecord(row: row)
+                guard let registered = schedule.registering(expression: expression, timeZone: timeZone, watch: watch, now: now) else {
+                    return schedule
                 }
-                return schedule
+                try db.execute("""
+                    UPDATE schedule SET expression = \(expression), "timeZone" = \(timeZone), watch = \(watch), "updatedAt" = \(now)
+                    WHERE "jobId" = \(jobId)
+                    """)
+                return registered
             }
             return try ScheduleRecord(row: try db.one("""
                 INSERT INTO schedule ("jobId", expression, "timeZone", watch, "firstSeen", "watchVersion", "servedVersion", failures,
@@ -66,13 +63,10 @@ extension PostgresJobStore {
     public func reopenUnservedChange(jobId: Int64) throws -> ScheduleRecord? {
         try write { db in
             guard let found = try db.execute("SELECT * FROM schedule WHERE \"jobId\" = \(jobId) FOR UPDATE").first else { return nil }
-            var row = try ScheduleRecord(row: found)
-            guard row.watchVersion != row.servedVersion, row.servedVersion != nil,
-                  !(row.watchClaimant.flatMap(ProcessIdentity.init)?.isAlive ?? false) else { return row }
-            row.watchVersion = row.servedVersion
-            row.watchClaimant = nil
-            try db.execute("UPDATE schedule SET \"watchVersion\" = \(row.watchVersion), \"watchClaimant\" = NULL WHERE \"jobId\" = \(jobId)")
-            return row
+            let row = try ScheduleRecord(row: found)
+            guard let reopened = row.reopeningUnservedChange else { return row }
+            try db.execute("UPDATE schedule SET \"watchVersion\" = \(reopened.watchVersion), \"watchClaimant\" = NULL WHERE \"jobId\" = \(jobId)")
+            return reopened
         }
     }
 
@@ -89,14 +83,8 @@ extension PostgresJobStore {
         try read { db in
             guard let found = try db.execute("SELECT * FROM run WHERE \"jobId\" = \(jobId) ORDER BY id DESC LIMIT 1").first else { return nil }
             let run = try RunRecord(row: found)
-            guard ["schedule", "watch"].contains(run.trigger) else { return nil }
             let resumed = try db.value("SELECT \"resumedRunId\" FROM schedule WHERE \"jobId\" = \(jobId)", as: Int64.self)
-            guard resumed != run.id else { return nil }
-            switch run.state {
-            case .interrupted, .cancelled: return run
-            case .running: return run.isOrphaned ? run : nil
-            default: return nil
-            }
+            return run.isResumable(resumed: resumed) ? run : nil
         }
     }
 

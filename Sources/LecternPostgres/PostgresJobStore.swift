@@ -49,13 +49,10 @@ public final class PostgresJobStore: JobStore {
         try write { db in
             for _ in 0..<2 {
                 if let row = try db.execute("SELECT * FROM job WHERE \"manifestPath\" = \(manifestPath) FOR NO KEY UPDATE").first {
-                    var job = try JobRecord(row: row)
-                    if job.name != name || (title != nil && job.title != title) {
-                        job.name = name
-                        job.title = title ?? job.title
-                        try db.execute("UPDATE job SET name = \(job.name), title = \(job.title) WHERE id = \(job.id)")
-                    }
-                    return job
+                    let job = try JobRecord(row: row)
+                    guard let renamed = job.renamed(name, title: title) else { return job }
+                    try db.execute("UPDATE job SET name = \(renamed.name), title = \(renamed.title) WHERE id = \(renamed.id)")
+                    return renamed
                 }
                 // Inserted unless another process inserted it a moment ago (then it is read above).
                 if let row = try db.execute("""

@@ -24,7 +24,7 @@ final class PostgresQueueListener: @unchecked Sendable {
 
     init(address: PostgresAddress) { self.address = address }
 
-    deinit { try? connection?.close().wait() }
+    deinit { PostgresSession.abandon(connection) }
 
     /// Returns when a notification arrives (or one arrived since this thread's last wait
     /// returned), or when `timeout` passes.
@@ -70,7 +70,7 @@ final class PostgresQueueListener: @unchecked Sendable {
     func close() {
         connecting.lock()
         defer { connecting.unlock() }
-        try? connection?.close().wait()
+        PostgresSession.abandon(connection)
         connection = nil
     }
 }

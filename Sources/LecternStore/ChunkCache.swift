@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LecternCore
 #if canImport(Glibc)
 import Glibc
@@ -91,16 +92,15 @@ extension ChunkCache {
     /// Numbers this process's run folders.
     static let runFolders = Counter()
 
-    final class Counter: @unchecked Sendable {
-        // @unchecked Sendable is safe: `value` is only touched while holding `lock`.
-        private let lock = NSLock()
-        private var value = 0
+    /// A number that only goes up, shared by the threads of a process.
+    final class Counter: Sendable {
+        private let value = Mutex(0)
 
         func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value
+            value.withLock { value in
+                value += 1
+                return value
+            }
         }
     }
 }

@@ -1,28 +1,15 @@
 import Foundation
 import GRDB
 
-extension SQLiteJobStore {
+extension SQLiteJobStore: StoreExecutor {
+    package func writing<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T { try write { db in try body(SQLiteTransaction(db: db)) } }
+    package func reading<T>(_ body: (SQLiteTransaction) throws -> T) throws -> T { try read { db in try body(SQLiteTransaction(db: db)) } }
+
     /// Takes the job's lease for `holder`, unless a live process holds it. A lease whose holder
     /// is dead (same host) or whose heartbeat expired is taken over, and the runs that process
-    /// left in state `running` are marked `interrupted` — all in one transaction.
+    /// left in state `running` are settled — all in one transaction (``StoreRules``).
     public func acquireLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> LeaseOutcome {
-        try write { db in
-            let now = Date()
-            if let lease = try LeaseRecord.fetchOne(db, key: jobId), lease.holder != holder.description,
-               lease.expiresAt > now, ProcessIdentity(lease.holder)?.isAlive ?? false {
-                return .held(lease)
-            }
-            let lease = LeaseRecord(jobId: jobId, runId: nil, holder: holder.description, acquiredAt: now, heartbeatAt: now,
-                                    expiresAt: now.addingTimeInterval(duration))
-            try lease.save(db)
-            // We hold the lease now, so no other process may be running this job.
-            var interrupted: [RunRecord] = []
-            for var run in try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).fetchAll(db) {
-                try settle(&run, db: db, at: now)
-                interrupted.append(run)
-            }
-            return .acquired(lease, interrupted: interrupted)
-        }
+        try takeLease(jobId: jobId, holder: holder, duration: duration)
     }
 
     /// Records the job's runs whose process died while running them as they ended: `failed`
@@ -30,30 +17,7 @@ extension SQLiteJobStore {
     /// else `interrupted`. Runs of live processes are left alone. Returns the runs it settled.
     @discardableResult
     public func settleOrphanedRuns(jobId: Int64) throws -> [RunRecord] {
-        try write { db in
-            var settled: [RunRecord] = []
-            for var run in try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).fetchAll(db)
-            where run.isOrphaned {
-                try settle(&run, db: db, at: Date())
-                settled.append(run)
-            }
-            return settled
-        }
-    }
-
-    /// Marks a run whose process is gone as ended (see ``settleOrphanedRuns(jobId:)``).
-    private func settle(_ run: inout RunRecord, db: Database, at now: Date) throws {
-        let note = FailureNote(store: self, runId: run.id!)
-        if let message = note.read() {
-            run.state = .failed
-            run.error = message
-        } else {
-            run.state = .interrupted
-            run.error = run.error ?? "the process running it (pid \(run.pid)) stopped without finishing"
-        }
-        run.endedAt = now
-        try run.update(db)
-        note.remove()
+        try settleOrphans(jobId: jobId)
     }
 
     /// Records which run the lease is for.
@@ -83,10 +47,7 @@ extension SQLiteJobStore {
     /// The ids of the jobs whose lease has not expired and whose holder is alive (a dead
     /// holder's lease is taken over at once, as ``acquireLease(jobId:holder:duration:)`` does).
     public func leasedJobIds(at date: Date) throws -> Set<Int64> {
-        try read { db in
-            Set(try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db)
-                .filter { ProcessIdentity($0.holder)?.isAlive ?? true }.map(\.jobId))
-        }
+        try liveLeaseJobIds(at: date)
     }
 
     /// The job's lease, if any.

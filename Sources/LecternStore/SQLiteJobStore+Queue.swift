@@ -53,7 +53,7 @@ extension SQLiteJobStore {
     public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
         try write { db in
             let now = Date()
-            try Self.failExhausted(db, now: now)
+            try Self.failLapsedChunks(SQLiteTransaction(db: db))
             return try ChunkTask.fetchOne(db, sql: """
                 UPDATE chunkTask SET state = 'claimed', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1
                 WHERE id = (SELECT t.id FROM chunkTask t JOIN run r ON r.id = t.runId
@@ -103,31 +103,11 @@ extension SQLiteJobStore {
     }
 
     public func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State? {
-        try write { db in
-            guard let task = try ChunkTask.fetchOne(db, key: taskId), task.state == .claimed, task.worker == worker else { return nil }
-            let outcome = task.afterFailedAttempt(error)
-            try db.execute(sql: """
-                UPDATE chunkTask SET state = ?, error = ?, worker = ?, leaseExpiresAt = NULL WHERE id = ?
-                """, arguments: [outcome.state, outcome.error, outcome.state == .failed ? worker : nil, taskId])
-            return outcome.state
-        }
+        try failAttempt(taskId: taskId, worker: worker, error: error)
     }
 
     public func failExhaustedChunks() throws -> Int {
-        try write { db in try Self.failExhausted(db, now: Date()) }
-    }
-
-    /// Fails the claimed chunks whose lease ran out on their last attempt.
-    @discardableResult
-    static func failExhausted(_ db: Database, now: Date) throws -> Int {
-        let lapsed = try ChunkTask.fetchAll(db, sql: """
-            SELECT * FROM chunkTask WHERE state = 'claimed' AND leaseExpiresAt < ? AND attempts >= maxAttempts
-            """, arguments: [now])
-        for task in lapsed {
-            try db.execute(sql: "UPDATE chunkTask SET state = 'failed', leaseExpiresAt = NULL, error = ? WHERE id = ?",
-                           arguments: [task.lapsedError, task.id])
-        }
-        return lapsed.count
+        try failLapsedChunks()
     }
 
     public func chunkTasks(runId: Int64) throws -> [ChunkTask] {

@@ -41,15 +41,10 @@ extension SQLiteJobStore {
     public func registerSchedule(jobId: Int64, expression: String?, timeZone: String?, watch: Bool, watchVersion: String?,
                                  now: Date) throws -> ScheduleRecord {
         try write { db in
-            if var row = try ScheduleRecord.fetchOne(db, key: jobId) {
-                if row.expression != expression || row.timeZone != timeZone || row.watch != watch {
-                    row.expression = expression
-                    row.timeZone = timeZone
-                    row.watch = watch
-                    row.updatedAt = now
-                    try row.update(db)
-                }
-                return row
+            if let row = try ScheduleRecord.fetchOne(db, key: jobId) {
+                guard let registered = row.registering(expression: expression, timeZone: timeZone, watch: watch, now: now) else { return row }
+                try registered.update(db)
+                return registered
             }
             var row = ScheduleRecord(jobId: jobId, expression: expression, timeZone: timeZone, watch: watch, firstSeen: now,
                                      servedThrough: nil, watchVersion: watchVersion, watchClaimant: nil, servedVersion: watchVersion,
@@ -96,13 +91,10 @@ extension SQLiteJobStore {
     /// returns the row.
     public func reopenUnservedChange(jobId: Int64) throws -> ScheduleRecord? {
         try write { db in
-            guard var row = try ScheduleRecord.fetchOne(db, key: jobId) else { return nil }
-            guard row.watchVersion != row.servedVersion, row.servedVersion != nil,
-                  !(row.watchClaimant.flatMap(ProcessIdentity.init)?.isAlive ?? false) else { return row }
-            row.watchVersion = row.servedVersion
-            row.watchClaimant = nil
-            try row.update(db)
-            return row
+            guard let row = try ScheduleRecord.fetchOne(db, key: jobId) else { return nil }
+            guard let reopened = row.reopeningUnservedChange else { return row }
+            try reopened.update(db)
+            return reopened
         }
     }
 
@@ -120,15 +112,9 @@ extension SQLiteJobStore {
     /// resumed it yet: the run a daemon starting up continues.
     public func interruptedRun(jobId: Int64) throws -> RunRecord? {
         try read { db in
-            guard let run = try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).fetchOne(db),
-                  ["schedule", "watch"].contains(run.trigger) else { return nil }
+            guard let run = try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).fetchOne(db) else { return nil }
             let resumed = try Int64.fetchOne(db, sql: "SELECT resumedRunId FROM schedule WHERE jobId = ?", arguments: [jobId])
-            guard resumed != run.id else { return nil }
-            switch run.state {
-            case .interrupted, .cancelled: return run
-            case .running: return run.isOrphaned ? run : nil
-            default: return nil
-            }
+            return run.isResumable(resumed: resumed) ? run : nil
         }
     }
 

@@ -184,13 +184,10 @@ public final class SQLiteJobStore: JobStore {
     /// The job for a manifest, created on first use; its name and title are kept current.
     public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
         try write { db in
-            if var job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
-                if job.name != name || (title != nil && job.title != title) {
-                    job.name = name
-                    job.title = title ?? job.title
-                    try job.update(db)
-                }
-                return job
+            if let job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
+                guard let renamed = job.renamed(name, title: title) else { return job }
+                try renamed.update(db)
+                return renamed
             }
             var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: title, createdAt: Date())
             try job.insert(db)

@@ -7,18 +7,17 @@ import LecternStore
 /// A run waiting for its chunks rides out a store that does not answer, and fails with the
 /// store's error once the outage outlasts its patience (#22).
 struct StoreOutageTests {
-    final class Calls: @unchecked Sendable { var count = 0 }
     static let down = StoreError("cannot read the job store postgres://db/jobs: it did not answer within 5 s (the address's timeout)")
 
     @Test func anOutageShorterThanThePatienceIsWaitedOut() throws {
         var outage = StoreOutage(storeName: "postgres://db/jobs", patience: 30, control: RunControl(), logger: Logger(label: "test"))
-        let calls = Calls()
+        var calls = 0
         let value = try outage.run { () throws -> Int in
-            calls.count += 1
-            if calls.count < 3 { throw Self.down }
+            calls += 1
+            if calls < 3 { throw Self.down }
             return 42
         }
-        #expect(value == 42 && calls.count == 3)
+        #expect(value == 42 && calls == 3)
     }
 
     @Test func anOutageLongerThanThePatienceFailsTheRunWithTheStoresError() throws {
@@ -30,9 +29,9 @@ struct StoreOutageTests {
 
     @Test func otherErrorsAndACancelledRunAreNotWaitedOut() throws {
         var outage = StoreOutage(storeName: "s", patience: 30, control: RunControl(), logger: Logger(label: "test"))
-        let calls = Calls()
-        #expect(throws: RunError.self) { try outage.run { () throws -> Int in calls.count += 1; throw RunError("a damaged chunk") } }
-        #expect(calls.count == 1)
+        var calls = 0
+        #expect(throws: RunError.self) { try outage.run { () throws -> Int in calls += 1; throw RunError("a damaged chunk") } }
+        #expect(calls == 1)
         let control = RunControl()
         control.cancel("SIGTERM")
         var cancelled = StoreOutage(storeName: "s", patience: 30, control: control, logger: Logger(label: "test"))

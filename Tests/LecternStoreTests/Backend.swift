@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LecternStore
 import LecternTestSupport
@@ -21,8 +22,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// One fresh store: its address, and its host folder (removed when the fixture goes).
-final class StoreFixture: @unchecked Sendable {
-    // @unchecked Sendable is safe: every property is a constant.
+final class StoreFixture: Sendable {
     let folder: URL
     let address: StoreAddress
 
@@ -58,16 +58,14 @@ func concurrently<T: Sendable>(_ count: Int, _ body: @Sendable @escaping (Int) t
 }
 
 /// Results collected from concurrent work.
-final class Results<T: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable is safe: `items` and `failures` are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var items: [T?]
-    private(set) var failuresList: [String] = []
-    init(_ count: Int) { items = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: T) { lock.lock(); items[i] = value; lock.unlock() }
-    func fail(_ message: String) { lock.lock(); failuresList.append(message); lock.unlock() }
-    var all: [T?] { lock.lock(); defer { lock.unlock() }; return items }
-    var failures: [String] { lock.lock(); defer { lock.unlock() }; return failuresList }
+final class Results<T: Sendable>: Sendable {
+    private let items: Mutex<[T?]>
+    private let failuresList = Mutex<[String]>([])
+    init(_ count: Int) { items = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ i: Int, _ value: T) { items.withLock { $0[i] = value } }
+    func fail(_ message: String) { failuresList.withLock { $0.append(message) } }
+    var all: [T?] { items.withLock { $0 } }
+    var failures: [String] { failuresList.withLock { $0 } }
 }
 
 extension Date {

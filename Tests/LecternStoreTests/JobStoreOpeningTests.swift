@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LecternStore
 
@@ -20,10 +21,8 @@ struct JobStoreOpeningTests {
 }
 
 /// Errors collected from concurrent work.
-final class Failures: @unchecked Sendable {
-    // @unchecked Sendable is safe: `items` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+final class Failures: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ item: String) { items.withLock { $0.append(item) } }
+    var all: [String] { items.withLock { $0 } }
 }

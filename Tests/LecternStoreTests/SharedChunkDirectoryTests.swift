@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LecternStore
 #if canImport(Glibc)
@@ -180,12 +181,11 @@ enum ChunkFixture {
         return process
     }
 
-    final class Results: @unchecked Sendable {
-        // @unchecked Sendable is safe: `values` is only touched while holding `lock`.
-        private let lock = NSLock()
-        private var values: [Result<ChunkDigest, Error>] = []
-        func add(_ value: Result<ChunkDigest, Error>) { lock.lock(); values.append(value); lock.unlock() }
-        var all: [Result<ChunkDigest, Error>] { lock.lock(); defer { lock.unlock() }; return values }
+    /// Outcomes collected from concurrent uploads.
+    final class Results: Sendable {
+        private let values = Mutex<[Result<ChunkDigest, Error>]>([])
+        func add(_ value: Result<ChunkDigest, Error>) { values.withLock { $0.append(value) } }
+        var all: [Result<ChunkDigest, Error>] { values.withLock { $0 } }
     }
 
     @Test func aDamagedStoredChunkIsRefusedByKeyAndPathAndNothingIsLeftAtTheDestination() throws {

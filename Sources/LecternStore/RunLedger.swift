@@ -1,0 +1,36 @@
+import Foundation
+
+/// The record of jobs, their runs and the chapters each run rendered: what `lectern status`
+/// shows and what a run writes as it goes. Part of ``JobStore``.
+public protocol RunLedger: Sendable {
+    /// The job for a manifest, created on first use; its name and title are kept current.
+    func job(manifestPath: String, name: String, title: String?) throws -> JobRecord
+    /// Records that a run of `job` has started in this process (`resumes`: the stopped run whose
+    /// finished chunks it continues from; `forced`: it ignores the chunk cache).
+    func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) throws -> RunRecord
+    /// Saves a run's changed fields.
+    func update(_ run: RunRecord) throws
+    /// Saves a finished run together with its chapters, in one transaction.
+    func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws
+    /// Records why a daemon cannot load the job's manifest (nil: it loads again).
+    func setManifestError(jobId: Int64, _ error: String?) throws
+    /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job if it
+    /// has none (so that `lectern status` shows it); nil clears it.
+    func recordManifestError(manifestPath: String, name: String?, error: String?) throws
+    func jobs() throws -> [JobRecord]
+    /// A job's runs, newest first.
+    func runs(jobId: Int64, limit: Int) throws -> [RunRecord]
+    func chapters(runId: Int64) throws -> [ChapterRecord]
+    /// The newest run of a job in one of `states`.
+    func latestRun(jobId: Int64, states: Set<RunState>) throws -> RunRecord?
+    /// The backend's own consistency check: "ok" when sound.
+    func integrityCheck() throws -> String
+}
+
+extension RunLedger {
+    public func startRun(job: JobRecord, trigger: String = "manual", resumes: Int64? = nil) throws -> RunRecord {
+        try startRun(job: job, trigger: trigger, resumes: resumes, forced: false)
+    }
+
+    public func runs(jobId: Int64) throws -> [RunRecord] { try runs(jobId: jobId, limit: 20) }
+}
