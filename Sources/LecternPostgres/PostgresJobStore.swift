@@ -104,13 +104,25 @@ public final class PostgresJobStore: JobStore {
                 "sampleCount" = \(r.sampleCount), "mp3Path" = \(r.mp3Path), "timingsPath" = \(r.timingsPath), holder = \(r.holder),
                 "resumesRunId" = \(r.resumesRunId), forced = \(r.forced), "chunkCount" = \(r.chunkCount),
                 "chunksRendered" = \(r.chunksRendered), "chunksReused" = \(r.chunksReused), "bookHash" = \(r.bookHash),
-                "outputStamp" = \(r.outputStamp)
+                "outputStamp" = \(r.outputStamp), "upToDateRuns" = \(r.upToDateRuns), "lastUpToDateAt" = \(r.lastUpToDateAt)
             WHERE id = \(r.id)
             """)
         guard changed == 1 else { throw StoreError("cannot write the job store: run \(r.id.map(String.init) ?? "nil") is not in it") }
     }
 
-    public func setManifestError(jobId: Int64, _ error: String?) throws {
+    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) throws -> RunRecord {
+        try write { db in
+            guard let row = try db.execute("SELECT * FROM run WHERE id = \(confirmed) FOR UPDATE").first else {
+                throw StoreError("cannot write the job store: run \(confirmed) is not in it")
+            }
+            let kept = try RunRecord(row: row).confirmedUpToDate(at: date)
+            try Self.update(kept, db)
+            if let id = run.id { try db.execute("DELETE FROM run WHERE id = \(id)") }
+            return kept
+        }
+    }
+
+        public func setManifestError(jobId: Int64, _ error: String?) throws {
         try write { db in
             try db.execute("UPDATE job SET \"manifestError\" = \(error) WHERE id = \(jobId) AND \"manifestError\" IS DISTINCT FROM \(error)")
         }

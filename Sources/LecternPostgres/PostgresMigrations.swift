@@ -3,7 +3,7 @@ import LecternCore
 import LecternStore
 import PostgresNIO
 
-/// The PostgreSQL schema, as the same versioned migrations as ``SQLiteJobStore``'s (v1…v6: the
+/// The PostgreSQL schema, as the same versioned migrations as ``SQLiteJobStore``'s (v1…v7: the
 /// same tables and columns under the same names; mixed-case names are quoted, as in `"runId"`).
 /// Applied migrations are recorded in `lectern_migrations`; a process opening the database
 /// applies the missing ones in order in one transaction holding an advisory lock, so many
@@ -161,6 +161,10 @@ enum PostgresMigrations {
             -- Bounded retries (#22): each chunk's attempt limit, each worker's lease period.
             ALTER TABLE "chunkTask" ADD COLUMN "maxAttempts" bigint NOT NULL DEFAULT 3;
             ALTER TABLE worker ADD COLUMN "leaseSeconds" double precision NOT NULL DEFAULT 30;
+            """),
+        ("v7", """
+            -- Runs that change nothing (#23): counted on the run they confirm, not rows of their own.
+            ALTER TABLE run ADD COLUMN "upToDateRuns" bigint NOT NULL DEFAULT 0, ADD COLUMN "lastUpToDateAt" timestamptz;
             """),
     ]
 

@@ -34,7 +34,8 @@ extension RunRecord {
                   mp3Path: try r.get("mp3Path"), timingsPath: try r.get("timingsPath"), holder: try r.get("holder"),
                   resumesRunId: try r.get("resumesRunId"), forced: try r.get("forced"), chunkCount: try r.get("chunkCount"),
                   chunksRendered: try r.get("chunksRendered"), chunksReused: try r.get("chunksReused"),
-                  bookHash: try r.get("bookHash"), outputStamp: try r.get("outputStamp"))
+                  bookHash: try r.get("bookHash"), outputStamp: try r.get("outputStamp"),
+                  upToDateRuns: try r.get("upToDateRuns"), lastUpToDateAt: try r.get("lastUpToDateAt"))
     }
 }
 

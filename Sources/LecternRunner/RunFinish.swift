@@ -40,31 +40,15 @@ enum RunFinish {
         return JobRunner.Summary(run: run, outputs: outputs, upToDate: false, phases: [])
     }
 
-    /// Records a run that found its outputs current: every chunk reused, the previous run's
-    /// chapters, nothing written.
+    /// Records a run that found its outputs current: nothing written, every chunk reused. It is
+    /// not a run of its own in the store: it is folded into the run that made the outputs (a
+    /// count and the time of the last such run), so `lectern status` lists the runs that changed
+    /// something. The summary is that run's.
     static func upToDate(runner: JobRunner, outputs: [URL], context: inout RunRecording.Context) throws -> JobRunner.Summary {
         let last = context.lastSuccess!
-        var run = context.run
-        run.state = .succeeded
-        run.endedAt = Date()
-        run.sampleCount = last.sampleCount
-        run.durationMs = last.durationMs
-        run.wordsDone = run.wordCount ?? 0
-        run.audioMsDone = last.durationMs ?? 0
-        run.mp3Path = last.mp3Path
-        run.timingsPath = last.timingsPath
-        run.outputStamp = last.outputStamp
-        let chapters = try runner.store.chapters(runId: last.id!).map { old in
-            var chapter = old
-            chapter.id = nil
-            chapter.runId = run.id!
-            chapter.chunksRendered = 0
-            chapter.change = "unchanged"
-            return chapter
-        }
-        try runner.store.finish(run, chapters: chapters)
-        context.run = run
-        runner.logger.info("up to date", metadata: ["run": "\(run.id ?? 0)"])
-        return JobRunner.Summary(run: run, outputs: outputs, upToDate: true, phases: [])
+        let confirmed = try runner.store.foldUpToDate(context.run, into: last.id!, at: Date())
+        context.run = confirmed
+        runner.logger.info("up to date", metadata: ["run": "\(confirmed.id ?? 0)", "times": "\(confirmed.upToDateRuns)"])
+        return JobRunner.Summary(run: confirmed, outputs: outputs, upToDate: true, phases: [])
     }
 }

@@ -12,6 +12,10 @@ public protocol RunLedger: Sendable {
     func update(_ run: RunRecord) throws
     /// Saves a finished run together with its chapters, in one transaction.
     func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws
+    /// Folds `run`, which found the outputs of run `confirmed` current and changed nothing, into
+    /// that run: `run`'s row goes, and `confirmed` counts one more such run at `date` (in one
+    /// transaction). Returns the confirmed run as stored.
+    func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) throws -> RunRecord
     /// Records why a daemon cannot load the job's manifest (nil: it loads again).
     func setManifestError(jobId: Int64, _ error: String?) throws
     /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job if it

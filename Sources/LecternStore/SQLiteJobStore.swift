@@ -178,6 +178,13 @@ public final class SQLiteJobStore: JobStore {
         }
         registerScheduleMigration(&migrator)
         registerQueueMigration(&migrator)
+        migrator.registerMigration("v7") { db in
+            // Runs that change nothing (#23): counted on the run they confirm, not rows of their own.
+            try db.alter(table: "run") { t in
+                t.add(column: "upToDateRuns", .integer).notNull().defaults(to: 0)
+                t.add(column: "lastUpToDateAt", .datetime)
+            }
+        }
         return migrator
     }
 
@@ -220,6 +227,18 @@ public final class SQLiteJobStore: JobStore {
         try write { db in
             try run.update(db)
             for var chapter in chapters { try chapter.insert(db) }
+        }
+    }
+
+    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) throws -> RunRecord {
+        try write { db in
+            guard var kept = try RunRecord.fetchOne(db, key: confirmed) else {
+                throw StoreError("cannot write the job store: run \(confirmed) is not in it")
+            }
+            kept = kept.confirmedUpToDate(at: date)
+            try kept.update(db)
+            if let id = run.id { _ = try RunRecord.deleteOne(db, key: id) }
+            return kept
         }
     }
 

@@ -75,6 +75,11 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var bookHash: String?
     /// Size and modification time of the outputs as written, to notice they were changed since.
     public var outputStamp: String?
+    /// Later runs that found this run's outputs current and changed nothing: folded into this
+    /// run (``RunLedger/foldUpToDate(_:into:at:)``) rather than recorded as runs of their own.
+    public var upToDateRuns: Int = 0
+    /// When the last of them ran.
+    public var lastUpToDateAt: Date?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -105,7 +110,9 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
         chunksRendered: Int = 0,
         chunksReused: Int = 0,
         bookHash: String? = nil,
-        outputStamp: String? = nil
+        outputStamp: String? = nil,
+        upToDateRuns: Int = 0,
+        lastUpToDateAt: Date? = nil
     ) {
         self.id = id
         self.jobId = jobId
@@ -133,6 +140,8 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
         self.chunksReused = chunksReused
         self.bookHash = bookHash
         self.outputStamp = outputStamp
+        self.upToDateRuns = upToDateRuns
+        self.lastUpToDateAt = lastUpToDateAt
     }
 }
 

@@ -82,3 +82,13 @@ extension JobRecord {
         return job
     }
 }
+
+extension RunRecord {
+    /// The run as it stands once one more later run found its outputs current at `date`.
+    package func confirmedUpToDate(at date: Date) -> RunRecord {
+        var run = self
+        run.upToDateRuns += 1
+        run.lastUpToDateAt = max(date, run.lastUpToDateAt ?? date)
+        return run
+    }
+}

@@ -77,6 +77,10 @@ struct StatusCommand: ParsableCommand {
         var chapterList: [ChapterStatus]?
         /// The run's chunks in the store's queue (nil: none published, or the run ended).
         var queue: QueueDepth?
+        /// Later runs that found this run's outputs current (folded into it, not listed), and
+        /// when the last of them ran.
+        var upToDateRuns: Int
+        var lastUpToDateAt: Date?
     }
 
     /// A `lectern worker` as it last reported itself.
@@ -155,7 +159,8 @@ struct StatusCommand: ParsableCommand {
                                      chunksRendered: r.chunksRendered, chunksReused: r.chunksReused, forced: r.forced,
                                      resumesRun: r.resumesRunId, outputs: Self.outputs(of: r),
                                      rerendered: chapters.filter { $0.chunksRendered > 0 },
-                                     chapterList: self.job == nil ? nil : chapters, queue: r.state == .running ? queue[r.id!] : nil)
+                                     chapterList: self.job == nil ? nil : chapters, queue: r.state == .running ? queue[r.id!] : nil,
+                                     upToDateRuns: r.upToDateRuns, lastUpToDateAt: r.lastUpToDateAt)
                 })
             }
             if json {
@@ -192,6 +197,9 @@ struct StatusCommand: ParsableCommand {
                         if r.forced { detail += " (--force)" }
                         if let resumed = r.resumesRun { detail += "; continues run \(resumed)" }
                         print(detail)
+                    }
+                    if r.upToDateRuns > 0, let last = r.lastUpToDateAt {
+                        print("    up to date \(r.upToDateRuns) more time\(r.upToDateRuns == 1 ? "" : "s"), last \(formatter.string(from: last))")
                     }
                     if let q = r.queue {
                         print("    queue: \(q.queued) waiting, \(q.claimed) being rendered by workers, \(q.done) done")
