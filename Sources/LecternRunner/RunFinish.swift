@@ -43,12 +43,26 @@ enum RunFinish {
     /// Records a run that found its outputs current: nothing written, every chunk reused. It is
     /// not a run of its own in the store: it is folded into the run that made the outputs (a
     /// count and the time of the last such run), so `lectern status` lists the runs that changed
-    /// something. The summary is that run's.
+    /// something. The summary tells what this run did (nothing rendered, nothing written) under
+    /// the id of the run it was folded into.
     static func upToDate(runner: JobRunner, outputs: [URL], context: inout RunRecording.Context) throws -> JobRunner.Summary {
         let last = context.lastSuccess!
         let confirmed = try runner.store.foldUpToDate(context.run, into: last.id!, at: Date())
-        context.run = confirmed
+        var run = context.run
+        run.id = confirmed.id
+        run.state = .succeeded
+        run.endedAt = confirmed.lastUpToDateAt
+        run.sampleCount = last.sampleCount
+        run.durationMs = last.durationMs
+        run.wordsDone = run.wordCount ?? 0
+        run.audioMsDone = last.durationMs ?? 0
+        run.mp3Path = last.mp3Path
+        run.timingsPath = last.timingsPath
+        run.outputStamp = last.outputStamp
+        run.upToDateRuns = confirmed.upToDateRuns
+        run.lastUpToDateAt = confirmed.lastUpToDateAt
+        context.run = run
         runner.logger.info("up to date", metadata: ["run": "\(confirmed.id ?? 0)", "times": "\(confirmed.upToDateRuns)"])
-        return JobRunner.Summary(run: confirmed, outputs: outputs, upToDate: true, phases: [])
+        return JobRunner.Summary(run: run, outputs: outputs, upToDate: true, phases: [])
     }
 }
