@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 
 /// The spoken-form rules of `Config/spoken/*.yml` on small inputs: what is respelled, what is
 /// left alone, and that every hint covers whole words.
