@@ -64,7 +64,8 @@ let package = Package(
         .target(name: "LecternPostgres", dependencies: ["LecternStore", "LecternCore",
                                                        .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "LecternRunner", dependencies: [
-            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore", "LecternSchedule",
+            "LecternCore", "LecternText", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore",
+            "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [

@@ -1,4 +1,5 @@
 import LecternCore
+import LecternSpeech
 import LecternText
 
 /// The narration script (`lectern check --text`): what a listener will hear, in order — part and
