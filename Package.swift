@@ -48,13 +48,15 @@ let package = Package(
         .target(name: "LecternSchedule"),
         .target(name: "LecternCore", dependencies: ["LecternSchedule", "CImageDecoding", "CLibCrypto",
                                                    .product(name: "Yams", package: "Yams")]),
+        // Text normalisation and tokenising: words, sentences, phrases, spoken forms.
+        .target(name: "LecternText", dependencies: ["LecternCore"]),
         .target(name: "LecternDocuments", dependencies: [
-            "LecternCore", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "LecternCore", "LecternText", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternSpeech", dependencies: ["LecternCore", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
+        .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
         .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile"]),
         .target(name: "LecternExport", dependencies: [
-            "LecternCore", "LecternDocuments", "LecternAudio",
+            "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -62,11 +64,12 @@ let package = Package(
         .target(name: "LecternPostgres", dependencies: ["LecternStore", "LecternCore",
                                                        .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "LecternRunner", dependencies: [
-            "LecternCore", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore", "LecternSchedule",
+            "LecternCore", "LecternText", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore",
+            "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternRunner", "LecternCore", "LecternSpeech", "LecternAudio", "LecternStore",
+            "LecternRunner", "LecternCore", "LecternText", "LecternSpeech", "LecternAudio", "LecternStore",
             .target(name: "LecternPostgres", condition: .when(traits: ["PostgreSQL"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -74,10 +77,11 @@ let package = Package(
 
         // Tests: one target per module plus an end-to-end target that drives the real binary.
         .testTarget(name: "LecternCoreTests", dependencies: ["LecternCore"]),
-        .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech"]),
+        .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternCore"]),
+        .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", "LecternText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech", "LecternText"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
-        .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternText", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternTestSupport"]),
         // What several test targets share: a private PostgreSQL server for the tests that need
         // one, jobs whose outputs collide with their inputs.

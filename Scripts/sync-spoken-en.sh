@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copies Config/spoken/en.yml into Sources/LecternCore/SpokenForms+BuiltIn.swift, the English
+# Copies Config/spoken/en.yml into Sources/LecternText/SpokenForms+BuiltIn.swift, the English
 # spoken-form rules `lectern` uses without a Config/spoken folder (SpokenFormsTests checks that
 # the two agree). Usage: Scripts/sync-spoken-en.sh
 set -euo pipefail
@@ -12,4 +12,4 @@ cd "$(dirname "$0")/.."
     sed -e 's/^\(.\)/        \1/' Config/spoken/en.yml
     echo '        """#'
     echo '}'
-} > Sources/LecternCore/SpokenForms+BuiltIn.swift
+} > Sources/LecternText/SpokenForms+BuiltIn.swift

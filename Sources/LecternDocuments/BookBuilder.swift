@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// Collects blocks into chapters while a reader walks a document, applying the source's
 /// front-matter, start/end marker and skip rules and listing everything it leaves out.

@@ -5,7 +5,7 @@ import ZIPFoundation
 /// refused when hostile: an entry whose path is absolute or climbs out with `..` (zip slip), too
 /// many entries, an entry or a total that would expand past the limits, or a compression ratio
 /// only a zip bomb has. Sizes are enforced while inflating, so a header that lies gains nothing.
-final class EPUBArchive {
+package final class EPUBArchive {
     /// Limits on what one EPUB may expand to.
     struct Limits {
         var entries = 100_000
@@ -16,13 +16,16 @@ final class EPUBArchive {
         var ratioFloor = 1 << 20
     }
 
-    let url: URL
+    package let url: URL
     let limits: Limits
     private let archive: Archive
     private var entries: [String: Entry] = [:]
     /// The entries' paths in the order the archive holds them.
-    private(set) var paths: [String] = []
+    package private(set) var paths: [String] = []
     private var inflated = 0
+
+    /// Opens the EPUB at `url` with the default limits.
+    package static func open(_ url: URL) throws -> EPUBArchive { try EPUBArchive(url: url) }
 
     init(url: URL, limits: Limits = Limits()) throws {
         self.url = url
@@ -68,7 +71,7 @@ final class EPUBArchive {
     func size(_ path: String) -> Int? { entries[path].map { Int(clamping: $0.uncompressedSize) } }
 
     /// The bytes of an entry, inflated with the limits enforced and the CRC checked.
-    func data(_ path: String) throws -> Data {
+    package func data(_ path: String) throws -> Data {
         guard let entry = entries[path] else {
             throw DocumentError(document: url.path, message: "\"\(path)\" is not in the EPUB")
         }

@@ -4,12 +4,12 @@ import LecternCore
 /// What an EPUB says about itself: `META-INF/container.xml` → the package document (OPF) → its
 /// metadata, manifest, spine (the reading order) and table of contents, from the EPUB 3
 /// navigation document (`epub:type="toc"`) or else the EPUB 2 NCX, nested entries included.
-struct EPUBPackage {
-    struct Item {
+package struct EPUBPackage {
+    package struct Item {
         var id: String
         /// The item's path inside the zip.
-        var path: String
-        var mediaType: String
+        package var path: String
+        package var mediaType: String
         var properties: [String]
     }
 
@@ -26,18 +26,18 @@ struct EPUBPackage {
         var depth: Int
     }
 
-    var opfPath: String
+    package var opfPath: String
     /// The package's `version` ("2.0", "3.0" …).
-    var version: String
+    package var version: String
     var metadata: BookMetadata
-    var coverPath: String?
-    var items: [String: Item]
+    package var coverPath: String?
+    package var items: [String: Item]
     var spine: [SpineItem]
     var toc: [NavEntry]
     /// Pronunciation lexicons (PLS) the package lists.
     var lexicons: [Item]
 
-    static func read(_ archive: EPUBArchive) throws -> EPUBPackage {
+    package static func read(_ archive: EPUBArchive) throws -> EPUBPackage {
         let document = archive.url.path
         func parse(_ path: String) throws -> XMLTree {
             do { return try XMLTree.xml(try archive.data(path), name: path) } catch let error as XMLTree.ParseError {
@@ -159,7 +159,7 @@ struct EPUBPackage {
 
     /// Resolves `href` (percent-encoded, relative to the file `base`) to a path inside the zip;
     /// a path that climbs out of the book is an error.
-    static func resolve(_ href: String, from base: String, document: String) throws -> String {
+    package static func resolve(_ href: String, from base: String, document: String) throws -> String {
         let decoded = href.removingPercentEncoding ?? href
         var parts = decoded.hasPrefix("/") ? [] : base.split(separator: "/").dropLast().map(String.init)
         for piece in decoded.split(separator: "/") {

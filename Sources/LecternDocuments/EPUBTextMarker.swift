@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// One narrated paragraph, as the timing sidecar has it: its text and the UTF-16 ranges of its
 /// sentences and of each sentence's words.

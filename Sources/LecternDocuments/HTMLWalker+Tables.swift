@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// Data tables read as a person reads them aloud (``TableReader`` tells data from layout).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// Finds the headings a book shows, not only those it tags, and where its chapters start.
 ///

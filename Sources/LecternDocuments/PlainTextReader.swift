@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// Reads plain text: paragraphs are separated by blank lines.
 ///

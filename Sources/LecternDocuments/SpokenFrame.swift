@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// Words said around a stretch of a block's text that are not written there — a table's column
 /// header before a cell ("Area:" before "12 hectares"), "Table:" and the row count around a

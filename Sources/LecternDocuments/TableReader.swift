@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// The shape of an HTML data table as a person reading it aloud sees it: its caption, its header
 /// rows, and its body rows with each cell's column header. A table that is not data — one

@@ -6,8 +6,8 @@ internal import CLibXML2
 // node and free it, and the marker holds on to text nodes it has split apart.
 
 extension XMLNode: Hashable {
-    static func == (a: XMLNode, b: XMLNode) -> Bool { a.pointer == b.pointer }
-    func hash(into hasher: inout Hasher) { hasher.combine(pointer) }
+    package static func == (a: XMLNode, b: XMLNode) -> Bool { a.pointer == b.pointer }
+    package func hash(into hasher: inout Hasher) { hasher.combine(pointer) }
 }
 
 extension XMLNode {
@@ -88,7 +88,7 @@ extension XMLNode {
     /// Takes the node out of its parent (it stays in the document, unlinked).
     ///
     /// The corresponding C function is `xmlUnlinkNode`.
-    func unlink() { xmlUnlinkNode(pointer) }
+    package func unlink() { xmlUnlinkNode(pointer) }
 
     /// Moves `node` to right after this one, under the same parent.
     func insert(after node: XMLNode) {
@@ -162,8 +162,42 @@ extension XMLNode {
     /// Sets an attribute in no namespace.
     ///
     /// The corresponding C function is `xmlSetProp`.
-    func setAttribute(_ name: String, _ value: String) {
+    package func setAttribute(_ name: String, _ value: String) {
         name.withXMLString { n in value.withXMLString { v in _ = xmlSetProp(pointer, n, v) } }
+    }
+}
+
+extension XMLNode {
+    // Editing a package document (the narrated EPUB's OPF and NCX).
+    /// Replaces the element's content with text (escaped). The corresponding C function is `xmlNodeSetContent`.
+    package func setText(_ text: String) {
+        guard let escaped = xmlEncodeSpecialChars(pointer.pointee.doc, text) else { return }
+        defer { lectern_xml_free(escaped) }
+        xmlNodeSetContent(pointer, escaped)
+    }
+
+    /// Appends a child element in this element's namespace, with `text` (escaped) as its content
+    /// and a `property` attribute if given. The corresponding C function is `xmlNewTextChild`.
+    @discardableResult
+    package func appendElement(_ name: String, text: String? = nil, property: String? = nil) -> XMLNode {
+        let node = XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
+        if let property { node.setAttribute("property", property) }
+        return node
+    }
+
+    /// Puts a new element after this one, in this element's namespace (`dc:`), with `text`
+    /// (escaped) as its content. The corresponding C function is `xmlNewTextChild`.
+    @discardableResult
+    package func insertSibling(_ name: String, text: String) -> XMLNode {
+        guard let parent = pointer.pointee.parent else { return self }
+        let node = XMLNode(xmlNewTextChild(parent, pointer.pointee.ns, name, text), owner: owner)
+        insert(after: node)
+        return node
+    }
+
+    /// Removes an attribute in no namespace. The corresponding C function is `xmlUnsetProp`.
+    package func removeAttribute(_ name: String) {
+        _ = xmlUnsetProp(pointer, name)
     }
 }
 
@@ -177,7 +211,7 @@ extension XMLTree {
     /// (`<a id="x"></a>`, never `<a id="x"/>`, which an HTML parser would leave open).
     ///
     /// The corresponding C functions are `xmlSaveToBuffer`, `xmlSaveDoc` and `xmlSaveClose`.
-    func xmlData(declaration: String?) throws -> Data {
+    package func xmlData(declaration: String?) throws -> Data {
         if let root { Self.openEmptyElements(root) }
         guard let buffer = xmlBufferCreate() else { throw ParseError(line: 0, message: "libxml2 could not allocate a buffer") }
         defer { xmlBufferFree(buffer) }

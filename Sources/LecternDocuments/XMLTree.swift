@@ -13,14 +13,14 @@ internal import CLibXML2
 /// HUGE lifts that the walks need, nesting, is checked here: elements may be nested
 /// ``maxDepth`` deep. A document deeper than that, or one that libxml2 stops reading for any
 /// other reason, is an error naming the line, never a book with its end missing.
-final class XMLTree {
+package final class XMLTree {
     let doc: xmlDocPtr
 
     /// Why a document could not be parsed, with libxml2's line and message.
-    struct ParseError: Error, CustomStringConvertible {
+    package struct ParseError: Error, CustomStringConvertible {
         var line: Int
         var message: String
-        var description: String { line > 0 ? "line \(line): \(message)" : message }
+        package var description: String { line > 0 ? "line \(line): \(message)" : message }
     }
 
     private init(_ doc: xmlDocPtr) { self.doc = doc }
@@ -30,7 +30,7 @@ final class XMLTree {
     func owns(_ node: XMLNodePointer) -> Bool { node.pointee.doc == doc }
 
     /// The root element.
-    var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
+    package var root: XMLNode? { xmlDocGetRootElement(doc).map { XMLNode($0, owner: self) } }
 
     /// How deep elements may be nested: far beyond any book, and shallow enough that the walks
     /// that recurse per level (``HTMLWalker``, the EPUB marker) fit a ``DeepStack`` thread.
@@ -49,7 +49,7 @@ final class XMLTree {
     }
 
     /// Parses well-formed XML; any error is fatal.
-    static func xml(_ data: Data, name: String) throws -> XMLTree {
+    package static func xml(_ data: Data, name: String) throws -> XMLTree {
         _ = refuseExternalEntities
         lectern_xml_silence()  // per thread: libxml2 prints nothing of its own on stderr
         guard let ctxt = xmlNewParserCtxt() else { throw ParseError(line: 0, message: "libxml2 could not start a parser") }
@@ -181,7 +181,7 @@ final class XMLTree {
 typealias XMLNodePointer = xmlNodePtr
 
 /// A node of an ``XMLTree``; it keeps its tree alive.
-struct XMLNode {
+package struct XMLNode {
     let pointer: xmlNodePtr
     let owner: XMLTree
 
@@ -200,7 +200,7 @@ struct XMLNode {
     var isEntityReference: Bool { pointer.pointee.type == XML_ENTITY_REF_NODE }
 
     /// The element's local name, lowercased.
-    var name: String { pointer.pointee.name.map { String(cString: $0).lowercased() } ?? "" }
+    package var name: String { pointer.pointee.name.map { String(cString: $0).lowercased() } ?? "" }
 
     /// A text node's text; for an entity reference, the character of an HTML predefined entity
     /// (`&nbsp;`, `&mdash;` …) or nil (a custom entity is never expanded).
@@ -225,7 +225,7 @@ struct XMLNode {
         return result
     }
 
-    var elements: [XMLNode] { children.filter(\.isElement) }
+    package var elements: [XMLNode] { children.filter(\.isElement) }
 
     /// An attribute by local name, in `namespace` (XML) or written with any prefix (HTML parser,
     /// which keeps `epub:type` as one name).
@@ -247,7 +247,7 @@ struct XMLNode {
     }
 
     /// The element's own (not namespaced) attribute.
-    subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         var attr = pointer.pointee.properties
         while let a = attr {
             if a.pointee.ns == nil, a.pointee.name.map({ String(cString: $0) }) == name {
@@ -271,7 +271,7 @@ struct XMLNode {
     }
 
     /// All text below the node, whitespace collapsed; block elements are kept apart by a space.
-    var textContent: String {
+    package var textContent: String {
         if !isElement { return (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         var parts: [String] = []
         walkDescendants(enter: { node in
@@ -311,7 +311,7 @@ struct XMLNode {
                                               "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr"]
 
     /// The first descendant element (depth first) satisfying `predicate`.
-    func first(where predicate: (XMLNode) -> Bool) -> XMLNode? {
+    package func first(where predicate: (XMLNode) -> Bool) -> XMLNode? {
         var found: XMLNode?
         walkDescendants { node in
             guard found == nil else { return false }
@@ -322,7 +322,7 @@ struct XMLNode {
     }
 
     /// Every descendant element satisfying `predicate`, in document order.
-    func all(where predicate: (XMLNode) -> Bool) -> [XMLNode] {
+    package func all(where predicate: (XMLNode) -> Bool) -> [XMLNode] {
         var result: [XMLNode] = []
         walkDescendants { node in
             if node.isElement, predicate(node) { result.append(node) }

@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// Turns the engine's word marks for one utterance into timed words and sentences.
 ///

@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// Splits a ``NarrationPlan`` into ``RenderChunk``s at utterance boundaries (never inside a
 /// sentence), each holding at most about ``maximumSeconds`` of audio, so that one huge chapter

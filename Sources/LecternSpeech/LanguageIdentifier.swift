@@ -1,5 +1,6 @@
 internal import CCLD2
 import LecternCore
+import LecternText
 
 /// Identifies the language of a paragraph with CLD2 (Debian's `libcld2`), chosen over
 /// libexttextcat by measurement (docs/BENCHMARKS.md), and says whether the answer is sure enough

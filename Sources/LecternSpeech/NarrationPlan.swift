@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// What will be spoken, in order: chapters of utterances with resolved voices and delays.
 public struct NarrationPlan: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 internal import CSherpaOnnx
 
 /// A neural Piper voice through sherpa-onnx's C API, phonemized in process by libespeak-ng.

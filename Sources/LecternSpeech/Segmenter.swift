@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// Turns a book and its manifest into a ``NarrationPlan``.
 ///

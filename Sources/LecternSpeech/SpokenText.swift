@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// The text the engine reads for a text with pronunciations: each hint's stretch replaced by its
 /// phonemes or respelling. It maps the engine's word positions back to the original text, so

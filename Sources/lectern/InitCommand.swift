@@ -3,6 +3,7 @@ import Foundation
 import LecternCore
 import LecternDocuments
 import LecternSpeech
+import LecternText
 
 /// `lectern init FILE…`: writes the manifest Lectern infers for documents, with comments saying
 /// what it found (encoding, language, parts and chapters, what it leaves out), for the user to adjust.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 import ZIPFoundation
 @testable import LecternDocuments
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LecternDocuments
 import LecternCore
+import LecternText
 
 /// The structure found in the corpus's real plain-text books (Project Gutenberg texts).
 @Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 import Testing
 @testable import LecternExport
 

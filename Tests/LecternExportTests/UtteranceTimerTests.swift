@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 import Testing
 @testable import LecternExport
 

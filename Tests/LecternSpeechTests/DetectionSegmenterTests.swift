@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 @testable import LecternSpeech
 
 /// The segmenter with `language_switching: detect` and the real CLD2: paragraphs and long

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 import LecternSpeech
 
 private func voice(_ name: String = "en", wpm: Int = 175, pitch: Double = 1, volume: Double = 1) -> ResolvedVoice {

@@ -1,5 +1,6 @@
 import Testing
 import LecternCore
+import LecternText
 @testable import LecternSpeech
 
 /// An utterance too long to synthesize at once is cut into parts bounded in words and length,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 @testable import LecternSpeech
 
 /// The installation `make piper` made in this checkout, or why there is none (the tests skip, saying so).

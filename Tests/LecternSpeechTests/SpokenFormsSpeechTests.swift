@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 @testable import LecternSpeech
 
 /// What espeak-ng says for the spoken forms, checked with espeak-ng itself (its command-line

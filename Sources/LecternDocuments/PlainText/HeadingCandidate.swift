@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// A line that may open a part or chapter heading, judged on its own: `CHAPTER I.`,
 /// `CHAPTER I: DISCUSSION AND BED`, `EPOCH THE FIRST, 1703.`, `PREFACE`, a lone `XIV.` or `12.`,

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternSpeech
 
 /// Finds what is likely a leak in what will be spoken — text a listener should not hear: runs in
 /// brackets, lines dense in symbols, URLs, long upper-case runs — naming chapter and paragraph,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternText
 
 /// The spoken-form rules of `Config/spoken/*.yml` on small inputs: what is respelled, what is
 /// left alone, and that every hint covers whole words.
@@ -170,7 +171,7 @@ import LecternCore
 
     @Test func theBuiltInEnglishRulesAreConfigSpokenEn() throws {
         let file = try String(contentsOf: Self.config.appendingPathComponent("spoken/en.yml"), encoding: .utf8)
-        #expect(SpokenForms.builtInEnglish + "\n" == file, "Sources/LecternCore/SpokenForms+BuiltIn.swift must be a copy of Config/spoken/en.yml: run Scripts/sync-spoken-en.sh")
+        #expect(SpokenForms.builtInEnglish + "\n" == file, "Sources/LecternText/SpokenForms+BuiltIn.swift must be a copy of Config/spoken/en.yml: run Scripts/sync-spoken-en.sh")
         // No config folder: the built-in rules.
         let builtIn = try SpokenForms.load(configDirectory: nil)
         #expect(builtIn.rules.keys.sorted() == ["en"])
@@ -193,33 +194,14 @@ import LecternCore
             #expect(error.description == message)
         }
         // Through the loader, with the file's path.
-        let dir = try TempDir()
-        defer { dir.remove() }
-        try dir.write("Config/spoken/en.yml", "language: en\nurls: { dot: dot, slash: slash }\n")
-        let error = try #require(throws: ManifestError.self) { try SpokenForms.load(configDirectory: dir.url.appendingPathComponent("Config")) }
-        #expect(error.file == dir.url.appendingPathComponent("Config/spoken/en.yml").path)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-text-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("spoken"), withIntermediateDirectories: true)
+        try Data("language: en\nurls: { dot: dot, slash: slash }\n".utf8).write(to: config.appendingPathComponent("spoken/en.yml"))
+        let error = try #require(throws: ManifestError.self) { try SpokenForms.load(configDirectory: config) }
+        #expect(error.file == config.appendingPathComponent("spoken/en.yml").path)
         #expect(error.line == 2)
         #expect(error.key == "urls.slash")
-    }
-
-    @Test func theManifestSaysHowURLsAreRead() throws {
-        let dir = try TempDir()
-        defer { dir.remove() }
-        try dir.write("book.txt")
-        let loader = ManifestLoader(configDirectory: nil)
-        #expect(try loader.load(dir.write("a.yml", "title: T\nsources: [book.txt]\n")).urls == .domain)
-        #expect(try loader.load(dir.write("b.yml", "title: T\nsources: [book.txt]\nurls: skip\n")).urls == .skip)
-        let error = try #require(throws: ManifestError.self) {
-            try loader.load(dir.write("c.yml", "title: T\nsources: [book.txt]\nurls: spell\n"))
-        }
-        #expect(error.line == 3)
-        #expect(error.key == "urls")
-        #expect(error.message.contains("found \"spell\""))
-        // Config/defaults.yml may say it too; the manifest wins.
-        try dir.write("Config/defaults.yml", "urls: read\n")
-        let configured = ManifestLoader(configDirectory: dir.url.appendingPathComponent("Config"))
-        #expect(try configured.load(dir.write("d.yml", "title: T\nsources: [book.txt]\n")).urls == .read)
-        #expect(try configured.load(dir.write("e.yml", "title: T\nsources: [book.txt]\nurls: domain\n")).urls == .domain)
     }
 
     /// The shared test corpus beside the clone (`../shared/corpus`), as the end-to-end tests find it.

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// What a narrated EPUB says about itself that its source does not: an identifier of its own
 /// (derived from its content, so the same book gives the same one), the source's identifiers as

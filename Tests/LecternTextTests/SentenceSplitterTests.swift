@@ -1,5 +1,5 @@
 import Testing
-import LecternCore
+import LecternText
 
 /// The sentences of `text` as strings, cut out by their UTF-16 ranges.
 private func sentences(_ text: String) -> [String] {

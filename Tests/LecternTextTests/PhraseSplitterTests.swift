@@ -1,5 +1,5 @@
 import Testing
-import LecternCore
+import LecternText
 
 /// Over-long text is cut at the best boundary it has, within the limits, covering every word.
 @Suite struct PhraseSplitterTests {

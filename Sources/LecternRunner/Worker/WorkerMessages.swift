@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import LecternCore
+import LecternSpeech
 
 /// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file.
 ///

@@ -1,5 +1,5 @@
 import Testing
-import LecternCore
+import LecternText
 
 /// Ranges as (start, end) pairs, for readable expectations.
 private func spans(_ text: String) -> [[Int]] {

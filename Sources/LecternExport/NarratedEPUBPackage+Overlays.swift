@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternDocuments
 
 extension NarratedEPUBPackage {
     /// The book's own media overlays that the narration replaces: those of the content documents

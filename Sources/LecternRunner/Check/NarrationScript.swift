@@ -1,4 +1,6 @@
 import LecternCore
+import LecternSpeech
+import LecternText
 
 /// The narration script (`lectern check --text`): what a listener will hear, in order — part and
 /// chapter headings, every utterance as the engine will be given it (after spoken-form rules and

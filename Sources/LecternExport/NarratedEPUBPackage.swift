@@ -1,7 +1,7 @@
 import Foundation
 import ZIPFoundation
 import LecternCore
-internal import CLibXML2
+import LecternDocuments
 
 /// An EPUB 3 re-packaged with its narration: every file of the original is kept as it was
 /// (content documents replaced by their marked versions), the overlays, audio and stylesheet
@@ -49,7 +49,7 @@ public struct NarratedEPUBPackage {
     public var isEPUB3: Bool { package.version.hasPrefix("3") }
 
     public init(source: URL) throws {
-        archive = try EPUBArchive(url: source)
+        archive = try EPUBArchive.open(source)
         package = try EPUBPackage.read(archive)
     }
 
@@ -196,38 +196,5 @@ extension NarratedEPUBPackage {
                 metadata.appendElement("meta", text: meta.value, property: meta.property)
             }
         }
-    }
-}
-
-extension XMLNode {
-    /// Replaces the element's content with text (escaped). The corresponding C function is `xmlNodeSetContent`.
-    func setText(_ text: String) {
-        guard let escaped = xmlEncodeSpecialChars(pointer.pointee.doc, text) else { return }
-        defer { lectern_xml_free(escaped) }
-        xmlNodeSetContent(pointer, escaped)
-    }
-
-    /// Appends a child element in this element's namespace, with `text` (escaped) as its content
-    /// and a `property` attribute if given. The corresponding C function is `xmlNewTextChild`.
-    @discardableResult
-    func appendElement(_ name: String, text: String? = nil, property: String? = nil) -> XMLNode {
-        let node = XMLNode(xmlNewTextChild(pointer, pointer.pointee.ns, name, text), owner: owner)
-        if let property { node.setAttribute("property", property) }
-        return node
-    }
-
-    /// Puts a new element after this one, in this element's namespace (`dc:`), with `text`
-    /// (escaped) as its content. The corresponding C function is `xmlNewTextChild`.
-    @discardableResult
-    func insertSibling(_ name: String, text: String) -> XMLNode {
-        guard let parent = pointer.pointee.parent else { return self }
-        let node = XMLNode(xmlNewTextChild(parent, pointer.pointee.ns, name, text), owner: owner)
-        insert(after: node)
-        return node
-    }
-
-    /// Removes an attribute in no namespace. The corresponding C function is `xmlUnsetProp`.
-    func removeAttribute(_ name: String) {
-        _ = xmlUnsetProp(pointer, name)
     }
 }

@@ -73,8 +73,16 @@ struct RunPlan {
     /// Whether the last successful run already wrote these outputs: every chunk cached, the same
     /// book, and the files untouched since.
     func isUpToDate(after last: RunRecord?, force: Bool, bookHash: String?) -> Bool {
-        guard let last, !force, cached.count == renderer.chunks.count, last.bookHash == bookHash,
-              let stamp = last.outputStamp else { return false }
-        return stamp == OutputFiles.stamp(outputs)
+        Self.isUpToDate(after: last, force: force, allCached: cached.count == renderer.chunks.count, bookHash: bookHash) {
+            OutputFiles.stamp(outputs)
+        }
+    }
+
+    /// Whether a run may skip rendering and writing: not forced, every chunk cached, the book's
+    /// hash that of the last successful run, and `stamp` (the outputs' stamp now, only taken when
+    /// all else agrees) the one that run recorded.
+    static func isUpToDate(after last: RunRecord?, force: Bool, allCached: Bool, bookHash: String?, stamp: () -> String) -> Bool {
+        guard let last, !force, allCached, last.bookHash == bookHash, let recorded = last.outputStamp else { return false }
+        return recorded == stamp()
     }
 }

@@ -20,9 +20,10 @@ struct RunRender {
         context.temporaries.append(workDirectory)
         let control = context.control
         let route: BookRenderer.Route
-        if let shared = runner.sharedChunks {
-            route = .queue(QueueRoute(store: runner.store, chunks: shared,
-                                      localWorkers: runner.workers ?? ProcessInfo.processInfo.activeProcessorCount,
+        let choice = RenderRoute(sharesChunks: runner.sharedChunks != nil, workers: runner.workers,
+                                 processorCount: ProcessInfo.processInfo.activeProcessorCount)
+        if case .queue(let localWorkers) = choice, let shared = runner.sharedChunks {
+            route = .queue(QueueRoute(store: runner.store, chunks: shared, localWorkers: localWorkers,
                                       priority: manifest.scheduling.priority, chunkAttempts: manifest.scheduling.chunkAttempts,
                                       leaseDuration: runner.chunkLeaseDuration, storePatience: runner.storePatience,
                                       executable: runner.workerExecutable, control: control, logger: runner.logger))

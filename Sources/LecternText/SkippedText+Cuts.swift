@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 extension SkippedText {
     /// The list as the sidecar gives it: what lies outside an excerpt's cut (everything before

@@ -1,5 +1,6 @@
 import Testing
 import LecternCore
+import LecternText
 
 /// What lies outside an excerpt's cut is summarised as one entry a side (reason, word count,
 /// first and last words); text skipped inside the excerpt, and the lines the markers matched,

@@ -180,16 +180,16 @@ struct BookRenderer {
             done.wordsDone += chunks[result.index].wordCount
             done.samplesDone += result.audioFrames * result.samplesPerFrame
         }
-        for index in cached.keys.sorted() { try place(cached[index]!) }
+        // Chunks with equal keys (a repeated passage) are rendered once and placed everywhere.
+        let work = ChunkReuse(keys: keys, cached: Set(cached.keys))
+        for index in work.reused { try place(cached[index]!) }
         done.samplesReused = done.samplesDone
         try progress(done)
 
-        // Chunks with equal keys (a repeated passage) are rendered once and placed everywhere.
-        var positions: [String: [Int]] = [:]
-        for chunk in chunks where cached[chunk.index] == nil { positions[keys[chunk.index], default: []].append(chunk.index) }
+        let positions = work.positions
         let encoder = JSONEncoder()
-        let requests = chunks.filter { cached[$0.index] == nil && positions[keys[$0.index]]?.first == $0.index }.map { chunk in
-            ChunkRequest(chunk: chunk, output: temporaryDirectory.appendingPathComponent("\(keys[chunk.index]).mp3").path,
+        let requests = work.rendered.map { index in
+            ChunkRequest(chunk: chunks[index], output: temporaryDirectory.appendingPathComponent("\(keys[index]).mp3").path,
                          bitrate: audio.bitrate, quality: audio.quality)
         }
         if !requests.isEmpty, case .queue(let queue) = route {

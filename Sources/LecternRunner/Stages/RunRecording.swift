@@ -24,6 +24,12 @@ struct RunRecording {
         var temporaries: [URL] = []
     }
 
+    /// The run a new run resumes: the job's latest stopped run (interrupted, cancelled or failed)
+    /// when it came after its latest success; nil when there is none or the job succeeded since.
+    static func resumedRun(stopped: RunRecord?, lastSuccess: RunRecord?) -> Int64? {
+        stopped.flatMap { s in (s.id ?? 0) > (lastSuccess?.id ?? 0) ? s.id : nil }
+    }
+
     /// Runs `body` as the run of the job of `manifestURL`.
     ///
     /// - throws: ``RunError`` without recording a run when another process holds the job; else
@@ -44,7 +50,7 @@ struct RunRecording {
         defer { try? store.releaseLease(jobId: job.id!, holder: holder) }
         let lastSuccess = try store.latestRun(jobId: job.id!, states: [.succeeded])
         let stopped = try store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
-        let resumes = stopped.flatMap { s in (s.id ?? 0) > (lastSuccess?.id ?? 0) ? s.id : nil }
+        let resumes = Self.resumedRun(stopped: stopped, lastSuccess: lastSuccess)
         let run = try store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
         // Room for the run's error, should the store be unable to take it (a full disk).
         let note = FailureNote(store: store, runId: run.id!)

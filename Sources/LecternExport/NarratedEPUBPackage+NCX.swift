@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternDocuments
 
 extension NarratedEPUBPackage {
     /// The archive paths of the book's EPUB 2 NCX files (kept for older reading systems).

@@ -1,0 +1,58 @@
+/// The rules of one language for reading text as a careful narrator says it (from
+/// `Config/spoken/LANG.yml`; see ``SpokenForms``).
+public struct SpokenRules: Sendable, Equatable {
+    /// An abbreviation and what is said for it, by the context it is in; the first that applies
+    /// of `beforeNumber`, `afterNumber`, `beforeName`, `afterName`, `always` is said (none: as written).
+    public struct Abbreviation: Sendable, Equatable {
+        /// As written in the rules (matched in any case; parts separated by spaces also match
+        /// written together: `z. B.` matches `z.B.`).
+        public var written: String
+        public var always: String?
+        /// When the next word starts with a capital (and is not one of ``SpokenRules/notNames``).
+        public var beforeName: String?
+        /// When the word before starts with a capital.
+        public var afterName: String?
+        /// When the next word is a number (digits or a Roman numeral).
+        public var beforeNumber: String?
+        /// When the word before is a number, or an ordinal written with one (`XIXe s.` → siècle).
+        public var afterNumber: String?
+
+        public init(written: String, always: String? = nil, beforeName: String? = nil, afterName: String? = nil, beforeNumber: String? = nil) {
+            self.written = written
+            self.always = always
+            self.beforeName = beforeName
+            self.afterName = afterName
+            self.beforeNumber = beforeNumber
+        }
+    }
+
+    /// The primary language subtag the rules are for (`en`).
+    public var language: String
+    public var abbreviations: [Abbreviation] = []
+    /// Words after which a Roman numeral is a cardinal ("Chapter XIV" → "Chapter 14").
+    public var cardinalWords: [String] = []
+    /// Ordinal words, for 1 first ("First", "Second", …); `{ordinal}` in the templates.
+    public var ordinals: [String] = []
+    /// How a Roman numeral after a name is said: a template with `{ordinal}` and `{n}` (digits).
+    public var regnal: String?
+    /// Regnal forms for particular numbers, over ``regnal`` (French: 1 → "premier").
+    public var regnalByNumber: [Int: String] = [:]
+    /// Endings that make a Roman numeral an ordinal wherever it stands (French `XIXe`, `Ier`),
+    /// with the template said for it.
+    public var ordinalSuffixes: [String: String] = [:]
+    /// Capitalised words that are not names (no regnal numeral after them, no "Saint" before them).
+    public var notNames: [String] = []
+    /// How a rating is said: 1…5 stars (`*`, `★`) right after a name (`Hôtel du Port **`), by
+    /// number, `0` standing for `other` (`{n}` is the count); none: the stars are a pause.
+    public var stars: [Int: String] = [:]
+    /// Characters whose runs, standing alone between words, are read as ``pause``.
+    public var pauseSymbols: String = ""
+    public var pause: String = " "
+    /// The words for "." and "@" in a domain or e-mail address read aloud.
+    public var urlDot: String = "dot"
+    public var urlAt: String = "at"
+
+    public init(language: String) {
+        self.language = language
+    }
+}
