@@ -86,8 +86,11 @@ struct DaemonTests {
 
     @Test func sigtermDuringARunCancelsItAndExitsZeroWithinTenSeconds() throws {
         let ws = try Workspace("daemon-stop")
-        let long = (1...6).map { "Chapter \($0)\n\n" + String(repeating: "The narrator reads this sentence again and again. ", count: 120) + "\n" }
-            .joined(separator: "\n")
+        // Every sentence different, so that no chunk repeats another (a repeated one is rendered
+        // once): the run lasts long enough to be caught rendering.
+        let long = (1...6).map { chapter in
+            "Chapter \(chapter)\n\n" + (1...120).map { "The narrator reads sentence \($0) of chapter \(chapter) aloud. " }.joined() + "\n"
+        }.joined(separator: "\n")
         try Self.job(ws, "long", "schedule: \"\(Self.farMinute) * * * *\"", text: long)
         try Self.seenLongAgo(ws, ["long"])
         let probe = try StoreProbe(ws.db)
