@@ -120,7 +120,10 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         reportingErrors {
             let jobStore = try store.open().store
-            var jobs = try jobStore.jobs()
+            let allJobs = try jobStore.jobs()
+            // A name shared by several jobs is not enough to tell them apart: those are labelled by path.
+            let named = Dictionary(grouping: allJobs, by: \.name)
+            var jobs = allJobs
             if let job {
                 let path = URL(fileURLWithPath: job).standardizedFileURL.path
                 jobs = jobs.filter { $0.name == job || $0.manifestPath == path }
@@ -134,7 +137,6 @@ struct StatusCommand: ParsableCommand {
                              heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? "lost" : "alive",
                              leaseSeconds: $0.leaseSeconds, chunk: $0.isLost(at: now) ? nil : $0.chunk, chunksDone: $0.chunksDone)
             }
-            let named = Dictionary(grouping: try jobStore.jobs(), by: \.name)
             let statuses = try jobs.map { j in
                 JobStatus(name: j.name, label: named[j.name, default: []].count > 1 ? Self.shown(j.manifestPath) : j.name,
                           manifest: j.manifestPath, manifestExists: FileManager.default.fileExists(atPath: j.manifestPath), title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
