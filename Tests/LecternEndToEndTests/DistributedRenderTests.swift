@@ -46,14 +46,14 @@ import LecternTestSupport
     }
 
     /// The committed two chapters of Alice at the fastest exact rate: a dozen chunks.
-    static func aliceJob(_ ws: Workspace, folder: String = "book", name: String = "alice") throws -> URL {
+    static func aliceJob(_ ws: Workspace, folder: String = "book", name: String = "alice", rate: Double = 1.0) throws -> URL {
         let text = try String(contentsOf: Tool.packageRoot.appendingPathComponent("Jobs/texts/alice-chapters-1-2.txt"), encoding: .utf8)
         try ws.write("\(folder)/\(name).txt", text)
         return try ws.write("\(folder)/\(name).yml", """
             title: Alice
             output: out
             sources: [\(name).txt]
-            voice: { name: en-gb, rate: 1.0 }
+            voice: { name: en-gb, rate: \(rate) }
             timings: [json]
             """)
     }

@@ -69,7 +69,9 @@ import LecternTestSupport
         let store = try StoreAddress.postgres(address).open(localFolder: ws.url.appendingPathComponent("probe"))
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: arguments, lease: 3) }
         #expect(try eventually(timeout: 30, "two workers registered") { try store.workers().count == 2 })
-        let book = try DistributedRenderTests.aliceJob(ws)
+        // At normal speed (twice the audio and chunks of rate 1.0): the run must still be rendering
+        // when the server stops, however fast the workers get through the first chunks.
+        let book = try DistributedRenderTests.aliceJob(ws, rate: 0.5)
         let coordinator = try LoggedRun(["run", "--quiet", "--workers", "0", book.path] + arguments, in: ws.url.appendingPathComponent("book"),
                                         log: ws.url.appendingPathComponent("coordinator.log"))
         #expect(try eventually(timeout: 60, "some chunks rendered") {
@@ -81,6 +83,7 @@ import LecternTestSupport
         stopped = try Self.serverProcesses(server)
         let stopTime = Date()
         for pid in stopped { kill(pid, SIGSTOP) }
+        try #require(coordinator.process.isRunning, "the run ended before the store stopped: the test's book renders too fast here")
         let needle = "did not answer within 5 s"
         // Each says so within its deadline (5 s), give or take its heartbeat or poll (1 s) and a loaded machine.
         let heard = eventually(timeout: 20, "the coordinator and both workers saying the store does not answer within 5 s") {
