@@ -2,47 +2,37 @@ import Foundation
 import LecternCore
 import LecternStore
 import PostgresNIO
+import Synchronization
 
-/// A wait on the server that reached its deadline (``PostgresAddress/timeout``); the session
-/// turns it into a ``StoreError`` naming the store and the deadline.
+/// The server did not answer before the operation's deadline.
 struct DeadlinePassed: Error {}
 
-extension EventLoopFuture {
-    /// Waits for the future until `deadline`, from an ordinary thread (never an event loop).
-    ///
-    /// The one place where the PostgreSQL store waits for postgres-nio: the ``JobStore`` API is
-    /// synchronous and its callers are the runner's own threads (worker slots, heartbeats, the
-    /// daemon's loop), none of them an event loop or a Swift concurrency thread. Waiting on an
-    /// event loop would wait for itself, so that is refused outright.
-    ///
-    /// - throws: ``DeadlinePassed`` when the deadline comes first (the future may still complete
-    ///   later: whoever owns what it produces must see to it), or the future's error.
-    func wait(until deadline: Date) throws -> Value {
-        precondition(!eventLoop.inEventLoop, "a PostgreSQL store operation must not run on a NIO event loop")
-        let outcome = FutureOutcome<Value>()
-        whenComplete { outcome.set($0) }
-        return try outcome.get(until: deadline)
+extension EventLoopFuture where Value: Sendable {
+    /// The future's value once it completes, or ``DeadlinePassed`` when `deadline` comes first.
+    /// No thread waits: the caller's task is suspended until the event loop completes the future
+    /// or fires the deadline's timer, whichever is first.
+    func value(before deadline: Date) async throws -> Value {
+        let loop = eventLoop
+        let delay = TimeAmount.nanoseconds(Int64(max(0, deadline.timeIntervalSinceNow) * 1_000_000_000))
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, Error>) in
+            let pending = ResumeOnce(continuation)
+            let timer = loop.scheduleTask(in: delay) {
+                pending.take()?.resume(throwing: DeadlinePassed())
+            }
+            whenComplete { result in
+                timer.cancel()
+                pending.take()?.resume(with: result)
+            }
+        }
     }
 }
 
-/// A future's result, handed from its event loop to the waiting thread.
-private final class FutureOutcome<Value>: @unchecked Sendable {
-    // @unchecked Sendable is safe: `result` is only touched while holding `condition`.
-    private let condition = NSCondition()
-    private var result: Result<Value, Error>?
+/// A continuation that the first of several callbacks takes and resumes.
+private final class ResumeOnce<Value>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, Error>?>
 
-    func set(_ value: Result<Value, Error>) {
-        condition.lock()
-        result = value
-        condition.broadcast()
-        condition.unlock()
-    }
+    init(_ continuation: CheckedContinuation<Value, Error>) { self.continuation = Mutex(continuation) }
 
-    func get(until deadline: Date) throws -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil, condition.wait(until: deadline) {}
-        guard let result else { throw DeadlinePassed() }
-        return try result.get()
-    }
+    /// The continuation for the first caller, nil for every later one.
+    func take() -> CheckedContinuation<Value, Error>? { continuation.withLock { $0.take() } }
 }

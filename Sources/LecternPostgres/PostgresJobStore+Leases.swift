@@ -4,43 +4,43 @@ import LecternStore
 import PostgresNIO
 
 extension PostgresJobStore: StoreExecutor {
-    package func writing<T>(_ body: (PostgresTransaction) throws -> T) throws -> T { try write(body) }
-    package func reading<T>(_ body: (PostgresTransaction) throws -> T) throws -> T { try read(body) }
+    package func writing<T: Sendable>(_ body: (PostgresTransaction) async throws -> T) async throws -> T { try await write(body) }
+    package func reading<T: Sendable>(_ body: (PostgresTransaction) async throws -> T) async throws -> T { try await read(body) }
 
-    public func acquireLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> LeaseOutcome {
-        try takeLease(jobId: jobId, holder: holder, duration: duration)
+    public func acquireLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) async throws -> LeaseOutcome {
+        try await takeLease(jobId: jobId, holder: holder, duration: duration)
     }
 
     @discardableResult
-    public func settleOrphanedRuns(jobId: Int64) throws -> [RunRecord] {
-        try settleOrphans(jobId: jobId)
+    public func settleOrphanedRuns(jobId: Int64) async throws -> [RunRecord] {
+        try await settleOrphans(jobId: jobId)
     }
 
-    public func attachLease(jobId: Int64, holder: ProcessIdentity, runId: Int64) throws {
-        try write { db in
-            try db.execute("UPDATE lease SET \"runId\" = \(runId) WHERE \"jobId\" = \(jobId) AND holder = \(holder.description)")
+    public func attachLease(jobId: Int64, holder: ProcessIdentity, runId: Int64) async throws {
+        try await write { db in
+            try await db.execute("UPDATE lease SET \"runId\" = \(runId) WHERE \"jobId\" = \(jobId) AND holder = \(holder.description)")
         }
     }
 
-    public func renewLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) throws -> Bool {
-        try write { db in
+    public func renewLease(jobId: Int64, holder: ProcessIdentity, duration: TimeInterval) async throws -> Bool {
+        try await write { db in
             let now = Date()
-            return try db.changes("""
+            return try await db.changes("""
                 UPDATE lease SET "heartbeatAt" = \(now), "expiresAt" = \(now.addingTimeInterval(duration))
                 WHERE "jobId" = \(jobId) AND holder = \(holder.description)
                 """) > 0
         }
     }
 
-    public func releaseLease(jobId: Int64, holder: ProcessIdentity) throws {
-        try write { db in try db.execute("DELETE FROM lease WHERE \"jobId\" = \(jobId) AND holder = \(holder.description)") }
+    public func releaseLease(jobId: Int64, holder: ProcessIdentity) async throws {
+        try await write { db in try await db.execute("DELETE FROM lease WHERE \"jobId\" = \(jobId) AND holder = \(holder.description)") }
     }
 
-    public func leasedJobIds(at date: Date) throws -> Set<Int64> {
-        try liveLeaseJobIds(at: date)
+    public func leasedJobIds(at date: Date) async throws -> Set<Int64> {
+        try await liveLeaseJobIds(at: date)
     }
 
-    public func lease(jobId: Int64) throws -> LeaseRecord? {
-        try read { db in try db.execute("SELECT * FROM lease WHERE \"jobId\" = \(jobId)").first.map(LeaseRecord.init(row:)) }
+    public func lease(jobId: Int64) async throws -> LeaseRecord? {
+        try await read { db in try await db.execute("SELECT * FROM lease WHERE \"jobId\" = \(jobId)").first.map(LeaseRecord.init(row:)) }
     }
 }

@@ -25,37 +25,37 @@ public final class PostgresJobStore: JobStore {
     /// - parameter localFolder: This host's folder for the local chunk cache and failure notes.
     /// - throws: ``StoreError`` `cannot connect to the job store postgres://…: <reason>`, or
     ///   naming the migration that failed.
-    public init(address: PostgresAddress, localFolder: URL) throws {
+    public init(address: PostgresAddress, localFolder: URL) async throws {
         self.address = address
         self.localFolder = localFolder
-        session = try PostgresSession(address: address)
+        session = try await PostgresSession(address: address)
         listener = PostgresQueueListener(address: address)
-        try session.transaction("migrate", PostgresMigrations.migrate)
+        try await session.transaction("migrate", PostgresMigrations.migrate)
     }
 
     /// Closes the store's connections (a later operation opens a new one).
-    public func close() {
-        session.close()
-        listener.close()
+    public func close() async {
+        await session.close()
+        await listener.close()
     }
 
     @discardableResult
-    func write<T>(_ body: (PostgresTransaction) throws -> T) throws -> T { try session.transaction("write", body) }
-    func read<T>(_ body: (PostgresTransaction) throws -> T) throws -> T { try session.transaction("read", body) }
+    func write<T: Sendable>(_ body: (PostgresTransaction) async throws -> T) async throws -> T { try await session.transaction("write", body) }
+    func read<T: Sendable>(_ body: (PostgresTransaction) async throws -> T) async throws -> T { try await session.transaction("read", body) }
 
     // MARK: Jobs, runs and chapters
 
-    public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
-        try write { db in
+    public func job(manifestPath: String, name: String, title: String?) async throws -> JobRecord {
+        try await write { db in
             for _ in 0..<2 {
-                if let row = try db.execute("SELECT * FROM job WHERE \"manifestPath\" = \(manifestPath) FOR NO KEY UPDATE").first {
+                if let row = try await db.execute("SELECT * FROM job WHERE \"manifestPath\" = \(manifestPath) FOR NO KEY UPDATE").first {
                     let job = try JobRecord(row: row)
                     guard let renamed = job.renamed(name, title: title) else { return job }
-                    try db.execute("UPDATE job SET name = \(renamed.name), title = \(renamed.title) WHERE id = \(renamed.id)")
+                    try await db.execute("UPDATE job SET name = \(renamed.name), title = \(renamed.title) WHERE id = \(renamed.id)")
                     return renamed
                 }
                 // Inserted unless another process inserted it a moment ago (then it is read above).
-                if let row = try db.execute("""
+                if let row = try await db.execute("""
                     INSERT INTO job (name, "manifestPath", title, "createdAt") VALUES (\(name), \(manifestPath), \(title), \(Date()))
                     ON CONFLICT ("manifestPath") DO NOTHING RETURNING *
                     """).first {
@@ -66,10 +66,10 @@ public final class PostgresJobStore: JobStore {
         }
     }
 
-    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) throws -> RunRecord {
-        try write { db in
+    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) async throws -> RunRecord {
+        try await write { db in
             let holder = ProcessIdentity.current.description
-            return try RunRecord(row: try db.one("""
+            return try await RunRecord(row: try db.one("""
                 INSERT INTO run ("jobId", trigger, state, "startedAt", pid, "wordsDone", "audioMsDone", holder, "resumesRunId", forced)
                 VALUES (\(job.id!), \(trigger), \(RunState.running.rawValue), \(Date()), \(Int64(getpid())), 0, 0, \(holder), \(resumes), \(forced))
                 RETURNING *
@@ -77,14 +77,14 @@ public final class PostgresJobStore: JobStore {
         }
     }
 
-    public func update(_ run: RunRecord) throws {
-        try write { db in try Self.update(run, db) }
+    public func update(_ run: RunRecord) async throws {
+        try await write { db in try await Self.update(run, db) }
     }
 
-    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws {
-        try write { db in
-            try Self.update(run, db)
-            try db.insert(into: "chapter", columns: ["runId", "number", "title", "contentHash", "startMs", "durationMs", "sampleCount",
+    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) async throws {
+        try await write { db in
+            try await Self.update(run, db)
+            try await db.insert(into: "chapter", columns: ["runId", "number", "title", "contentHash", "startMs", "durationMs", "sampleCount",
                                                      "startSample", "textHash", "voiceHash", "pauseHash", "settingsHash", "chunkCount",
                                                      "chunksRendered", "change"], rows: chapters) { c, b in
                 b.append(c.runId); b.append(c.number); b.append(c.title); b.append(c.contentHash); b.append(c.startMs)
@@ -95,8 +95,8 @@ public final class PostgresJobStore: JobStore {
     }
 
     /// Saves every field of a run (the run must exist).
-    static func update(_ r: RunRecord, _ db: PostgresTransaction) throws {
-        let changed = try db.changes("""
+    static func update(_ r: RunRecord, _ db: PostgresTransaction) async throws {
+        let changed = try await db.changes("""
             UPDATE run SET "jobId" = \(r.jobId), trigger = \(r.trigger), state = \(r.state.rawValue), "startedAt" = \(r.startedAt),
                 "endedAt" = \(r.endedAt), error = \(r.error), pid = \(Int64(r.pid)), "chapterCount" = \(r.chapterCount),
                 "paragraphCount" = \(r.paragraphCount), "wordCount" = \(r.wordCount), "skippedCount" = \(r.skippedCount),
@@ -110,70 +110,70 @@ public final class PostgresJobStore: JobStore {
         guard changed == 1 else { throw StoreError("cannot write the job store: run \(r.id.map(String.init) ?? "nil") is not in it") }
     }
 
-    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) throws -> RunRecord {
-        try write { db in
-            guard let row = try db.execute("SELECT * FROM run WHERE id = \(confirmed) FOR UPDATE").first else {
+    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) async throws -> RunRecord {
+        try await write { db in
+            guard let row = try await db.execute("SELECT * FROM run WHERE id = \(confirmed) FOR UPDATE").first else {
                 throw StoreError("cannot write the job store: run \(confirmed) is not in it")
             }
             let kept = try RunRecord(row: row).confirmedUpToDate(at: date)
-            try Self.update(kept, db)
-            if let id = run.id { try db.execute("DELETE FROM run WHERE id = \(id)") }
+            try await Self.update(kept, db)
+            if let id = run.id { try await db.execute("DELETE FROM run WHERE id = \(id)") }
             return kept
         }
     }
 
-        public func setManifestError(jobId: Int64, _ error: String?) throws {
-        try write { db in
-            try db.execute("UPDATE job SET \"manifestError\" = \(error) WHERE id = \(jobId) AND \"manifestError\" IS DISTINCT FROM \(error)")
+        public func setManifestError(jobId: Int64, _ error: String?) async throws {
+        try await write { db in
+            try await db.execute("UPDATE job SET \"manifestError\" = \(error) WHERE id = \(jobId) AND \"manifestError\" IS DISTINCT FROM \(error)")
         }
     }
 
-    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
-        try write { db in
-            if try db.value("SELECT id FROM job WHERE \"manifestPath\" = \(manifestPath)", as: Int64.self) == nil {
+    public func recordManifestError(manifestPath: String, name: String?, error: String?) async throws {
+        try await write { db in
+            if try await db.value("SELECT id FROM job WHERE \"manifestPath\" = \(manifestPath)", as: Int64.self) == nil {
                 guard let error, let name else { return }
-                let inserted = try db.changes("""
+                let inserted = try await db.changes("""
                     INSERT INTO job (name, "manifestPath", title, "createdAt", "manifestError") VALUES (\(name), \(manifestPath), NULL, \(Date()), \(error))
                     ON CONFLICT ("manifestPath") DO NOTHING
                     """)
                 if inserted == 1 { return }
             }
-            try db.execute("""
+            try await db.execute("""
                 UPDATE job SET "manifestError" = \(error) WHERE "manifestPath" = \(manifestPath) AND "manifestError" IS DISTINCT FROM \(error)
                 """)
         }
     }
 
-    public func jobs() throws -> [JobRecord] {
+    public func jobs() async throws -> [JobRecord] {
         // COLLATE "C": byte order, as SQLite sorts.
-        try read { db in try db.execute("SELECT * FROM job ORDER BY name COLLATE \"C\", id").map(JobRecord.init(row:)) }
+        try await read { db in try await db.execute("SELECT * FROM job ORDER BY name COLLATE \"C\", id").map(JobRecord.init(row:)) }
     }
 
-    public func runs(jobId: Int64, limit: Int) throws -> [RunRecord] {
-        try read { db in
-            try db.execute("SELECT * FROM run WHERE \"jobId\" = \(jobId) ORDER BY id DESC LIMIT \(limit)").map(RunRecord.init(row:))
+    public func runs(jobId: Int64, limit: Int) async throws -> [RunRecord] {
+        try await read { db in
+            try await db.execute("SELECT * FROM run WHERE \"jobId\" = \(jobId) ORDER BY id DESC LIMIT \(limit)").map(RunRecord.init(row:))
         }
     }
 
-    public func chapters(runId: Int64) throws -> [ChapterRecord] {
-        try read { db in
-            try db.execute("SELECT * FROM chapter WHERE \"runId\" = \(runId) ORDER BY number, id").map(ChapterRecord.init(row:))
+    public func chapters(runId: Int64) async throws -> [ChapterRecord] {
+        try await read { db in
+            try await db.execute("SELECT * FROM chapter WHERE \"runId\" = \(runId) ORDER BY number, id").map(ChapterRecord.init(row:))
         }
     }
 
-    public func latestRun(jobId: Int64, states: Set<RunState>) throws -> RunRecord? {
-        try read { db in
-            try db.execute("""
+    public func latestRun(jobId: Int64, states: Set<RunState>) async throws -> RunRecord? {
+        try await read { db in
+            try await db.execute("""
                 SELECT * FROM run WHERE "jobId" = \(jobId) AND state = ANY(\(states.map(\.rawValue))) ORDER BY id DESC LIMIT 1
                 """).first.map(RunRecord.init(row:))
         }
     }
 
     /// "ok" when the schema is the one this code knows and a query runs; else what is wrong.
-    public func integrityCheck() throws -> String {
-        try read { db in
-            guard try db.value("SELECT 1", as: Int32.self) == 1 else { return "the server does not answer a trivial query" }
-            let applied = Set(try db.execute("SELECT identifier FROM lectern_migrations").map { try $0[0].decode(String.self) })
+    public func integrityCheck() async throws -> String {
+        try await read { db in
+            guard try await db.value("SELECT 1", as: Int32.self) == 1 else { return "the server does not answer a trivial query" }
+            let applied = await Set(try db.execute("SELECT identifier FROM lectern_migrations").map { try $0[0].decode(String.self) })
             let missing = PostgresMigrations.all.map(\.identifier).filter { !applied.contains($0) }
             return missing.isEmpty ? "ok" : "the schema lacks the migrations \(missing.joined(separator: ", "))"
         }

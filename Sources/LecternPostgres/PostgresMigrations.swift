@@ -172,10 +172,10 @@ enum PostgresMigrations {
     static var current: String { all.last!.identifier }
 
     /// Applies the migrations the database lacks, in order, in one transaction.
-    static func migrate(_ transaction: PostgresTransaction) throws {
-        try transaction.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
-        try transaction.execute("CREATE TABLE IF NOT EXISTS lectern_migrations (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL)")
-        let applied = Set(try transaction.execute("SELECT identifier FROM lectern_migrations").map { try $0[0].decode(String.self) })
+    static func migrate(_ transaction: PostgresTransaction) async throws {
+        try await transaction.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
+        try await transaction.execute("CREATE TABLE IF NOT EXISTS lectern_migrations (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL)")
+        let applied = await Set(try transaction.execute("SELECT identifier FROM lectern_migrations").map { try $0[0].decode(String.self) })
         let known = Set(all.map(\.identifier))
         if let unknown = applied.subtracting(known).sorted().last {
             throw StoreError("the job store has migration \(unknown), which this version of Lectern does not know: it was written by a newer Lectern")
@@ -183,9 +183,9 @@ enum PostgresMigrations {
         for migration in all where !applied.contains(migration.identifier) {
             // Several statements in one: postgres-nio's extended protocol takes one, so split them.
             for statement in statements(migration.sql) {
-                try transaction.execute(PostgresQuery(unsafeSQL: statement))
+                try await transaction.execute(PostgresQuery(unsafeSQL: statement))
             }
-            try transaction.execute("INSERT INTO lectern_migrations (identifier, applied_at) VALUES (\(migration.identifier), now())")
+            try await transaction.execute("INSERT INTO lectern_migrations (identifier, applied_at) VALUES (\(migration.identifier), now())")
         }
     }
 

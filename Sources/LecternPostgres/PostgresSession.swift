@@ -3,9 +3,9 @@ import LecternCore
 import LecternStore
 import PostgresNIO
 
-/// One connection to a PostgreSQL job store, used from ordinary threads (never an event loop):
-/// each call waits for postgres-nio's futures. A lock lets one operation at a time use the
-/// connection; each operation is one transaction, retried whole when the server aborts it for a
+/// One connection to a PostgreSQL job store, used from async code: a call suspends on
+/// postgres-nio's futures, up to the address's timeout, and no thread waits. An ``AsyncGate``
+/// lets one operation at a time use the connection; each operation is one transaction, retried whole when the server aborts it for a
 /// serialization failure or a deadlock, and once more on a new connection when the connection is
 /// lost.
 ///
@@ -15,9 +15,9 @@ import PostgresNIO
 /// statement that runs longer (`statement_timeout`) and ends a connection idle in a transaction,
 /// and on TCP probes a silent client (`tcp_keepalives_*`).
 final class PostgresSession: @unchecked Sendable {
-    // @unchecked Sendable is safe: `connection` is only touched while holding `lock`.
+    // @unchecked Sendable is safe: `connection` is only touched while holding `gate`.
     let address: PostgresAddress
-    private let lock = NSLock()
+    private let gate = AsyncGate()
     private var connection: PostgresConnection?
     static let logger: Logger = {
         var logger = Logger(label: "lectern.postgres")
@@ -26,9 +26,9 @@ final class PostgresSession: @unchecked Sendable {
     }()
 
     /// Connects at once, so that a wrong address is reported when the store is opened.
-    init(address: PostgresAddress) throws {
+    init(address: PostgresAddress) async throws {
         self.address = address
-        connection = try Self.connect(address)
+        connection = try await Self.connect(address)
     }
 
     deinit { Self.abandon(connection) }
@@ -36,11 +36,11 @@ final class PostgresSession: @unchecked Sendable {
     /// A new connection to `address`, within its deadline.
     ///
     /// - throws: ``StoreError`` `cannot connect to the job store postgres://…: <reason>`.
-    static func connect(_ address: PostgresAddress) throws -> PostgresConnection {
-        try connect(address, deadline: Date().addingTimeInterval(address.timeout))
+    static func connect(_ address: PostgresAddress) async throws -> PostgresConnection {
+        try await connect(address, deadline: Date().addingTimeInterval(address.timeout))
     }
 
-    static func connect(_ address: PostgresAddress, deadline: Date) throws -> PostgresConnection {
+    static func connect(_ address: PostgresAddress, deadline: Date) async throws -> PostgresConnection {
         var configuration: PostgresConnection.Configuration
         if let socket = address.socketPath {
             configuration = .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
@@ -57,10 +57,10 @@ final class PostgresSession: @unchecked Sendable {
             ("tcp_keepalives_idle", keepalive), ("tcp_keepalives_interval", keepalive), ("tcp_keepalives_count", "3"),
         ]
         configuration.options.connectTimeout = .milliseconds(Int64(max(1, deadline.timeIntervalSinceNow * 1000)))
-        let connecting = PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
+        let connecting: EventLoopFuture<PostgresConnection> = PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
                                                     id: 1, logger: logger)
         do {
-            return try connecting.wait(until: deadline)
+            return try await connecting.value(before: deadline)
         } catch is DeadlinePassed {
             // Closed if it ever completes: nothing else holds it.
             connecting.whenSuccess { connection in PostgresSession.abandon(connection) }
@@ -74,25 +74,33 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Runs `body` in one transaction (`action` names it in errors: "read", "write", …), all of
     /// it within the address's timeout.
-    func transaction<T>(_ action: String, _ body: (PostgresTransaction) throws -> T) throws -> T {
+    func transaction<T: Sendable>(_ action: String, _ body: (PostgresTransaction) async throws -> T) async throws -> T {
         let deadline = Date().addingTimeInterval(address.timeout)
-        guard lock.lock(before: deadline) else { throw notAnswering(action, detail: "another operation of this process still waits for it") }
-        defer { lock.unlock() }
+        let outcome = try await gate.holding(before: deadline) { try await attempt(action, deadline: deadline, body) }
+        guard let outcome else { throw notAnswering(action, detail: "another operation of this process still waits for it") }
+        return outcome
+    }
+
+    /// Runs `body` in a transaction, again after a serialisation conflict or (once) on a new
+    /// connection when the old one was lost; the caller holds `gate`.
+    private func attempt<T>(_ action: String, deadline: Date, _ body: (PostgresTransaction) async throws -> T) async throws -> T {
         var conflicts = 0
         var reconnected = false
         while true {
             do {
-                let connection = try connected(deadline: deadline)
+                let connection = try await connected(deadline: deadline)
                 let transaction = PostgresTransaction(connection: connection, deadline: deadline)
-                try transaction.execute("BEGIN")
+                try await transaction.execute("BEGIN")
                 do {
-                    let result = try body(transaction)
-                    try transaction.execute("COMMIT")
+                    let result = try await body(transaction)
+                    try await transaction.execute("COMMIT")
                     return result
                 } catch is DeadlinePassed {
                     throw DeadlinePassed()
                 } catch {
-                    if !connection.isClosed { _ = try? connection.query("ROLLBACK", logger: Self.logger).wait(until: deadline) }
+                    if !connection.isClosed {
+                        _ = try? await connection.query("ROLLBACK", logger: Self.logger).value(before: deadline)
+                    }
                     throw error
                 }
             } catch is DeadlinePassed {
@@ -102,12 +110,14 @@ final class PostgresSession: @unchecked Sendable {
                 throw notAnswering(action)
             } catch let error as PSQLError where Self.isConflict(error) && conflicts < 20 {
                 conflicts += 1
-                usleep(UInt32.random(in: 1_000...(5_000 * UInt32(conflicts))))
+                try await Task.sleep(for: .microseconds(Int.random(in: 1_000...(5_000 * conflicts))))
             } catch where Self.isLostConnection(error, connection) && !reconnected {
                 reconnected = true
                 Self.abandon(connection)
                 connection = nil
             } catch let error as StoreError {
+                throw error
+            } catch let error as CancellationError {
                 throw error
             } catch {
                 if Self.isLostConnection(error, connection) { Self.abandon(connection); connection = nil }
@@ -116,15 +126,14 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// `the job store … did not answer within N s (action)`.
     private func notAnswering(_ action: String, detail: String? = nil) -> StoreError {
         StoreError("cannot \(action) the job store \(address): it did not answer within \(PostgresAddress.seconds(address.timeout)) s "
                    + "(the address's timeout)" + (detail.map { "; \($0)" } ?? ""))
     }
 
-    private func connected(deadline: Date) throws -> PostgresConnection {
+    private func connected(deadline: Date) async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        let fresh = try Self.connect(address, deadline: deadline)
+        let fresh = try await Self.connect(address, deadline: deadline)
         connection = fresh
         return fresh
     }
@@ -140,11 +149,11 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Closes the connection (a later operation opens a new one), without waiting for the close
     /// to complete: a server that does not answer cannot hold the caller.
-    func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        Self.abandon(connection)
-        connection = nil
+    func close() async {
+        await gate.holding {
+            Self.abandon(connection)
+            connection = nil
+        }
     }
 
     /// A serialization failure or a deadlock: the server aborted the transaction, and running it

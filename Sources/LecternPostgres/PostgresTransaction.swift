@@ -11,25 +11,25 @@ package struct PostgresTransaction {
 
     /// Runs a statement; returns the rows it returned.
     @discardableResult
-    func execute(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
-        try connection.query(query, logger: PostgresSession.logger).wait(until: deadline).rows.map { $0.makeRandomAccess() }
+    func execute(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await connection.query(query, logger: PostgresSession.logger).value(before: deadline).rows.map { $0.makeRandomAccess() }
     }
 
     /// Runs a statement; returns how many rows it changed.
-    func changes(_ query: PostgresQuery) throws -> Int {
-        try connection.query(query, logger: PostgresSession.logger).wait(until: deadline).metadata.rows ?? 0
+    func changes(_ query: PostgresQuery) async throws -> Int {
+        try await connection.query(query, logger: PostgresSession.logger).value(before: deadline).metadata.rows ?? 0
     }
 
     /// The one row a statement returns.
-    func one(_ query: PostgresQuery) throws -> PostgresRandomAccessRow {
-        guard let row = try execute(query).first else { throw StoreError("the job store returned no row where one was expected") }
+    func one(_ query: PostgresQuery) async throws -> PostgresRandomAccessRow {
+        guard let row = try await execute(query).first else { throw StoreError("the job store returned no row where one was expected") }
         return row
     }
 
     /// Inserts `rows` into `table`, many per statement; `bind` appends one row's values in the
     /// order of `columns`. `suffix` follows each statement (`ON CONFLICT …`).
     func insert<Row>(into table: String, columns: [String], rows: [Row], suffix: String = "",
-                     bind: (Row, inout PostgresBindings) throws -> Void) throws {
+                     bind: (Row, inout PostgresBindings) throws -> Void) async throws {
         let perStatement = 30_000 / columns.count  // the protocol allows 65,535 parameters
         let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         for start in stride(from: 0, to: rows.count, by: perStatement) {
@@ -42,19 +42,19 @@ package struct PostgresTransaction {
                 precondition(binds.count - first == columns.count, "a row of \(table) binds \(binds.count - first) values for \(columns.count) columns")
                 values.append("(" + (first + 1...first + columns.count).map { "$\($0)" }.joined(separator: ", ") + ")")
             }
-            try execute(PostgresQuery(unsafeSQL: "INSERT INTO \"\(table)\" (\(names)) VALUES \(values.joined(separator: ", "))\(suffix)",
+            try await execute(PostgresQuery(unsafeSQL: "INSERT INTO \"\(table)\" (\(names)) VALUES \(values.joined(separator: ", "))\(suffix)",
                                       binds: binds))
         }
     }
 
     /// Wakes the processes waiting on the queue (``PostgresQueueListener``) when the transaction commits.
-    func notifyQueue(runId: Int64) throws {
-        try execute("SELECT pg_notify('lectern_queue', \(String(runId)))")
+    func notifyQueue(runId: Int64) async throws {
+        try await execute("SELECT pg_notify('lectern_queue', \(String(runId)))")
     }
 
     /// The first column of the first row, if any.
-    func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) throws -> T? {
-        guard let row = try execute(query).first, row[0].bytes != nil else { return nil }
+    func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> T? {
+        guard let row = try await execute(query).first, row[0].bytes != nil else { return nil }
         return try row[0].decode(T.self)
     }
 }

@@ -44,37 +44,39 @@ extension SQLiteJobStore {
         }
     }
 
-    public func publishChunks(_ tasks: [ChunkTask]) throws {
-        try write { db in
+    public func publishChunks(_ tasks: [ChunkTask]) async throws {
+        try await write { db in
             for var task in tasks { try task.insert(db) }
         }
     }
 
-    public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) throws -> ChunkTask? {
-        try write { db in
-            let now = Date()
-            try Self.failLapsedChunks(SQLiteTransaction(db: db))
-            return try ChunkTask.fetchOne(db, sql: """
-                UPDATE chunkTask SET state = 'claimed', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1
-                WHERE id = (SELECT t.id FROM chunkTask t JOIN run r ON r.id = t.runId
-                            WHERE r.state = 'running' AND (t.state = 'queued' OR (t.state = 'claimed' AND t.leaseExpiresAt < ?))
-                              AND (? IS NULL OR t.runId = ?)
-                            ORDER BY t.priority DESC, t.ordinal, t.id LIMIT 1)
-                RETURNING *
-                """, arguments: [worker, now.addingTimeInterval(leaseDuration), now, runId, runId])
+    public func claimChunk(worker: String, leaseDuration: TimeInterval, runId: Int64?) async throws -> ChunkTask? {
+        try await writing { transaction in
+            try await Self.failLapsedChunks(transaction)
+            return try await transaction.access { db in
+                let now = Date()
+                return try ChunkTask.fetchOne(db, sql: """
+                    UPDATE chunkTask SET state = 'claimed', worker = ?, leaseExpiresAt = ?, attempts = attempts + 1
+                    WHERE id = (SELECT t.id FROM chunkTask t JOIN run r ON r.id = t.runId
+                                WHERE r.state = 'running' AND (t.state = 'queued' OR (t.state = 'claimed' AND t.leaseExpiresAt < ?))
+                                  AND (? IS NULL OR t.runId = ?)
+                                ORDER BY t.priority DESC, t.ordinal, t.id LIMIT 1)
+                    RETURNING *
+                    """, arguments: [worker, now.addingTimeInterval(leaseDuration), now, runId, runId])
+            }
         }
     }
 
-    public func renewChunkLease(taskId: Int64, worker: String, leaseDuration: TimeInterval) throws -> Bool {
-        try write { db in
+    public func renewChunkLease(taskId: Int64, worker: String, leaseDuration: TimeInterval) async throws -> Bool {
+        try await write { db in
             try db.execute(sql: "UPDATE chunkTask SET leaseExpiresAt = ? WHERE id = ? AND worker = ? AND state = 'claimed'",
                            arguments: [Date().addingTimeInterval(leaseDuration), taskId, worker])
             return db.changesCount == 1
         }
     }
 
-    public func completeChunk(taskId: Int64, worker: String, entry: CachedChunkRecord) throws -> Bool {
-        try write { db in
+    public func completeChunk(taskId: Int64, worker: String, entry: CachedChunkRecord) async throws -> Bool {
+        try await write { db in
             guard let task = try ChunkTask.fetchOne(db, key: taskId), task.state == .queued || task.state == .claimed else { return false }
             try entry.insert(db, onConflict: .ignore)
             try db.execute(sql: "UPDATE chunkTask SET state = 'done', worker = ?, leaseExpiresAt = NULL WHERE id = ?",
@@ -86,15 +88,15 @@ extension SQLiteJobStore {
         }
     }
 
-    public func failChunk(taskId: Int64, worker: String, error: String) throws {
-        try write { db in
+    public func failChunk(taskId: Int64, worker: String, error: String) async throws {
+        try await write { db in
             try db.execute(sql: "UPDATE chunkTask SET state = 'failed', error = ?, leaseExpiresAt = NULL WHERE id = ? AND state = 'claimed' AND worker = ?",
                            arguments: [error, taskId, worker])
         }
     }
 
-    public func releaseChunk(taskId: Int64, worker: String) throws {
-        try write { db in
+    public func releaseChunk(taskId: Int64, worker: String) async throws {
+        try await write { db in
             try db.execute(sql: """
                 UPDATE chunkTask SET state = 'queued', worker = NULL, leaseExpiresAt = NULL, attempts = max(0, attempts - 1)
                 WHERE id = ? AND state = 'claimed' AND worker = ?
@@ -102,58 +104,58 @@ extension SQLiteJobStore {
         }
     }
 
-    public func retryChunk(taskId: Int64, worker: String, error: String) throws -> ChunkTask.State? {
-        try failAttempt(taskId: taskId, worker: worker, error: error)
+    public func retryChunk(taskId: Int64, worker: String, error: String) async throws -> ChunkTask.State? {
+        try await failAttempt(taskId: taskId, worker: worker, error: error)
     }
 
-    public func failExhaustedChunks() throws -> Int {
-        try failLapsedChunks()
+    public func failExhaustedChunks() async throws -> Int {
+        try await failLapsedChunks()
     }
 
-    public func chunkTasks(runId: Int64) throws -> [ChunkTask] {
-        try read { db in try ChunkTask.filter(Column("runId") == runId).order(Column("ordinal"), Column("id")).fetchAll(db) }
+    public func chunkTasks(runId: Int64) async throws -> [ChunkTask] {
+        try await read { db in try ChunkTask.filter(Column("runId") == runId).order(Column("ordinal"), Column("id")).fetchAll(db) }
     }
 
-    public func finishedChunks(runId: Int64) throws -> [ChunkTask] {
-        try read { db in
+    public func finishedChunks(runId: Int64) async throws -> [ChunkTask] {
+        try await read { db in
             try ChunkTask.filter(Column("runId") == runId && ["done", "failed"].contains(Column("state")))
                 .order(Column("ordinal"), Column("id")).fetchAll(db)
         }
     }
 
-    public func removeChunks(ids: [Int64]) throws {
-        try write { db in
+    public func removeChunks(ids: [Int64]) async throws {
+        try await write { db in
             for start in stride(from: 0, to: ids.count, by: 500) {
                 _ = try ChunkTask.deleteAll(db, keys: Array(ids[start..<min(ids.count, start + 500)]))
             }
         }
     }
 
-    public func withdrawChunks(runId: Int64) throws {
-        try write { db in try db.execute(sql: "DELETE FROM chunkTask WHERE runId = ?", arguments: [runId]) }
+    public func withdrawChunks(runId: Int64) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM chunkTask WHERE runId = ?", arguments: [runId]) }
     }
 
-    public func registerWorker(_ worker: WorkerRecord) throws {
-        try write { db in try worker.save(db) }
+    public func registerWorker(_ worker: WorkerRecord) async throws {
+        try await write { db in try worker.save(db) }
     }
 
-    public func workerHeartbeat(id: String, chunk: String?) throws -> Bool {
-        try write { db in
+    public func workerHeartbeat(id: String, chunk: String?) async throws -> Bool {
+        try await write { db in
             try db.execute(sql: "UPDATE worker SET heartbeatAt = ?, chunk = ? WHERE id = ?", arguments: [Date(), chunk, id])
             return db.changesCount == 1
         }
     }
 
-    public func removeWorker(id: String) throws {
-        try write { db in _ = try WorkerRecord.deleteOne(db, key: id) }
+    public func removeWorker(id: String) async throws {
+        try await write { db in _ = try WorkerRecord.deleteOne(db, key: id) }
     }
 
-    public func workers() throws -> [WorkerRecord] {
-        try read { db in try WorkerRecord.order(Column("host"), Column("pid")).fetchAll(db) }
+    public func workers() async throws -> [WorkerRecord] {
+        try await read { db in try WorkerRecord.order(Column("host"), Column("pid")).fetchAll(db) }
     }
 
-    public func queueDepth() throws -> [Int64: QueueDepth] {
-        try read { db in
+    public func queueDepth() async throws -> [Int64: QueueDepth] {
+        try await read { db in
             var depth = QueueDepth.byRun(try Row.fetchAll(db, sql: """
                 SELECT t.runId, t.state, count(*) AS n FROM chunkTask t JOIN run r ON r.id = t.runId
                 WHERE r.state = 'running' GROUP BY t.runId, t.state
@@ -169,7 +171,7 @@ extension SQLiteJobStore {
     }
 
     /// SQLite has no notifications: waits out the timeout (callers poll).
-    public func waitForQueueChange(timeout: TimeInterval) {
-        Thread.sleep(forTimeInterval: min(timeout, 0.2))
+    public func waitForQueueChange(timeout: TimeInterval) async {
+        try? await Task.sleep(for: .seconds(min(timeout, 0.2)))
     }
 }

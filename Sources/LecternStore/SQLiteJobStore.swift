@@ -10,6 +10,8 @@ import Glibc
 /// Every state change is one transaction, so a crash leaves either the old state or the new.
 public final class SQLiteJobStore: JobStore {
     let pool: DatabasePool
+    /// Held around each write transaction: a rule's transaction stays open on the writer across its steps.
+    let gate = AsyncGate()
     public let url: URL
     public var name: String { url.path }
     /// The database's folder (the chunk cache is its `cache` folder).
@@ -58,6 +60,8 @@ public final class SQLiteJobStore: JobStore {
     static func open(_ url: URL) throws -> DatabasePool {
         var config = Configuration()
         config.busyMode = .timeout(10)
+        // A rule's transaction (``SQLiteTransaction``) spans several accesses to the writer.
+        config.allowsUnsafeTransactions = true
         var attempt = 0
         while true {
             attempt += 1
@@ -189,8 +193,8 @@ public final class SQLiteJobStore: JobStore {
     }
 
     /// The job for a manifest, created on first use; its name and title are kept current.
-    public func job(manifestPath: String, name: String, title: String?) throws -> JobRecord {
-        try write { db in
+    public func job(manifestPath: String, name: String, title: String?) async throws -> JobRecord {
+        try await write { db in
             if let job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
                 guard let renamed = job.renamed(name, title: title) else { return job }
                 try renamed.update(db)
@@ -207,8 +211,8 @@ public final class SQLiteJobStore: JobStore {
     /// - parameters:
     ///     - resumes: The stopped run whose finished chunks this run continues from.
     ///     - forced: Whether the run ignores the chunk cache.
-    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) throws -> RunRecord {
-        try write { db in
+    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) async throws -> RunRecord {
+        try await write { db in
             var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
                                 wordsDone: 0, audioMsDone: 0, holder: ProcessIdentity.current.description, resumesRunId: resumes,
                                 forced: forced)
@@ -218,20 +222,20 @@ public final class SQLiteJobStore: JobStore {
     }
 
     /// Saves a run's changed fields.
-    public func update(_ run: RunRecord) throws {
-        try write { db in try run.update(db) }
+    public func update(_ run: RunRecord) async throws {
+        try await write { db in try run.update(db) }
     }
 
     /// Saves a finished run together with its chapters, in one transaction.
-    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) throws {
-        try write { db in
+    public func finish(_ run: RunRecord, chapters: [ChapterRecord]) async throws {
+        try await write { db in
             try run.update(db)
             for var chapter in chapters { try chapter.insert(db) }
         }
     }
 
-    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) throws -> RunRecord {
-        try write { db in
+    public func foldUpToDate(_ run: RunRecord, into confirmed: Int64, at date: Date) async throws -> RunRecord {
+        try await write { db in
             guard var kept = try RunRecord.fetchOne(db, key: confirmed) else {
                 throw StoreError("cannot write the job store: run \(confirmed) is not in it")
             }
@@ -243,16 +247,16 @@ public final class SQLiteJobStore: JobStore {
     }
 
     /// Records why a daemon cannot load the job's manifest (nil: it loads again).
-    public func setManifestError(jobId: Int64, _ error: String?) throws {
-        try write { db in
+    public func setManifestError(jobId: Int64, _ error: String?) async throws {
+        try await write { db in
             try db.execute(sql: "UPDATE job SET manifestError = ? WHERE id = ? AND manifestError IS NOT ?", arguments: [error, jobId, error])
         }
     }
 
     /// Records why a daemon cannot load the manifest at `manifestPath`, creating its job (named
     /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
-    public func recordManifestError(manifestPath: String, name: String?, error: String?) throws {
-        try write { db in
+    public func recordManifestError(manifestPath: String, name: String?, error: String?) async throws {
+        try await write { db in
             if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
                 guard let error, let name else { return }
                 var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
@@ -264,33 +268,61 @@ public final class SQLiteJobStore: JobStore {
         }
     }
 
-    public func jobs() throws -> [JobRecord] {
-        try read { db in try JobRecord.order(Column("name")).fetchAll(db) }
+    public func jobs() async throws -> [JobRecord] {
+        try await read { db in try JobRecord.order(Column("name")).fetchAll(db) }
     }
 
     /// A job's runs, newest first.
-    public func runs(jobId: Int64, limit: Int) throws -> [RunRecord] {
-        try read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
+    public func runs(jobId: Int64, limit: Int) async throws -> [RunRecord] {
+        try await read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
     }
 
-    public func chapters(runId: Int64) throws -> [ChapterRecord] {
-        try read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
+    public func chapters(runId: Int64) async throws -> [ChapterRecord] {
+        try await read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
     }
 
     /// Runs a raw integrity check (`PRAGMA integrity_check`), returning SQLite's answer.
-    public func integrityCheck() throws -> String {
-        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    public func integrityCheck() async throws -> String {
+        try await read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }
 
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.write(body) } catch let e as StoreError { throw e } catch {
-            throw StoreError("cannot write the job store \(url.path): \(Self.reason(error))")
+    /// Runs `body` in one write transaction, after this process's other transactions on the store.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await gate.holding { try await mapping("write") { try await pool.write(body) } }
+    }
+
+    /// Runs `body` in one read transaction (on a reader connection: it waits for no writer).
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await mapping("read") { try await pool.read(body) }
+    }
+
+    /// Runs `body` in one transaction on the writer connection that ``SQLiteTransaction``'s
+    /// steps join: `BEGIN IMMEDIATE` (`DEFERRED` for `reading`), then `COMMIT`, or `ROLLBACK` when
+    /// anything fails or the task is cancelled.
+    func transaction<T: Sendable>(_ kind: Database.TransactionKind, _ body: (SQLiteTransaction) async throws -> T) async throws -> T {
+        try await gate.holding {
+            let transaction = SQLiteTransaction(store: self)
+            _ = try await transaction.access { db in try db.beginTransaction(kind) }
+            do {
+                let result = try await body(transaction)
+                _ = try await transaction.access { db in try db.commit() }
+                return result
+            } catch {
+                // Not cancelled with the caller: the writer connection must not stay in the transaction.
+                await Task.detached { [pool] in
+                    _ = try? await pool.writeWithoutTransaction { db in if db.isInsideTransaction { try db.rollback() } }
+                }.value
+                throw error
+            }
         }
     }
 
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.read(body) } catch {
-            throw StoreError("cannot read the job store \(url.path): \(Self.reason(error))")
+    /// `body`'s errors as ``StoreError``s naming the store and what could not be done to it.
+    func mapping<T>(_ action: String, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as StoreError { throw error } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw StoreError("cannot \(action) the job store \(url.path): \(Self.reason(error))")
         }
     }
 

@@ -1,44 +1,57 @@
 import Foundation
 import GRDB
 
-/// ``SQLiteJobStore``'s ``StoreTransaction``: one GRDB transaction. SQLite has a single writer,
-/// so what a write transaction reads stays as it read it until it ends.
+/// ``SQLiteJobStore``'s ``StoreTransaction``: one transaction on the pool's writer connection,
+/// held open across the rules' steps (`BEGIN IMMEDIATE` … `COMMIT`) while the store's
+/// ``AsyncGate`` keeps this process's other writes out. SQLite has a single writer, so what a
+/// write transaction reads stays as it read it until it ends.
 package struct SQLiteTransaction: StoreTransaction {
-    let db: Database
+    let store: SQLiteJobStore
 
-    package func lockedLease(jobId: Int64) throws -> LeaseRecord? {
-        try LeaseRecord.fetchOne(db, key: jobId)
+    /// Runs `body` on the writer connection, inside the open transaction.
+    func access<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await store.mapping("write") { try await store.pool.writeWithoutTransaction(body) }
     }
 
-    package func leases(expiringAfter date: Date) throws -> [LeaseRecord] {
-        try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db)
+    package func lockedLease(jobId: Int64) async throws -> LeaseRecord? {
+        try await access { db in try LeaseRecord.fetchOne(db, key: jobId) }
     }
 
-    package func saveLease(_ lease: LeaseRecord) throws {
-        try lease.save(db)
+    package func leases(expiringAfter date: Date) async throws -> [LeaseRecord] {
+        try await access { db in try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db) }
     }
 
-    package func runningRuns(jobId: Int64) throws -> [RunRecord] {
-        try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).order(Column("id")).fetchAll(db)
+    package func saveLease(_ lease: LeaseRecord) async throws {
+        try await access { db in try lease.save(db) }
     }
 
-    package func saveRun(_ run: RunRecord) throws {
-        try run.update(db)
+    package func runningRuns(jobId: Int64) async throws -> [RunRecord] {
+        try await access { db in
+            try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).order(Column("id")).fetchAll(db)
+        }
     }
 
-    package func lockedChunk(id: Int64) throws -> ChunkTask? {
-        try ChunkTask.fetchOne(db, key: id)
+    package func saveRun(_ run: RunRecord) async throws {
+        try await access { db in try run.update(db) }
+    }
+
+    package func lockedChunk(id: Int64) async throws -> ChunkTask? {
+        try await access { db in try ChunkTask.fetchOne(db, key: id) }
     }
 
     /// Lapsed by this host's clock (the store's only host).
-    package func lapsedChunks() throws -> [ChunkTask] {
-        try ChunkTask.fetchAll(db, sql: """
-            SELECT * FROM chunkTask WHERE state = 'claimed' AND leaseExpiresAt < ? AND attempts >= maxAttempts
-            """, arguments: [Date()])
+    package func lapsedChunks() async throws -> [ChunkTask] {
+        try await access { db in
+            try ChunkTask.fetchAll(db, sql: """
+                SELECT * FROM chunkTask WHERE state = 'claimed' AND leaseExpiresAt < ? AND attempts >= maxAttempts
+                """, arguments: [Date()])
+        }
     }
 
-    package func endAttempt(_ chunk: ChunkTask, state: ChunkTask.State, error: String, worker: String?) throws {
-        try db.execute(sql: "UPDATE chunkTask SET state = ?, error = ?, worker = ?, leaseExpiresAt = NULL WHERE id = ?",
-                       arguments: [state, error, worker, chunk.id])
+    package func endAttempt(_ chunk: ChunkTask, state: ChunkTask.State, error: String, worker: String?) async throws {
+        try await access { db in
+            try db.execute(sql: "UPDATE chunkTask SET state = ?, error = ?, worker = ?, leaseExpiresAt = NULL WHERE id = ?",
+                           arguments: [state, error, worker, chunk.id])
+        }
     }
 }

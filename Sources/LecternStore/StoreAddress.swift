@@ -58,7 +58,7 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
     ///       `PostgreSQL` trait; nil in a single-host build.
     /// - throws: ``StoreError`` when the store cannot be opened, reached or migrated, or is a
     ///   PostgreSQL store and this build has none.
-    public func open(localFolder: URL, postgres: ((PostgresAddress, URL) throws -> any JobStore)?) throws -> any JobStore {
+    public func open(localFolder: URL, postgres: ((PostgresAddress, URL) async throws -> any JobStore)?) async throws -> any JobStore {
         switch self {
         case .sqlite(let url): return try SQLiteJobStore(url: url)
         case .postgres(let address):
@@ -66,7 +66,7 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
                 throw StoreError("this lectern was built without the PostgreSQL store, so it cannot open \(address): "
                                  + "build it with `make release-postgres` (or `swift build --traits PostgreSQL`)")
             }
-            return try postgres(address, localFolder)
+            return try await postgres(address, localFolder)
         }
     }
 }

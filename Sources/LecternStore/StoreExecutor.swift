@@ -4,7 +4,7 @@ import Foundation
 package protocol StoreExecutor: JobStore {
     associatedtype Transaction: StoreTransaction
     /// Runs `body` in one transaction that may write.
-    func writing<T>(_ body: (Transaction) throws -> T) throws -> T
+    func writing<T: Sendable>(_ body: (Transaction) async throws -> T) async throws -> T
     /// Runs `body` in one transaction that only reads (a read-only store can run it).
-    func reading<T>(_ body: (Transaction) throws -> T) throws -> T
+    func reading<T: Sendable>(_ body: (Transaction) async throws -> T) async throws -> T
 }
