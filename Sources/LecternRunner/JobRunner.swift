@@ -88,23 +88,23 @@ public struct JobRunner: Sendable {
     ///   ``SpeechError``, ``AudioError``, ``StoreError``, ``RunError``), after recording the run
     ///   as failed (or cancelled); ``RunError`` without recording a run when another process is
     ///   rendering the same job.
-    public func run(manifest url: URL, trigger: String = "manual") throws -> Summary {
+    public func run(manifest url: URL, trigger: String = "manual") async throws -> Summary {
         let manifestURL = url.standardizedFileURL
         let recording = RunRecording(store: store, logger: logger, leaseDuration: leaseDuration)
-        return try recording.record(manifestURL: manifestURL, trigger: trigger, force: force, control: control) { context in
+        return try await recording.record(manifestURL: manifestURL, trigger: trigger, force: force, control: control) { context in
             var clock = StageClock()
-            let planned = try RunPlan(runner: self, manifestURL: manifestURL, context: &context, warn: warn)
+            let planned = try await RunPlan(runner: self, manifestURL: manifestURL, context: &context, warn: warn)
             if planned.isUpToDate(after: context.lastSuccess, force: force, bookHash: context.run.bookHash) {
-                return try RunFinish.upToDate(runner: self, outputs: planned.outputs, context: &context).timed(clock.lap("prepare"))
+                return try await RunFinish.upToDate(runner: self, outputs: planned.outputs, context: &context).timed(clock.lap("prepare"))
             }
             clock.lap("prepare")
             logger.info("rendering", metadata: ["job": "\(planned.manifest.name)", "chunks": "\(planned.renderer.chunks.count)",
                                                 "cached": "\(planned.cached.count)"])
-            let render = try RunRender(runner: self, planned: planned, context: &context)
+            let render = try await RunRender(runner: self, planned: planned, context: &context)
             clock.lap("render")
             let outputs = try RunExport.write(runner: self, planned: planned, render: render, control: context.control)
-            let summary = try RunFinish.rendered(runner: self, planned: planned, render: render, outputs: outputs, context: &context)
-            if sharedChunks != nil { SharedCacheTrim(store: store, cache: cache, limit: cacheLimit).trim(keeping: planned.renderer.keys) }
+            let summary = try await RunFinish.rendered(runner: self, planned: planned, render: render, outputs: outputs, context: &context)
+            if sharedChunks != nil { await SharedCacheTrim(store: store, cache: cache, limit: cacheLimit).trim(keeping: planned.renderer.keys) }
             clock.lap("assemble")
             return summary.timed(clock.laps)
         }

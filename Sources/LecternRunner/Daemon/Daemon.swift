@@ -11,7 +11,7 @@ import LecternStore
 /// The loop is thin: every poll it rescans the folder, notices changed files, reads each job's
 /// schedule row from the store, asks the pure ``Scheduler`` what to do, claims each run in the
 /// store (so two daemons on one store start every due run, change and retry exactly once),
-/// starts the claimed runs on threads of their own, and sleeps until the scheduler's next wake
+/// starts the claimed runs as tasks of their own, and sleeps until the scheduler's next wake
 /// time, the next poll or the end of a run. Manifests are read and parsed on threads of their
 /// own, once per version; one that fails is logged once and shown by `lectern status`.
 ///
@@ -49,8 +49,8 @@ public final class Daemon: @unchecked Sendable {
     private let logger: Logger
     private let options: Options
     private let lock = NSLock()
-    private let wakeUp = DispatchSemaphore(value: 0)
-    private let runs = DispatchGroup()
+    /// Ends the loop's sleep: a run ended, a manifest was read, a stop or a reload.
+    private let wakeUp = StopSignal()
     private var jobs: [String: DaemonJob] = [:]
     private var controls: [String: RunControl] = [:]
     private var stopping = false
@@ -70,27 +70,30 @@ public final class Daemon: @unchecked Sendable {
     private var now: Date { Date().addingTimeInterval(options.clockOffset) }
 
     /// Runs until ``stop()``; returns once the runs it started have ended (or the stop timeout passed).
-    public func run() throws {
+    public func run() async throws {
         awakeSince = now
         logger.info("daemon started", metadata: ["jobs": "\(options.jobs.path)", "max_concurrent": "\(options.maxConcurrent)",
                                                  "pid": "\(getpid())"])
         while !isStopping {
             var wake: Date?
-            do { wake = try tick() } catch {
+            do { wake = try await tick() } catch {
                 // A busy or briefly unavailable store must not end the daemon: try again next poll.
                 logger.error("poll failed", metadata: ["error": "\(error)"])
             }
             let wait = min(options.pollInterval, max(0, (wake ?? .distantFuture).timeIntervalSince(now)))
-            _ = wakeUp.wait(timeout: .now() + wait)
+            await wakeUp.pause(wait)
         }
-        lock.lock()
-        let running = controls.map { path, control in (jobs[path]?.name ?? path, control) }
-        lock.unlock()
+        let running = lock.withLock { controls.map { path, control in (jobs[path]?.name ?? path, control) } }
         for (name, control) in running {
             logger.notice("cancelling run", metadata: ["job": "\(name)"])
             control.cancel("the daemon is stopping")
         }
-        if runs.wait(timeout: .now() + options.stopTimeout) == .timedOut {
+        // Each run's end wakes the loop.
+        let deadline = Date().addingTimeInterval(options.stopTimeout)
+        while lock.withLock({ !controls.isEmpty }), deadline.timeIntervalSinceNow > 0 {
+            await wakeUp.pause(deadline.timeIntervalSinceNow)
+        }
+        if lock.withLock({ !controls.isEmpty }) {
             logger.error("runs did not stop in time", metadata: ["seconds": "\(options.stopTimeout)"])
         }
         logger.info("daemon stopped")
@@ -98,39 +101,31 @@ public final class Daemon: @unchecked Sendable {
 
     /// Stops accepting work and cancels the running jobs (safe from a signal handler's queue).
     public func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
-        wakeUp.signal()
+        lock.withLock { stopping = true }
+        wakeUp.wake()
     }
 
     /// Reloads every manifest (and the configuration they use) at the next poll.
     public func reload() {
-        lock.lock()
-        reloading = true
-        lock.unlock()
-        wakeUp.signal()
+        lock.withLock { reloading = true }
+        wakeUp.wake()
     }
 
-    private var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
-    }
+    private var isStopping: Bool { lock.withLock { stopping } }
 
     /// One pass: rescan, decide, claim and start. Returns when the scheduler next wants to look.
-    func tick() throws -> Date? {
-        lock.lock()
-        let reload = reloading
-        reloading = false
-        lock.unlock()
+    func tick() async throws -> Date? {
+        let reload = lock.withLock {
+            defer { reloading = false }
+            return reloading
+        }
         if reload { logger.notice("reloading manifests and configuration") }
-        try scan(reload: reload)
+        try await scan(reload: reload)
 
         let now = self.now
-        let rows = try store.schedules()
+        let rows = try await store.schedules()
         // A job leased by any process (another daemon, a `lectern run`) counts as running.
-        let leased = try store.leasedJobIds()
+        let leased = try await store.leasedJobIds()
         var inputs: [String: (JobPolicy, JobState)] = [:]
         for (path, job) in jobsSnapshot() {
             guard let policy = job.policy, let row = rows[job.jobId] else { continue }
@@ -146,13 +141,13 @@ public final class Daemon: @unchecked Sendable {
             switch action {
             case .skip(let path, let through):
                 guard let job = job(path) else { continue }
-                if try store.claimDue(jobId: job.jobId, through: through) {
+                if try await store.claimDue(jobId: job.jobId, through: through) {
                     logger.notice("missed runs skipped (catchup: none)", metadata: ["job": "\(job.name)", "through": "\(through)"])
                 }
             case .run(let path, let trigger, let reason, let through):
                 guard let job = job(path), let row = rows[job.jobId] else { continue }
                 if case .resume = reason { update(path) { $0.interruptedRun = nil } }
-                if try claim(job, row: row, reason: reason, through: through) {
+                if try await claim(job, row: row, reason: reason, through: through) {
                     start(job, trigger: trigger, reason: reason)
                 } else if case .resume = reason {
                     // Another process resumed it or ran the job since: decide again next pass.
@@ -166,7 +161,7 @@ public final class Daemon: @unchecked Sendable {
         for (path, job) in jobsSnapshot() {
             let next = job.policy?.schedule.flatMap { $0.nextDate(after: now, in: job.policy!.timeZone) }
             if next != job.recordedNextDue {
-                try store.setNextDue(jobId: job.jobId, next)
+                try await store.setNextDue(jobId: job.jobId, next)
                 update(path) { $0.recordedNextDue = next }
             }
         }
@@ -174,42 +169,42 @@ public final class Daemon: @unchecked Sendable {
     }
 
     /// Claims a run in the store; false when another daemon claimed it first.
-    private func claim(_ job: DaemonJob, row: ScheduleRecord, reason: RunReason, through: Date?) throws -> Bool {
+    private func claim(_ job: DaemonJob, row: ScheduleRecord, reason: RunReason, through: Date?) async throws -> Bool {
         var claimed: Bool
         switch reason {
-        case .retry: claimed = try store.claimRetry(jobId: job.jobId, failures: row.failures)
-        case .changed: claimed = try store.claimChange(jobId: job.jobId, version: job.fingerprint)
-        case .due, .catchUp: claimed = try through.map { try store.claimDue(jobId: job.jobId, through: $0) } ?? false
+        case .retry: claimed = try await store.claimRetry(jobId: job.jobId, failures: row.failures)
+        case .changed: claimed = try await store.claimChange(jobId: job.jobId, version: job.fingerprint)
+        case .due, .catchUp:
+            if let through { claimed = try await store.claimDue(jobId: job.jobId, through: through) } else { claimed = false }
         case .resume(let run):
-            claimed = try store.interruptedRun(jobId: job.jobId)?.id == run && store.claimResume(jobId: job.jobId, runId: run)
+            claimed = try await store.interruptedRun(jobId: job.jobId)?.id == run
+            if claimed { claimed = try await store.claimResume(jobId: job.jobId, runId: run) }
         }
         // A run serves every due time and change up to its start.
-        if claimed, let through, reason != .due(through) { _ = try store.claimDue(jobId: job.jobId, through: through) }
-        if claimed, job.policy?.watch == true { _ = try store.claimChange(jobId: job.jobId, version: job.fingerprint) }
+        if claimed, let through, reason != .due(through) { _ = try await store.claimDue(jobId: job.jobId, through: through) }
+        if claimed, job.policy?.watch == true { _ = try await store.claimChange(jobId: job.jobId, version: job.fingerprint) }
         return claimed
     }
 
     private func start(_ job: DaemonJob, trigger: Trigger, reason: RunReason) {
         let control = RunControl()
         let started = now
-        lock.lock()
-        jobs[job.url.path]?.running = true
-        jobs[job.url.path]?.lastRunStarted = started
-        jobs[job.url.path]?.lastTrigger = trigger
-        controls[job.url.path] = control
-        lock.unlock()
+        lock.withLock {
+            jobs[job.url.path]?.running = true
+            jobs[job.url.path]?.lastRunStarted = started
+            jobs[job.url.path]?.lastTrigger = trigger
+            controls[job.url.path] = control
+        }
         logger.info("run started", metadata: ["job": "\(job.name)", "trigger": "\(trigger.rawValue)", "reason": "\(Self.describe(reason))"])
         var configured = JobRunner(store: store, logger: logger, configDirectory: options.configDirectory, workers: options.workers)
         configured.sharedChunks = options.sharedChunks
         configured.control = control
         let runner = configured
         let version = job.policy?.watch == true ? job.fingerprint : nil
-        runs.enter()
-        Thread.detachNewThread { [self] in
-            defer { runs.leave() }
+        Task { [self] in
             var failure: String?
             do {
-                let summary = try runner.run(manifest: job.url, trigger: trigger.rawValue)
+                let summary = try await runner.run(manifest: job.url, trigger: trigger.rawValue)
                 logger.info(summary.upToDate ? "run finished, outputs already current" : "run finished",
                             metadata: ["job": "\(job.name)", "run": "\(summary.run.id ?? 0)",
                                        "chunks_rendered": "\(summary.run.chunksRendered)"])
@@ -222,62 +217,55 @@ public final class Daemon: @unchecked Sendable {
             if control.cancellation == nil {
                 var wasRetry = false
                 if case .retry = reason { wasRetry = true }
-                do { try store.recordOutcome(jobId: job.jobId, error: failure, wasRetry: wasRetry, at: now, servedVersion: version) } catch {
+                do { try await store.recordOutcome(jobId: job.jobId, error: failure, wasRetry: wasRetry, at: now, servedVersion: version) } catch {
                     logger.error("cannot record the run's outcome", metadata: ["job": "\(job.name)", "error": "\(error)"])
                 }
             }
-            lock.lock()
-            jobs[job.url.path]?.running = false
-            controls[job.url.path] = nil
-            lock.unlock()
-            wakeUp.signal()
+            lock.withLock {
+                jobs[job.url.path]?.running = false
+                controls[job.url.path] = nil
+            }
+            wakeUp.wake()
         }
     }
 
     /// Starts reading new and changed manifests (off this loop: a manifest that is slow to read
     /// or parse delays neither other jobs nor a stop), takes in those read since, forgets removed
     /// ones, and notices changes in watched files.
-    private func scan(reload: Bool) throws {
+    private func scan(reload: Bool) async throws {
         let fm = FileManager.default
         let names = (try? fm.contentsOfDirectory(atPath: options.jobs.path)) ?? []
         let paths = Set(names.filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) }
             .map { options.jobs.appendingPathComponent($0).standardizedFileURL.path })
         for (path, job) in jobsSnapshot() where !paths.contains(path) {
             logger.notice("manifest removed", metadata: ["job": "\(job.name)", "manifest": "\(path)"])
-            lock.lock()
-            jobs[path] = nil
-            lock.unlock()
-            try store.removeSchedule(jobId: job.jobId)
+            lock.withLock { jobs[path] = nil }
+            try await store.removeSchedule(jobId: job.jobId)
         }
-        lock.lock()
-        let gone = attempted.keys.filter { !paths.contains($0) }
-        for path in gone { attempted[path] = nil }
-        if reload { attempted = [:] }
-        lock.unlock()
-        for path in gone { try store.recordManifestError(manifestPath: path, name: nil, error: nil) }
+        let gone = lock.withLock {
+            let gone = attempted.keys.filter { !paths.contains($0) }
+            for path in gone { attempted[path] = nil }
+            if reload { attempted = [:] }
+            return gone
+        }
+        for path in gone { try await store.recordManifestError(manifestPath: path, name: nil, error: nil) }
 
         let now = self.now
         for (path, read) in takeParsed() where paths.contains(path) {
-            if let loaded = apply(read, url: URL(fileURLWithPath: path), previous: job(path), now: now) {
-                lock.lock()
-                jobs[path] = loaded
-                lock.unlock()
-            } else {
-                lock.lock()
-                jobs[path] = nil
-                lock.unlock()
-            }
+            let loaded = await apply(read, url: URL(fileURLWithPath: path), previous: job(path), now: now)
+            lock.withLock { jobs[path] = loaded }
         }
         for path in paths.sorted() {
             let url = URL(fileURLWithPath: path)
             let stamp = DaemonJob.stamp(of: [url])
-            lock.lock()
-            let fresh = attempted[path] != stamp && !loading.contains(path)
-            if fresh {
-                attempted[path] = stamp
-                loading.insert(path)
+            let fresh = lock.withLock {
+                let fresh = attempted[path] != stamp && !loading.contains(path)
+                if fresh {
+                    attempted[path] = stamp
+                    loading.insert(path)
+                }
+                return fresh
             }
-            lock.unlock()
             if fresh {
                 parse(url, stamp: stamp)
             } else if let known = job(path), known.manifestStamp == stamp, known.policy?.watch == true {
@@ -310,11 +298,11 @@ public final class Daemon: @unchecked Sendable {
                 if let expression = manifest.schedule { _ = try CronSchedule(expression) }
                 return manifest
             }
-            lock.lock()
-            loading.remove(url.path)
-            parsed[url.path] = Parsed(stamp: stamp, result: result)
-            lock.unlock()
-            wakeUp.signal()
+            lock.withLock {
+                loading.remove(url.path)
+                parsed[url.path] = Parsed(stamp: stamp, result: result)
+            }
+            wakeUp.wake()
         }
     }
 
@@ -329,27 +317,27 @@ public final class Daemon: @unchecked Sendable {
     /// Turns a parsed manifest into a job (nil when it has no schedule and no watch). A manifest
     /// that failed is logged once per version and recorded for `lectern status`; a job loaded
     /// before keeps running on its last good version.
-    private func apply(_ read: Parsed, url: URL, previous: DaemonJob?, now: Date) -> DaemonJob? {
+    private func apply(_ read: Parsed, url: URL, previous: DaemonJob?, now: Date) async -> DaemonJob? {
         let stamp = read.stamp
         do {
             let manifest = try read.result.get()
             let s = manifest.scheduling
             guard manifest.schedule != nil || s.watch else {
                 logger.info("no schedule and no watch: not run by the daemon", metadata: ["manifest": "\(url.path)"])
-                try store.recordManifestError(manifestPath: url.path, name: nil, error: nil)
-                if let previous { try store.removeSchedule(jobId: previous.jobId) }
+                try await store.recordManifestError(manifestPath: url.path, name: nil, error: nil)
+                if let previous { try await store.removeSchedule(jobId: previous.jobId) }
                 return nil
             }
             let zone = s.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
             let policy = JobPolicy(schedule: try manifest.schedule.map { try CronSchedule($0) }, timeZone: zone, watch: s.watch,
                                    debounce: options.debounce, catchUp: s.catchUp,
                                    retry: RetryPolicy(limit: s.retryLimit, initialDelay: s.retryDelay, factor: 2, maxDelay: s.retryMaxDelay))
-            let record = try store.job(manifestPath: url.path, name: manifest.name, title: manifest.title.isEmpty ? nil : manifest.title)
-            try store.setManifestError(jobId: record.id!, nil)
+            let record = try await store.job(manifestPath: url.path, name: manifest.name, title: manifest.title.isEmpty ? nil : manifest.title)
+            try await store.setManifestError(jobId: record.id!, nil)
             var job = DaemonJob(url: url, name: manifest.name, jobId: record.id!, manifestStamp: stamp, policy: policy,
                                 watchedFiles: [url] + manifest.sources.map(\.url) + manifest.lexicons + (manifest.cover.map { [$0] } ?? []))
             job.fingerprint = DaemonJob.stamp(of: job.watchedFiles)
-            var row = try store.registerSchedule(jobId: job.jobId, expression: manifest.schedule, timeZone: s.timeZone, watch: s.watch,
+            var row = try await store.registerSchedule(jobId: job.jobId, expression: manifest.schedule, timeZone: s.timeZone, watch: s.watch,
                                                  watchVersion: job.fingerprint, now: now)
             if let previous {
                 job.running = previous.running
@@ -365,15 +353,15 @@ public final class Daemon: @unchecked Sendable {
                 // Runs left `running` by a process that died are recorded as interrupted (or
                 // failed, with the error it could not record); the latest, if a daemon started
                 // it, is resumed first.
-                for run in try store.settleOrphanedRuns(jobId: job.jobId) {
+                for run in try await store.settleOrphanedRuns(jobId: job.jobId) {
                     logger.notice("marked \(run.state.rawValue)", metadata: ["job": "\(job.name)", "run": "\(run.id ?? 0)", "pid": "\(run.pid)"])
                 }
-                if let stopped = try store.interruptedRun(jobId: job.jobId) {
+                if let stopped = try await store.interruptedRun(jobId: job.jobId) {
                     job.interruptedRun = stopped.id
                     job.interruptedTrigger = Trigger(rawValue: stopped.trigger)
                 }
                 // A change claimed by a daemon that died before rendering it is not served.
-                row = try store.reopenUnservedChange(jobId: job.jobId) ?? row
+                row = try await store.reopenUnservedChange(jobId: job.jobId) ?? row
                 // Changed while no daemon watched: render what changed.
                 if s.watch, let version = row.watchVersion, version != job.fingerprint { job.changedAt = now }
                 logger.info("job added", metadata: ["job": "\(job.name)", "schedule": "\(manifest.schedule ?? "-")",
@@ -383,14 +371,12 @@ public final class Daemon: @unchecked Sendable {
         } catch let error as StoreError {
             // The store, not the manifest: try again next poll.
             logger.error("cannot register the job", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
-            lock.lock()
-            attempted[url.path] = nil
-            lock.unlock()
+            lock.withLock { attempted[url.path] = nil }
             return previous
         } catch {
             logger.error("manifest not loaded", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
             do {
-                try store.recordManifestError(manifestPath: url.path, name: url.deletingPathExtension().lastPathComponent, error: "\(error)")
+                try await store.recordManifestError(manifestPath: url.path, name: url.deletingPathExtension().lastPathComponent, error: "\(error)")
             } catch {
                 logger.error("cannot record the manifest's error", metadata: ["manifest": "\(url.path)", "error": "\(error)"])
             }

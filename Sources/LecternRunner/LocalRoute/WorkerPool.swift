@@ -4,7 +4,7 @@ import LecternCore
 import LecternSpeech
 
 /// A pool of synthesis worker processes, one per core by default, driven from this process with
-/// Dispatch: each worker has a thread that takes the next chunk, sends it and waits for the
+/// threads: each worker has a thread that takes the next chunk, sends it and waits for the
 /// answer. libespeak-ng cannot run on two threads of one process, so parallelism is processes.
 ///
 /// A worker that dies is replaced and its chunk retried once; a second failure of the same chunk
@@ -32,34 +32,34 @@ public final class WorkerPool: ChunkRendering, @unchecked Sendable {
     }
 
     /// Renders every request; `onResult` is called once per chunk, never concurrently, in the
-    /// order chunks finish.
+    /// order chunks finish. The workers' threads hand results over through a stream, so the
+    /// caller's task records each one (an async store) while the workers go on rendering.
     ///
     /// - throws: ``RunError`` when a chunk fails twice or a worker reports an error; the first
     ///   error thrown by `onResult`.
-    public func run(_ requests: [ChunkRequest], onResult: @escaping (ChunkResult) throws -> Void) throws {
-        lock.lock()
-        queue = requests
-        attempts = [:]
-        failure = nil
-        stopped = false
-        lock.unlock()
+    public func run(_ requests: [ChunkRequest], onResult: (ChunkResult) async throws -> Void) async throws {
+        lock.withLock {
+            queue = requests
+            attempts = [:]
+            failure = nil
+            stopped = false
+        }
+        let (results, delivered) = AsyncStream.makeStream(of: ChunkResult.self)
         let group = DispatchGroup()
-        let callbackLock = NSLock()
-        // Safe to share: every call happens while holding `callbackLock`, so never concurrently.
-        nonisolated(unsafe) let onResult = onResult
         for slot in 0..<min(count, max(1, requests.count)) {
             group.enter()
             Thread.detachNewThread { [self] in
                 defer { group.leave() }
-                drive(slot: slot) { result in
-                    callbackLock.lock()
-                    defer { callbackLock.unlock() }
-                    try onResult(result)
-                }
+                drive(slot: slot) { result in delivered.yield(result) }
             }
         }
-        group.wait()
-        if let failure { throw failure }
+        group.notify(queue: .global()) { delivered.finish() }
+        for await result in results {
+            // After a failure the stream is drained (the workers stop) and the first error thrown.
+            guard lock.withLock({ failure == nil }) else { continue }
+            do { try await onResult(result) } catch { cancel(error) }
+        }
+        if let failure = lock.withLock({ failure }) { throw failure }
     }
 
     /// Stops handing out chunks; running chunks finish, then `run` returns.
@@ -102,7 +102,7 @@ public final class WorkerPool: ChunkRendering, @unchecked Sendable {
         return queue.removeFirst()
     }
 
-    private func drive(slot: Int, deliver: (ChunkResult) throws -> Void) {
+    private func drive(slot: Int, deliver: (ChunkResult) -> Void) {
         var worker: WorkerProcess?
         defer {
             register(nil, slot: slot)
@@ -120,7 +120,7 @@ public final class WorkerPool: ChunkRendering, @unchecked Sendable {
                         cancel(RunError("chunk \(request.chunk.index + 1) (chapter \(request.chunk.chapter + 1)): \(message)"))
                         return
                     }
-                    try deliver(result)
+                    deliver(result)
                     continue
                 }
                 // The worker died: replace it and retry the chunk once (unless the pool is stopping

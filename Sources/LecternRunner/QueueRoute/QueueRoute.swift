@@ -29,7 +29,7 @@ struct QueueRoute {
     /// Renders `requests` (one per distinct key) and calls `deliver` once per finished chunk,
     /// with the chunk's index among the book's chunks.
     func render(_ requests: [ChunkRequest], keys: [String], runId: Int64, cache: ChunkCache,
-                deliver: (ChunkResult) throws -> Void) throws {
+                deliver: (ChunkResult) async throws -> Void) async throws {
         let encoder = JSONEncoder()
         let tasks = try requests.enumerated().map { ordinal, request in
             var published = request
@@ -38,53 +38,73 @@ struct QueueRoute {
                              priority: priority, ordinal: ordinal, maxAttempts: chunkAttempts)
         }
         let indexOfKey = Dictionary(requests.map { (keys[$0.chunk.index], $0.chunk.index) }, uniquingKeysWith: { first, _ in first })
-        try store.publishChunks(tasks)
-        defer { try? store.withdrawChunks(runId: runId) }
+        try await store.publishChunks(tasks)
+        do {
+            try await place(tasks, indexOfKey: indexOfKey, runId: runId, cache: cache, deliver: deliver)
+        } catch {
+            try? await store.withdrawChunks(runId: runId)
+            throw error
+        }
+        try? await store.withdrawChunks(runId: runId)
+    }
 
+    /// Takes the run's chunks as workers finish them, rendering `localWorkers` of them here.
+    private func place(_ tasks: [ChunkTask], indexOfKey: [String: Int], runId: Int64, cache: ChunkCache,
+                       deliver: (ChunkResult) async throws -> Void) async throws {
         let share = localWorkers > 0 ? QueueWorker(
             store: store, chunks: chunks, cache: cache,
             options: QueueWorker.Options(slots: localWorkers, leaseDuration: leaseDuration, runId: runId, idleWait: 1),
             executable: executable, identity: "\(ProcessIdentity.current.description):run-\(runId)", logger: logger) : nil
-        let shareDone = DispatchSemaphore(value: 0)
-        if let share {
+        let sharing = share.map { share in
             control.attach(share)
-            Thread.detachNewThread {
-                defer { shareDone.signal() }
-                do { try share.run() } catch {
+            return Task { [logger] in
+                do { try await share.run() } catch {
                     logger.warning("this host's share of the chunks stopped", metadata: ["error": "\(error)"])
                 }
             }
         }
-        defer {
-            if let share {
-                control.attach(nil)
-                share.stop()
-                shareDone.wait()
-            }
+        do {
+            try await collect(tasks, indexOfKey: indexOfKey, runId: runId, cache: cache, deliver: deliver)
+        } catch {
+            await stop(share, sharing)
+            throw error
         }
+        await stop(share, sharing)
+    }
 
+    /// Stops this host's share of the work and waits until it has.
+    private func stop(_ share: QueueWorker?, _ sharing: Task<Void, Never>?) async {
+        guard let share else { return }
+        control.attach(nil)
+        share.stop()
+        await sharing?.value
+    }
+
+    /// Places the run's chunks as the queue reports them finished.
+    private func collect(_ tasks: [ChunkTask], indexOfKey: [String: Int], runId: Int64, cache: ChunkCache,
+                         deliver: (ChunkResult) async throws -> Void) async throws {
         var placed = Set<String>()
         let decoder = JSONDecoder()
         var outage = StoreOutage(storeName: store.name, patience: storePatience, control: control, logger: logger)
         while placed.count < tasks.count {
             try control.check()
             // Only chunks finished since the last look: each is read once, then removed.
-            let finished = try outage.run { try store.finishedChunks(runId: runId) }
+            let finished = try await outage.run { try await store.finishedChunks(runId: runId) }
             if let failed = finished.first(where: { $0.state == .failed }) {
                 throw RunError(failed.error ?? "a worker could not render chunk \(failed.key)")
             }
             if finished.isEmpty {
                 // A worker that died (or was cut off) on a chunk's last attempt fails it here, with
                 // no other worker to claim it.
-                if try outage.run({ try store.failExhaustedChunks() }) > 0 { continue }
-                let depth = try outage.run { try store.queueDepth()[runId] }
+                if try await outage.run({ try await store.failExhaustedChunks() }) > 0 { continue }
+                let depth = try await outage.run { try await store.queueDepth()[runId] }
                 if (depth.map { $0.queued + $0.claimed + $0.done } ?? 0) == 0 {
                     throw RunError("\(tasks.count - placed.count) of the run's chunks were removed from the queue of \(store.name)")
                 }
-                store.waitForQueueChange(timeout: 1)
+                await store.waitForQueueChange(timeout: 1)
                 continue
             }
-            let entries = try outage.run { try store.cachedChunks(keys: Set(finished.map(\.key))) }
+            let entries = try await outage.run { try await store.cachedChunks(keys: Set(finished.map(\.key))) }
             for task in finished where !placed.contains(task.key) {
                 guard let entry = entries[task.key], let sha256 = entry.sha256 else {
                     throw RunError("chunk \(task.key) is done in the queue but has no cache entry in \(store.name)")
@@ -93,9 +113,9 @@ struct QueueRoute {
                 var result = try decoder.decode(ChunkResult.self, from: entry.result)
                 result.index = indexOfKey[task.key]!
                 placed.insert(task.key)
-                try deliver(result)
+                try await deliver(result)
             }
-            try outage.run { try store.removeChunks(ids: finished.compactMap(\.id)) }
+            try await outage.run { try await store.removeChunks(ids: finished.compactMap(\.id)) }
         }
     }
 }

@@ -18,8 +18,8 @@ import LecternStore
 /// folder), the slots back off — doubling waits up to ``Options/maximumBackoff`` — and the worker
 /// says so once when it starts failing and once when it works again (``RetryBackoff``).
 public final class QueueWorker: ChunkRendering, @unchecked Sendable {
-    // @unchecked Sendable is safe: `stopped`, `failure`, `live`, `current`, `finished` and the
-    // backoffs are only touched while holding `lock`.
+    // @unchecked Sendable is safe: `failure`, `live`, `current`, `finished` and the backoffs
+    // are only touched while holding `lock`.
     public struct Options: Sendable {
         /// Chunks rendered at once (worker processes).
         public var slots: Int
@@ -52,11 +52,11 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     public let identity: String
     let executable: URL
     let logger: Logger
-    /// Also signalled by ``stop()``, to end a backoff wait at once.
-    private let lock = NSCondition()
-    private var stopped = false
-    private lazy var storeBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
-    private lazy var chunkBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
+    private let lock = NSLock()
+    /// Raised by ``stop()`` and ``terminate(_:)``; ends a backoff wait at once.
+    private let stopping = StopSignal()
+    private var storeBackoff: RetryBackoff
+    private var chunkBackoff: RetryBackoff
     private var failure: Error?
     private var live: [Int: WorkerProcess] = [:]
     private var current: [Int: String] = [:]
@@ -71,76 +71,61 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
         self.identity = identity
         self.executable = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         self.logger = logger
+        storeBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
+        chunkBackoff = RetryBackoff(initial: options.initialBackoff, maximum: options.maximumBackoff)
     }
 
     /// Registers the worker and renders until ``stop()`` (or `until` says so, checked between
     /// chunks); then unregisters. Returns once every slot has finished its chunk.
-    public func run(until done: @escaping @Sendable () -> Bool = { false }) throws {
+    public func run(until done: @escaping @Sendable () -> Bool = { false }) async throws {
         let me = ProcessIdentity.current
         let record = WorkerRecord(id: identity, host: me.host, pid: me.pid, slots: options.slots, startedAt: Date(), heartbeatAt: Date(),
                                   leaseSeconds: options.leaseDuration)
-        try store.registerWorker(record)
-        defer { try? store.removeWorker(id: identity) }
-        let temporary = try cache.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        try await store.registerWorker(record)
+        let temporary: URL
+        do { temporary = try cache.temporaryDirectory() } catch {
+            try? await store.removeWorker(id: identity)
+            throw error
+        }
         // At least three beats per lease period: `lectern status` shows a worker silent for three periods as lost.
         let beat = min(2, max(0.2, options.leaseDuration / 3))
-        let heartbeat = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        heartbeat.schedule(deadline: .now() + beat, repeating: beat)
-        heartbeat.setEventHandler { [self] in
-            // The heartbeat also notices a store that stops answering while every slot renders or idles.
-            do {
-                // Removed as lost (`lectern gc`) while it was cut off: it registers again.
-                if try !store.workerHeartbeat(id: identity, chunk: currentChunk) {
-                    var again = record
-                    again.heartbeatAt = Date()
-                    try store.registerWorker(again)
+        let heartbeat = Task { [self] in
+            while true {
+                try? await Task.sleep(for: .seconds(beat))
+                if Task.isCancelled { return }
+                // The heartbeat also notices a store that stops answering while every slot renders or idles.
+                do {
+                    // Removed as lost (`lectern gc`) while it was cut off: it registers again.
+                    if try await !store.workerHeartbeat(id: identity, chunk: currentChunk) {
+                        var again = record
+                        again.heartbeatAt = Date()
+                        try await store.registerWorker(again)
+                    }
+                    storeAnswered()
+                } catch {
+                    _ = storeFailed(error)
                 }
-                storeAnswered()
-            } catch {
-                _ = storeFailed(error)
             }
         }
-        heartbeat.resume()
-        defer { heartbeat.cancel() }
-        let group = DispatchGroup()
-        for slot in 0..<options.slots {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                defer { group.leave() }
-                drive(slot: slot, temporary: temporary, done: done)
+        await withTaskGroup(of: Void.self) { slots in
+            for slot in 0..<options.slots {
+                slots.addTask { await self.drive(slot: slot, temporary: temporary, done: done) }
             }
         }
-        group.wait()
-        lock.lock()
-        let failure = self.failure
-        lock.unlock()
-        if let failure { throw failure }
+        heartbeat.cancel()
+        await heartbeat.value
+        try? FileManager.default.removeItem(at: temporary)
+        try? await store.removeWorker(id: identity)
+        if let failure = lock.withLock({ failure }) { throw failure }
     }
 
     /// Stops claiming; chunks being rendered finish.
-    public func stop() {
-        lock.lock()
-        stopped = true
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    /// Waits `delay` seconds, or until ``stop()``.
-    private func rest(_ delay: TimeInterval) {
-        guard delay > 0 else { return }
-        let deadline = Date().addingTimeInterval(delay)
-        lock.lock()
-        while !stopped, lock.wait(until: deadline) {}
-        lock.unlock()
-    }
+    public func stop() { stopping.raise() }
 
     /// Records an operation the store failed (a claim, a heartbeat); says so when the store stops
     /// answering; returns the wait before the next claim.
     private func storeFailed(_ error: Error) -> TimeInterval {
-        lock.lock()
-        let (delay, changed) = storeBackoff.failed("\(error)")
-        lock.unlock()
+        let (delay, changed) = lock.withLock { storeBackoff.failed("\(error)") }
         if changed {
             logger.warning("the job store does not answer: no chunks are claimed until it does; trying again, waiting up to \(Int(options.maximumBackoff)) s between tries",
                            metadata: ["store": "\(store.name)", "error": "\(error)"])
@@ -149,18 +134,14 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     }
 
     private func storeAnswered() {
-        lock.lock()
-        let ended = storeBackoff.succeeded()
-        lock.unlock()
+        let ended = lock.withLock { storeBackoff.succeeded() }
         if ended > 0 { logger.notice("the job store answers again", metadata: ["store": "\(store.name)", "failedTries": "\(ended)"]) }
     }
 
     /// Records a chunk this worker could not finish; says so when chunks start failing here;
     /// returns the wait before the slot claims again.
     private func chunkFailed(_ message: String) -> TimeInterval {
-        lock.lock()
-        let (delay, changed) = chunkBackoff.failed(message)
-        lock.unlock()
+        let (delay, changed) = lock.withLock { chunkBackoff.failed(message) }
         if changed {
             logger.warning("cannot finish chunks: waiting before each claim, up to \(Int(options.maximumBackoff)) s, until one finishes",
                            metadata: ["error": "\(message)"])
@@ -169,82 +150,67 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     }
 
     private func chunkFinished() {
-        lock.lock()
-        let ended = chunkBackoff.succeeded()
-        lock.unlock()
+        let ended = lock.withLock { chunkBackoff.succeeded() }
         if ended > 0 { logger.notice("chunks finish again", metadata: ["failedChunks": "\(ended)"]) }
     }
 
     /// Stops at once: no more claims, every worker process killed (its chunk's lease runs out
     /// and another worker claims it).
     func terminate(_ error: Error) {
-        lock.lock()
-        stopped = true
-        if failure == nil { failure = error }
-        let workers = Array(live.values)
-        lock.unlock()
+        let workers = lock.withLock {
+            if failure == nil { failure = error }
+            return Array(live.values)
+        }
+        stopping.raise()
         for worker in workers { worker.signal(SIGKILL) }
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    private var currentChunk: String? { lock.withLock { current.values.sorted().first } }
 
-    private var currentChunk: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return current.values.sorted().first
-    }
-
-    private func register(_ worker: WorkerProcess?, slot: Int, chunk: String?) {
-        lock.lock()
-        live[slot] = worker
-        let changed = current[slot] != chunk
-        current[slot] = chunk
-        let stop = stopped
-        lock.unlock()
-        if stop { worker?.signal(SIGKILL) }
-        if changed { _ = try? store.workerHeartbeat(id: identity, chunk: currentChunk) }
+    private func register(_ worker: WorkerProcess?, slot: Int, chunk: String?) async {
+        let changed = lock.withLock {
+            live[slot] = worker
+            defer { current[slot] = chunk }
+            return current[slot] != chunk
+        }
+        if stopping.isRaised { worker?.signal(SIGKILL) }
+        if changed { _ = try? await store.workerHeartbeat(id: identity, chunk: currentChunk) }
     }
 
     /// Counts a finished chunk; every 32, trims this host's cache to its limit.
-    private func countFinished() {
-        lock.lock()
-        finished += 1
-        let trim = finished % 32 == 0
-        let inHand = Set(current.values)
-        lock.unlock()
-        if trim { SharedCacheTrim(store: store, cache: cache, limit: options.cacheLimit).trim(keeping: inHand) }
+    private func countFinished() async {
+        let (trim, inHand) = lock.withLock {
+            finished += 1
+            return (finished % 32 == 0, Set(current.values))
+        }
+        if trim { await SharedCacheTrim(store: store, cache: cache, limit: options.cacheLimit).trim(keeping: inHand) }
     }
 
-    private func drive(slot: Int, temporary: URL, done: @Sendable () -> Bool) {
+    /// One slot: claims, renders and finishes chunks until the worker stops.
+    private func drive(slot: Int, temporary: URL, done: @Sendable () -> Bool) async {
         var worker: WorkerProcess?
-        defer {
-            register(nil, slot: slot, chunk: nil)
-            worker?.stop()
-        }
-        while !isStopped && !done() {
+        while !stopping.isRaised && !done() {
             let task: ChunkTask?
             do {
-                task = try store.claimChunk(worker: identity, leaseDuration: options.leaseDuration, runId: options.runId)
+                task = try await store.claimChunk(worker: identity, leaseDuration: options.leaseDuration, runId: options.runId)
                 storeAnswered()
             } catch {
-                rest(storeFailed(error))
+                await stopping.pause(storeFailed(error))
                 continue
             }
             guard let task else {
-                store.waitForQueueChange(timeout: options.idleWait)
+                await store.waitForQueueChange(timeout: options.idleWait)
                 continue
             }
-            rest(render(task, slot: slot, temporary: temporary, worker: &worker))
+            await stopping.pause(await render(task, slot: slot, temporary: temporary, worker: &worker))
         }
+        await register(nil, slot: slot, chunk: nil)
+        await worker?.stopping()
     }
 
     /// Renders one claimed chunk and completes, fails or gives it back; returns how long the
     /// slot waits before its next claim (0, unless chunks cannot be finished here).
-    private func render(_ task: ChunkTask, slot: Int, temporary: URL, worker: inout WorkerProcess?) -> TimeInterval {
+    private func render(_ task: ChunkTask, slot: Int, temporary: URL, worker: inout WorkerProcess?) async -> TimeInterval {
         let output = temporary.appendingPathComponent("\(task.key).mp3")
         defer { try? FileManager.default.removeItem(at: output) }
         var name = "chunk \(task.key.prefix(12))"
@@ -258,37 +224,36 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
                 }
             }
             guard let process = worker else { return 0 }
-            register(process, slot: slot, chunk: task.key)
-            defer { register(process, slot: slot, chunk: nil) }
+            await register(process, slot: slot, chunk: task.key)
             let keeper = ChunkLeaseKeeper(store: store, taskId: task.id!, worker: identity, duration: options.leaseDuration) {
                 [logger] reason in
                 logger.warning("lease lost: stopping the chunk", metadata: ["chunk": "\(task.key)", "reason": "\(reason)"])
                 process.signal(SIGKILL)
             }
-            let result = process.render(request)
+            let result = await process.rendering(request)
             keeper.stop()
+            await register(process, slot: slot, chunk: nil)
             if let lost = keeper.lossReason {
-                process.kill()
+                await process.killing()
                 worker = nil
                 FileHandle.standardError.write(Data("lectern worker: stopped chunk \(task.key.prefix(12)) of run \(task.runId): lease lost (\(lost))\n".utf8))
                 return 0
             }
             guard let result else {
                 // The worker process died on this chunk: give it back, or fail it on its last attempt.
-                process.kill()
-                let why = process.exitDescription, stderr = process.stderrText()
+                let (why, stderr) = await process.killed()
                 worker = nil
-                if isStopped {
-                    try store.releaseChunk(taskId: task.id!, worker: identity)
+                if stopping.isRaised {
+                    try await store.releaseChunk(taskId: task.id!, worker: identity)
                     return 0
                 }
                 logger.warning("worker died", metadata: ["chunk": "\(task.key)", "exit": "\(why)", "stderr": "\(stderr)"])
-                try store.retryChunk(taskId: task.id!, worker: identity,
-                                     error: "\(name): worker \(why)" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)"))
+                try await store.retryChunk(taskId: task.id!, worker: identity,
+                                           error: "\(name): worker \(why)" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)"))
                 return 0
             }
             if let message = result.error {
-                try store.failChunk(taskId: task.id!, worker: identity, error: "\(name): \(message)")
+                try await store.failChunk(taskId: task.id!, worker: identity, error: "\(name): \(message)")
                 return 0
             }
             let digest = try chunks.upload(output, key: task.key)
@@ -297,8 +262,8 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
             stored.index = 0
             let entry = CachedChunkRecord(key: task.key, bytes: result.byteCount, audioFrames: result.audioFrames,
                                           result: try JSONEncoder().encode(stored), renderedByRunId: task.runId, sha256: digest.sha256)
-            try store.completeChunk(taskId: task.id!, worker: identity, entry: entry)
-            countFinished()
+            try await store.completeChunk(taskId: task.id!, worker: identity, entry: entry)
+            await countFinished()
             chunkFinished()
             return 0
         } catch {
@@ -307,7 +272,7 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
             // again. If the store cannot take even that, the chunk's lease runs out.
             let message = "\(name): \(FileError.describe(error))"
             let delay = chunkFailed(message)
-            _ = try? store.retryChunk(taskId: task.id!, worker: identity, error: message)
+            _ = try? await store.retryChunk(taskId: task.id!, worker: identity, error: message)
             return delay
         }
     }

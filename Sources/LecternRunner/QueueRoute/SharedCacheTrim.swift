@@ -10,12 +10,12 @@ struct SharedCacheTrim {
     let limit: Int
 
     @discardableResult
-    func trim<Keys: Sequence>(keeping keys: Keys) -> [String] where Keys.Element == String {
+    func trim<Keys: Sequence>(keeping keys: Keys) async -> [String] where Keys.Element == String {
         guard cache.bytesOnDisk() > limit else { return [] }
         var keep = Set(keys)
-        for job in (try? store.jobs()) ?? [] {
-            for run in (try? store.runs(jobId: job.id!, limit: 3)) ?? [] where run.state == .running {
-                keep.formUnion(((try? store.runChunks(runId: run.id!)) ?? []).map(\.key))
+        for job in (try? await store.jobs()) ?? [] {
+            for run in (try? await store.runs(jobId: job.id!, limit: 3)) ?? [] where run.state == .running {
+                keep.formUnion(((try? await store.runChunks(runId: run.id!)) ?? []).map(\.key))
             }
         }
         return cache.trim(toBytes: limit, keeping: keep)

@@ -23,10 +23,10 @@ struct StoreOutage {
 
     /// Runs `body` (an operation on the store) until it succeeds, the outage outlasts the
     /// patience, or the run is cancelled. Only ``StoreError``s are waited out.
-    mutating func run<T>(_ body: () throws -> T) throws -> T {
+    mutating func run<T>(_ body: () async throws -> T) async throws -> T {
         while true {
             do {
-                let value = try body()
+                let value = try await body()
                 if let since, backoff.succeeded() > 0 {
                     logger.warning("the job store answers again", metadata: [
                         "store": "\(storeName)", "silentFor": "\(Int(Date().timeIntervalSince(since).rounded())) s"])
@@ -49,7 +49,7 @@ struct StoreOutage {
                 let until = Date().addingTimeInterval(delay)
                 while Date() < until {
                     try control.check()
-                    Thread.sleep(forTimeInterval: min(0.1, max(0, until.timeIntervalSinceNow)))
+                    try await Task.sleep(for: .seconds(min(0.1, max(0, until.timeIntervalSinceNow))))
                 }
             }
         }

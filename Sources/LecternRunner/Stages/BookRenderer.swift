@@ -74,14 +74,14 @@ struct BookRenderer {
 
     /// The cache's results for this book's chunks, by chunk index; entries whose file is missing
     /// or has the wrong size are forgotten (and so rendered again).
-    func cachedResults() throws -> [Int: ChunkResult] {
-        let entries = try store.cachedChunks(keys: Set(keys))
+    func cachedResults() async throws -> [Int: ChunkResult] {
+        let entries = try await store.cachedChunks(keys: Set(keys))
         var results: [Int: ChunkResult] = [:]
         let decoder = JSONDecoder()
         for (index, key) in keys.enumerated() {
             guard let entry = entries[key] else { continue }
             guard isAvailable(entry), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
-                try store.forgetChunk(key: key)
+                try await store.forgetChunk(key: key)
                 continue
             }
             result.index = index
@@ -164,7 +164,7 @@ struct BookRenderer {
     ///     - progress: Called once the cached chunks are placed and after each rendered chunk is
     ///       in the cache and recorded.
     func render(cached: [Int: ChunkResult], route: Route, runId: Int64, temporaryDirectory: URL,
-                sidecar: TimingSidecarWriter?, progress: @escaping (Progress) throws -> Void) throws -> Result {
+                sidecar: TimingSidecarWriter?, progress: (Progress) async throws -> Void) async throws -> Result {
         guard !chunks.isEmpty else { throw RunError("nothing to render") }
         var timeline = Timeline(plan: plan, chunks: chunks, sampleRate: sampleRate, sidecar: sidecar,
                                 fingerprint: { ChapterFingerprint($0, settings: settings) })
@@ -184,7 +184,7 @@ struct BookRenderer {
         let work = ChunkReuse(keys: keys, cached: Set(cached.keys))
         for index in work.reused { try place(cached[index]!) }
         done.samplesReused = done.samplesDone
-        try progress(done)
+        try await progress(done)
 
         let positions = work.positions
         let encoder = JSONEncoder()
@@ -193,16 +193,16 @@ struct BookRenderer {
                          bitrate: audio.bitrate, quality: audio.quality)
         }
         if !requests.isEmpty, case .queue(let queue) = route {
-            try queue.render(requests, keys: keys, runId: runId, cache: cache) { result in
+            try await queue.render(requests, keys: keys, runId: runId, cache: cache) { result in
                 for index in positions[keys[result.index]] ?? [result.index] {
                     var placed = result
                     placed.index = index
                     try place(placed)
                 }
-                try progress(done)
+                try await progress(done)
             }
         } else if !requests.isEmpty, case .pool(let pool) = route {
-            try pool.run(requests) { result in
+            try await pool.run(requests) { result in
                 let key = keys[result.index]
                 try cache.install(temporaryDirectory.appendingPathComponent("\(key).mp3"), key: key)
                 var stored = result
@@ -210,12 +210,12 @@ struct BookRenderer {
                 let entry = CachedChunkRecord(key: key, bytes: result.byteCount, audioFrames: result.audioFrames,
                                               result: try encoder.encode(stored), renderedByRunId: runId)
                 for index in positions[key] ?? [result.index] {
-                    try store.recordRendered(entry, runId: runId, position: index)
+                    try await store.recordRendered(entry, runId: runId, position: index)
                     var placed = result
                     placed.index = index
                     try place(placed)
                 }
-                try progress(done)
+                try await progress(done)
             }
         }
         guard let last = timeline.last, parts.allSatisfy({ $0 != nil }) else {

@@ -7,7 +7,7 @@ import LecternStore
 /// rendered; or, when the outputs were already current, the last run's chapters, nothing written.
 enum RunFinish {
     static func rendered(runner: JobRunner, planned: RunPlan, render: RunRender, outputs: [URL],
-                         context: inout RunRecording.Context) throws -> JobRunner.Summary {
+                         context: inout RunRecording.Context) async throws -> JobRunner.Summary {
         let (manifest, plan, rendered, cached) = (planned.manifest, planned.plan, render.rendered, planned.cached)
         let sampleRate = planned.engine.sampleRate
         let ms = { (sample: Int) in Int((Double(sample) * 1000 / Double(sampleRate)).rounded()) }
@@ -21,7 +21,7 @@ enum RunFinish {
         run.mp3Path = manifest.mp3URL.path
         run.timingsPath = manifest.timings.contains(.json) ? manifest.timingsURL.path : nil
         run.outputStamp = OutputFiles.stamp(outputs)
-        let previous = try context.lastSuccess.map { try runner.store.chapters(runId: $0.id!) } ?? []
+        let previous = if let last = context.lastSuccess { try await runner.store.chapters(runId: last.id!) } else { [ChapterRecord]() }
         let chunkCounts = Dictionary(grouping: planned.renderer.chunks, by: { plan.chapters[$0.chapter].number })
         let chapters = rendered.chapters.map { span in
             let chunks = chunkCounts[span.number] ?? []
@@ -34,7 +34,7 @@ enum RunFinish {
                                  chunksRendered: renderedChunks,
                                  change: f.change(among: previous, number: span.number, rendered: renderedChunks > 0, forced: runner.force))
         }
-        try runner.store.finish(run, chapters: chapters)
+        try await runner.store.finish(run, chapters: chapters)
         context.run = run
         runner.logger.info("finished", metadata: ["job": "\(manifest.name)", "duration_ms": "\(run.durationMs ?? 0)"])
         return JobRunner.Summary(run: run, outputs: outputs, upToDate: false, phases: [])
@@ -45,9 +45,9 @@ enum RunFinish {
     /// count and the time of the last such run), so `lectern status` lists the runs that changed
     /// something. The summary tells what this run did (nothing rendered, nothing written) under
     /// the id of the run it was folded into.
-    static func upToDate(runner: JobRunner, outputs: [URL], context: inout RunRecording.Context) throws -> JobRunner.Summary {
+    static func upToDate(runner: JobRunner, outputs: [URL], context: inout RunRecording.Context) async throws -> JobRunner.Summary {
         let last = context.lastSuccess!
-        let confirmed = try runner.store.foldUpToDate(context.run, into: last.id!, at: Date())
+        let confirmed = try await runner.store.foldUpToDate(context.run, into: last.id!, at: Date())
         var run = context.run
         run.id = confirmed.id
         run.state = .succeeded

@@ -21,13 +21,13 @@ struct RunPlan {
     var outputs: [URL] { manifest.outputURLs }
 
     /// - parameter warn: Receives what a user should know about how the book was read.
-    init(runner: JobRunner, manifestURL: URL, context: inout RunRecording.Context, warn: (String) -> Void) throws {
+    init(runner: JobRunner, manifestURL: URL, context: inout RunRecording.Context, warn: (String) -> Void) async throws {
         var loaded = try ManifestLoader(configDirectory: runner.configDirectory).load(manifestURL)
         for format in runner.extraTimings where !loaded.timings.contains(format) { loaded.timings.append(format) }
         book = try DocumentReader().read(loaded.sources)
         for warning in book.warnings { warn(warning) }
         manifest = loaded.filling(from: book.metadata)
-        _ = try runner.store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
+        _ = try await runner.store.job(manifestPath: manifestURL.path, name: manifest.name, title: manifest.title)
         plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
         for warning in plan.warnings { warn(warning) }
         for note in plan.pronunciationNotes {
@@ -51,7 +51,7 @@ struct RunPlan {
         renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
                                 audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks,
                                 voiceIdentities: try ChunkKey.voiceIdentities(of: plan))
-        cached = runner.force ? [:] : try renderer.cachedResults()
+        cached = await runner.force ? [:] : try renderer.cachedResults()
 
         var run = context.run
         run.chapterCount = plan.chapters.count
@@ -67,7 +67,7 @@ struct RunPlan {
             RunChunkRecord(runId: run.id!, position: chunk.index, key: renderer.keys[chunk.index],
                            chapterNumber: plan.chapters[chunk.chapter].number, state: cached[chunk.index] == nil ? .pending : .reused)
         }
-        try runner.store.planChunks(rows, for: run)
+        try await runner.store.planChunks(rows, for: run)
     }
 
     /// Whether the last successful run already wrote these outputs: every chunk cached, the same

@@ -35,10 +35,10 @@ struct RunRecording {
     /// - throws: ``RunError`` without recording a run when another process holds the job; else
     ///   the error of `body`, once the run is recorded as failed or cancelled.
     func record<T>(manifestURL: URL, trigger: String, force: Bool, control given: RunControl?,
-                   _ body: (inout Context) throws -> T) throws -> T {
-        let job = try store.job(manifestPath: manifestURL.path, name: manifestURL.deletingPathExtension().lastPathComponent, title: nil)
+                   _ body: (inout Context) async throws -> T) async throws -> T {
+        let job = try await store.job(manifestPath: manifestURL.path, name: manifestURL.deletingPathExtension().lastPathComponent, title: nil)
         let holder = ProcessIdentity.current
-        switch try store.acquireLease(jobId: job.id!, holder: holder, duration: leaseDuration) {
+        switch try await store.acquireLease(jobId: job.id!, holder: holder, duration: leaseDuration) {
         case .held(let lease):
             throw RunError("job \(job.name) is already being rendered by process \(ProcessIdentity(lease.holder)?.pid ?? 0)"
                            + (lease.runId.map { " (run \($0))" } ?? "") + "; wait for it to finish, or stop it, and run again")
@@ -47,11 +47,23 @@ struct RunRecording {
                 logger.warning("marked interrupted", metadata: ["job": "\(job.name)", "run": "\(stale.id ?? 0)", "pid": "\(stale.pid)"])
             }
         }
-        defer { try? store.releaseLease(jobId: job.id!, holder: holder) }
-        let lastSuccess = try store.latestRun(jobId: job.id!, states: [.succeeded])
-        let stopped = try store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
+        do {
+            let result = try await recordLeased(job: job, holder: holder, trigger: trigger, force: force, control: given, body)
+            try? await store.releaseLease(jobId: job.id!, holder: holder)
+            return result
+        } catch {
+            try? await store.releaseLease(jobId: job.id!, holder: holder)
+            throw error
+        }
+    }
+
+    /// The run itself, while `holder` holds the job's lease.
+    private func recordLeased<T>(job: JobRecord, holder: ProcessIdentity, trigger: String, force: Bool, control given: RunControl?,
+                                 _ body: (inout Context) async throws -> T) async throws -> T {
+        let lastSuccess = try await store.latestRun(jobId: job.id!, states: [.succeeded])
+        let stopped = try await store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
         let resumes = Self.resumedRun(stopped: stopped, lastSuccess: lastSuccess)
-        let run = try store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
+        let run = try await store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
         // Room for the run's error, should the store be unable to take it (a full disk).
         let note = FailureNote(store: store, runId: run.id!)
         note.reserve()
@@ -66,8 +78,8 @@ struct RunRecording {
         var context = Context(run: run, job: job, lastSuccess: lastSuccess, control: control)
         defer { for t in context.temporaries { try? FileManager.default.removeItem(at: t) } }
         do {
-            try store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
-            return try body(&context)
+            try await store.attachLease(jobId: job.id!, holder: holder, runId: run.id!)
+            return try await body(&context)
         } catch {
             let cancelled = (error as? RunError)?.isCancellation == true || control.cancellation != nil
             context.run.state = cancelled ? .cancelled : .failed
@@ -76,7 +88,7 @@ struct RunRecording {
             // Free what this run holds on disk first: the store may share the disk it filled.
             for t in context.temporaries { try? FileManager.default.removeItem(at: t) }
             context.temporaries = []
-            do { try store.update(context.run) } catch let recording {
+            do { try await store.update(context.run) } catch let recording {
                 // The next process to take the job records it from the note.
                 keepNote = note.write(context.run.error!)
                 logger.error("cannot record the run's end", metadata: ["run": "\(context.run.id ?? 0)", "error": "\(recording)"])

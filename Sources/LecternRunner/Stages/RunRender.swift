@@ -14,7 +14,7 @@ struct RunRender {
     /// Where chunks and chapter MP3s are written before they move; removed with the run.
     let workDirectory: URL
 
-    init(runner: JobRunner, planned: RunPlan, context: inout RunRecording.Context) throws {
+    init(runner: JobRunner, planned: RunPlan, context: inout RunRecording.Context) async throws {
         let (manifest, engine, cached) = (planned.manifest, planned.engine, planned.cached)
         workDirectory = try runner.cache.temporaryDirectory()
         context.temporaries.append(workDirectory)
@@ -43,7 +43,7 @@ struct RunRender {
             let wordCount = planned.plan.wordCount  // once: counting per chunk made long books quadratic
             var run = context.run
             let (store, progress) = (runner.store, runner.progress)
-            rendered = try planned.renderer.render(cached: cached, route: route, runId: run.id!, temporaryDirectory: workDirectory,
+            rendered = try await planned.renderer.render(cached: cached, route: route, runId: run.id!, temporaryDirectory: workDirectory,
                                                    sidecar: sidecar) { p in
                 progress?(RunProgress(wordsDone: p.wordsDone, wordCount: wordCount,
                                       audioSecondsDone: Double(p.samplesDone) / Double(engine.sampleRate),
@@ -55,7 +55,7 @@ struct RunRender {
                     run.audioMsDone = p.samplesDone * 1000 / engine.sampleRate
                     // Progress only (the run's end is recorded in full): a store that does not
                     // answer for a moment does not fail the run here.
-                    try? store.update(run)
+                    try? await store.update(run)
                     lastUpdate = Date()
                 }
             }

@@ -8,8 +8,8 @@ import LecternSpeech
 /// chunk requests on its stdin and answering on its stdout. Its stderr is kept (the last few
 /// kilobytes) for error messages.
 final class WorkerProcess: @unchecked Sendable {
-    // @unchecked Sendable is safe: the process and pipes are used by the one thread that owns
-    // this worker; `stderrTail` is guarded by `lock` (the reader thread appends to it).
+    // @unchecked Sendable is safe: the process and pipes are used by one caller at a time (the
+    // pool's thread, or the queue slot's task) that owns this worker; `stderrTail` is guarded by `lock` (the reader thread appends to it).
     private let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()
     private let lock = NSLock()
@@ -87,4 +87,24 @@ final class WorkerProcess: @unchecked Sendable {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
+}
+
+/// The worker's blocking calls for a caller in a task: each on a thread of its own (``OffPool``).
+extension WorkerProcess {
+    /// ``render(_:)``, off the task's thread.
+    func rendering(_ request: ChunkRequest) async -> ChunkResult? { await OffPool.run { self.render(request) } }
+
+    /// Kills the worker and tells how it ended and what it wrote to stderr.
+    func killed() async -> (exit: String, stderr: String) {
+        await OffPool.run {
+            self.kill()
+            return (self.exitDescription, self.stderrText())
+        }
+    }
+
+    /// ``kill()``, off the task's thread.
+    func killing() async { await OffPool.run { self.kill() } }
+
+    /// ``stop()``, off the task's thread.
+    func stopping() async { await OffPool.run { self.stop() } }
 }
