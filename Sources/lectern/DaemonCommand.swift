@@ -6,7 +6,7 @@ import LecternStore
 
 /// `lectern daemon`: runs the manifests of a folder on their schedules and when their files
 /// change, until SIGTERM or SIGINT; SIGHUP reloads the manifests and configuration.
-struct DaemonCommand: ParsableCommand {
+struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
         abstract: "Run every manifest in a folder on its schedule and when its files change.",
@@ -52,8 +52,8 @@ struct DaemonCommand: ParsableCommand {
         if debounce < 0 || poll <= 0 { throw ValidationError("--debounce must be 0 or more and --poll more than 0") }
     }
 
-    func run() throws {
-        reportingErrors {
+    func run() async throws {
+        await reportingErrors {
             let folder = URL(fileURLWithPath: jobs).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -66,7 +66,7 @@ struct DaemonCommand: ParsableCommand {
                 return handler
             }
             let logger = Logger(label: "lectern.daemon")
-            let opened = try store.open(near: folder)
+            let opened = try await store.open(near: folder)
             var options = Daemon.Options(jobs: folder)
             options.sharedChunks = opened.shared
             options.maxConcurrent = maxConcurrent
@@ -91,7 +91,7 @@ struct DaemonCommand: ParsableCommand {
                 sources.append(source)
             }
             signal(SIGXFSZ, SIG_IGN)
-            try daemon.run()
+            try await daemon.run()
             sources.forEach { $0.cancel() }
         }
     }

@@ -13,7 +13,7 @@ import LecternStore
 /// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`); with a chunk
 /// folder hosts share, the same chunks there and its stale upload temporaries; and lost workers
 /// (silent for more than three of their lease periods, which `lectern status` shows as lost).
-struct GCCommand: ParsableCommand {
+struct GCCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
         abstract: "Remove chunk cache entries that no job references.",
@@ -25,13 +25,13 @@ struct GCCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
-        reportingErrors {
-            let opened = try store.open()
+    func run() async throws {
+        await reportingErrors {
+            let opened = try await store.open()
             let jobStore = opened.store
             let cache = ChunkCache(store: jobStore)
-            let referenced = try jobStore.referencedChunkKeys()
-            let entries = try jobStore.allCachedChunks()
+            let referenced = try await jobStore.referencedChunkKeys()
+            let entries = try await jobStore.allCachedChunks()
             let unreferenced = entries.filter { !referenced.contains($0.key) }
             let known = Set(entries.map(\.key))
             let hourAgo = Date().addingTimeInterval(-3600)
@@ -42,7 +42,7 @@ struct GCCommand: ParsableCommand {
             }
             let bytes = unreferenced.reduce(0) { $0 + $1.bytes }
             if !dryRun {
-                try jobStore.forgetChunks(keys: unreferenced.map(\.key))
+                try await jobStore.forgetChunks(keys: unreferenced.map(\.key))
                 for key in unreferenced.map(\.key) + orphans { cache.remove(key: key) }
             }
             // The chunk folder hosts share: the entries removed above, and temporaries of uploads a
@@ -56,10 +56,10 @@ struct GCCommand: ParsableCommand {
             // Lost workers (killed, their host gone or cut off) leave `lectern status`; one that
             // was only cut off registers again with its next heartbeat.
             let now = Date()
-            let silent = try jobStore.workers().filter { $0.isLost(at: now) }
-            if !dryRun { for worker in silent { try jobStore.removeWorker(id: worker.id) } }
+            let silent = try await jobStore.workers().filter { $0.isLost(at: now) }
+            if !dryRun { for worker in silent { try await jobStore.removeWorker(id: worker.id) } }
             let temporaries = cache.removeStaleTemporaries(dryRun: dryRun)
-            let (outputs, inputs) = try files(of: jobStore)
+            let (outputs, inputs) = try await files(of: jobStore)
             let strays = OutputFiles.removeStaleTemporaries(of: outputs, protecting: inputs, dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
             for key in unreferenced.map(\.key) { print("\(verb) \(cache.url(for: key).path)") }
@@ -76,16 +76,16 @@ struct GCCommand: ParsableCommand {
 
     /// Every job's outputs — as its manifest names them now (if it loads) and as its runs wrote
     /// them — and every input its manifest names (which no clean-up removes, whatever its name).
-    func files(of store: any JobStore) throws -> (outputs: [URL], inputs: [URL]) {
+    func files(of store: any JobStore) async throws -> (outputs: [URL], inputs: [URL]) {
         var files: [URL] = [], inputs: [URL] = []
-        for job in try store.jobs() {
+        for job in try await store.jobs() {
             var loader = ManifestLoader()
             loader.checksFiles = false
             if let manifest = try? loader.load(URL(fileURLWithPath: job.manifestPath)) {
                 files += manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")]
                 inputs += manifest.inputs.map(\.url)
             }
-            for run in try store.runs(jobId: job.id!, limit: 1000) {
+            for run in try await store.runs(jobId: job.id!, limit: 1000) {
                 files += [run.mp3Path, run.timingsPath].compactMap { $0 }.map { URL(fileURLWithPath: $0) }
             }
         }

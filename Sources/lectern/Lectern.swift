@@ -8,7 +8,7 @@ import LecternPostgres
 
 /// The `lectern` command: batch narration of documents into chaptered MP3 audiobooks.
 @main
-struct Lectern: ParsableCommand {
+struct Lectern: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lectern",
         abstract: "Narrate documents into chaptered MP3 audiobooks with word timings.",
@@ -22,13 +22,13 @@ struct Lectern: ParsableCommand {
 
     /// Refuses what the argument parser would misread before it reads it (``ArgumentCheck``),
     /// with exit status 64, then runs the command.
-    static func main() {
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = ArgumentCheck.problem(in: arguments) {
             FileHandle.standardError.write(Data("lectern: error: \(problem)\n".utf8))
             Glibc.exit(ArgumentCheck.usageStatus)
         }
-        main(arguments)
+        await main(arguments)
     }
 }
 
@@ -51,10 +51,10 @@ struct StoreOptions: ParsableArguments {
     var chunks: String?
 
     /// The store and shared chunk folder for commands that name no manifest: found from the current folder.
-    func open() throws -> OpenedStore { try open(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    func open() async throws -> OpenedStore { try await open(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
 
     /// The store and shared chunk folder for a job whose manifest is in `folder`.
-    func open(near folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OpenedStore {
+    func open(near folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> OpenedStore {
         let host = try HostDefaults.load(near: folder)
         func given(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         let text = given(address) ?? given(database).map { "sqlite:" + $0 } ?? given(environment["LECTERN_STORE"])
@@ -65,9 +65,9 @@ struct StoreOptions: ParsableArguments {
         if let text {
             let parsed = try StoreAddress(parsing: text)
             #if PostgreSQL
-            store = try parsed.open(localFolder: local.deletingLastPathComponent())
+            store = try await parsed.open(localFolder: local.deletingLastPathComponent())
             #else
-            store = try parsed.open(localFolder: local.deletingLastPathComponent(), postgres: nil)
+            store = try await parsed.open(localFolder: local.deletingLastPathComponent(), postgres: nil)
             #endif
         } else {
             store = try SQLiteJobStore(url: local)
@@ -109,8 +109,28 @@ func printError(_ error: Any) {
 
 /// Runs `body`, turning any error into a one-line message and a non-zero exit.
 func reportingErrors(_ body: () throws -> Void) {
-    do { try body() } catch let error as ExitCode { exit(error.rawValue) } catch let error as ValidationError { fail(error.message) } catch let error as ArgumentError {
+    do { try body() } catch {
+        exit(dueTo: error)
+    }
+}
+
+/// Runs `body`, which uses the job store, turning any error into a one-line message and a
+/// non-zero exit.
+func reportingErrors(_ body: () async throws -> Void) async {
+    do { try await body() } catch {
+        exit(dueTo: error)
+    }
+}
+
+/// Exits as `error` asks: its exit code, or a one-line message and status 1 (64 for a misused
+/// command line).
+func exit(dueTo error: Error) -> Never {
+    switch error {
+    case let error as ExitCode: exit(error.rawValue)
+    case let error as ValidationError: fail(error.message)
+    case let error as ArgumentError:
         printError(error)
         exit(ArgumentCheck.usageStatus)
-    } catch { fail(error) }
+    default: fail(error)
+    }
 }

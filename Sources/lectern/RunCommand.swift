@@ -5,7 +5,7 @@ import LecternRunner
 import LecternStore
 
 /// `lectern run MANIFEST…`: renders each manifest.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Render one or more job manifests into MP3 and timing sidecars.",
@@ -43,13 +43,13 @@ struct RunCommand: ParsableCommand {
         if manifests.isEmpty { throw ValidationError("name at least one manifest (or document) to render") }
     }
 
-    func run() throws {
-        reportingErrors(renderAll)
+    func run() async throws {
+        await reportingErrors(renderAll)
     }
 
-    private func renderAll() throws {
+    private func renderAll() async throws {
         try ArgumentCheck.requireFiles(manifests, what: "manifest or document")
-        let opened = try store.open(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent())
+        let opened = try await store.open(near: URL(fileURLWithPath: manifests[0]).standardizedFileURL.deletingLastPathComponent())
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "lectern")
         logger.logLevel = .warning
@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
         for path in manifests {
             if control.cancellation != nil { break }
             do {
-                let summary = try runner.run(manifest: URL(fileURLWithPath: path))
+                let summary = try await runner.run(manifest: URL(fileURLWithPath: path))
                 if stats {
                     let phases = summary.phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
                     FileHandle.standardError.write(Data("\(path): \(phases)\n".utf8))

@@ -5,7 +5,7 @@ import LecternStore
 /// `lectern status [JOB] [--json]`: jobs and their recent runs from the job store — per run its
 /// state, counts, chunks rendered and reused, time taken, and why each re-rendered chapter
 /// changed.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show jobs, their runs (state, progress, counts, outputs) and errors.",
@@ -117,10 +117,10 @@ struct StatusCommand: ParsableCommand {
         var change: String?
     }
 
-    func run() throws {
-        reportingErrors {
-            let jobStore = try store.open().store
-            let allJobs = try jobStore.jobs()
+    func run() async throws {
+        await reportingErrors {
+            let jobStore = try await store.open().store
+            let allJobs = try await jobStore.jobs()
             // A name shared by several jobs is not enough to tell them apart: those are labelled by path.
             let named = Dictionary(grouping: allJobs, by: \.name)
             var jobs = allJobs
@@ -129,20 +129,27 @@ struct StatusCommand: ParsableCommand {
                 jobs = jobs.filter { $0.name == job || $0.manifestPath == path }
                 guard !jobs.isEmpty else { throw ValidationError("no job named \(job) in \(jobStore.name)") }
             }
-            let schedules = try jobStore.schedules()
-            let queue = try jobStore.queueDepth()
+            let schedules = try await jobStore.schedules()
+            let queue = try await jobStore.queueDepth()
             let now = Date()
-            let workers = try jobStore.workers().map {
+            let workers = try await jobStore.workers().map {
                 WorkerStatus(id: $0.id, host: $0.host, pid: $0.pid, slots: $0.slots, startedAt: $0.startedAt,
                              heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? "lost" : "alive",
                              leaseSeconds: $0.leaseSeconds, chunk: $0.isLost(at: now) ? nil : $0.chunk, chunksDone: $0.chunksDone)
             }
-            let statuses = try jobs.map { j in
+            // Each job's recent runs and their chapters, read before the report is put together.
+            var recordedRuns: [Int64: [RunRecord]] = [:], recordedChapters: [Int64: [ChapterRecord]] = [:]
+            for j in jobs {
+                let list = try await jobStore.runs(jobId: j.id!, limit: runs)
+                recordedRuns[j.id!] = list
+                for r in list { recordedChapters[r.id!] = try await jobStore.chapters(runId: r.id!) }
+            }
+            let statuses = jobs.map { j in
                 JobStatus(name: j.name, label: named[j.name, default: []].count > 1 ? Self.shown(j.manifestPath) : j.name,
                           manifest: j.manifestPath, manifestExists: FileManager.default.fileExists(atPath: j.manifestPath), title: j.title, manifestError: j.manifestError, schedule: schedules[j.id!].map {
                     ScheduleStatus(expression: $0.expression, timeZone: $0.timeZone, watch: $0.watch, nextDue: $0.nextDue,
                                    failures: $0.failures, lastError: $0.lastError, lastFailureAt: $0.lastFailureAt)
-                }, runs: try jobStore.runs(jobId: j.id!, limit: runs).map { recorded in
+                }, runs: recordedRuns[j.id!, default: []].map { recorded in
                     // A run whose process died is shown as it ended, as the next run will record it.
                     var r = recorded
                     if r.isOrphaned {
@@ -150,7 +157,7 @@ struct StatusCommand: ParsableCommand {
                         r.state = note == nil ? .interrupted : .failed
                         r.error = note ?? "the process running it (pid \(r.pid)) stopped without finishing"
                     }
-                    let chapters = try jobStore.chapters(runId: r.id!).map {
+                    let chapters = recordedChapters[r.id!, default: []].map {
                         ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs,
                                       contentHash: $0.contentHash, chunks: $0.chunkCount, chunksRendered: $0.chunksRendered, change: $0.change)
                     }

@@ -13,7 +13,7 @@ import Logging
 /// starts its own workers) it reads chunk requests from stdin, renders each with this process's
 /// own espeak-ng and LAME, and answers on stdout; it exits at end of input, and at once if the
 /// parent dies (its end of the request pipe hangs up), so no worker outlives a killed run.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Render chunks for runs on a shared store (a long-running service).",
@@ -36,14 +36,14 @@ struct WorkerCommand: ParsableCommand {
         if lease < 1 { throw ValidationError("--lease must be at least 1 second") }
     }
 
-    func run() throws {
+    func run() async throws {
         if stdio { return try renderStandardInput() }
-        reportingErrors(serve)
+        await reportingErrors(serve)
     }
 
     /// The service: claims and renders chunks until a signal stops it.
-    private func serve() throws {
-        let opened = try store.open()
+    private func serve() async throws {
+        let opened = try await store.open()
         guard let shared = opened.shared else {
             throw ValidationError("a worker needs the chunk folder the hosts share: --chunks DIR (or $LECTERN_CHUNKS, or `chunks:` in Config/defaults.yml)")
         }
@@ -63,7 +63,7 @@ struct WorkerCommand: ParsableCommand {
             sources.append(source)
         }
         FileHandle.standardError.write(Data("lectern worker: \(worker.identity) rendering for \(opened.store.name), chunks in \(shared.description)\n".utf8))
-        try worker.run()
+        try await worker.run()
         sources.forEach { $0.cancel() }
     }
 
