@@ -13,7 +13,7 @@ struct ReadOnlyStoreTests {
                      + arguments, in: directory)
     }
 
-    @Test func aStoreOnAReadOnlyFileSystemNamesTheFileAndTheReason() throws {
+    @Test func aStoreOnAReadOnlyFileSystemNamesTheFileAndTheReason() async throws {
         let ws = try Workspace("read-only-store")
         let folder = ws.url.appendingPathComponent("state")
         let existing = folder.appendingPathComponent("jobs.sqlite")
@@ -27,6 +27,6 @@ struct ReadOnlyStoreTests {
             #expect(run.stderr.contains("cannot open the job store \(store.path) for writing: \(reason)"), "\(run.stderr)")
         }
         // Outside the namespace the store is as it was: writable, and sound.
-        #expect(try SQLiteJobStore(url: existing).integrityCheck() == "ok")
+        await #expect(try SQLiteJobStore(url: existing).integrityCheck() == "ok")
     }
 }

@@ -9,10 +9,10 @@ import LecternStore
 struct StoreOutageTests {
     static let down = StoreError("cannot read the job store postgres://db/jobs: it did not answer within 5 s (the address's timeout)")
 
-    @Test func anOutageShorterThanThePatienceIsWaitedOut() throws {
+    @Test func anOutageShorterThanThePatienceIsWaitedOut() async throws {
         var outage = StoreOutage(storeName: "postgres://db/jobs", patience: 30, control: RunControl(), logger: Logger(label: "test"))
         var calls = 0
-        let value = try outage.run { () throws -> Int in
+        let value = try await outage.run { () throws -> Int in
             calls += 1
             if calls < 3 { throw Self.down }
             return 42
@@ -20,23 +20,23 @@ struct StoreOutageTests {
         #expect(value == 42 && calls == 3)
     }
 
-    @Test func anOutageLongerThanThePatienceFailsTheRunWithTheStoresError() throws {
+    @Test func anOutageLongerThanThePatienceFailsTheRunWithTheStoresError() async throws {
         var outage = StoreOutage(storeName: "postgres://db/jobs", patience: 0.3, control: RunControl(), logger: Logger(label: "test"))
-        let error = try #require(throws: RunError.self) { try outage.run { () throws -> Int in throw Self.down } }
+        let error = try await #require(throws: RunError.self) { try await outage.run { () throws -> Int in throw Self.down } }
         #expect("\(error)".contains("the job store postgres://db/jobs has not answered for") && "\(error)".contains("did not answer within 5 s"),
                 "\(error)")
     }
 
-    @Test func otherErrorsAndACancelledRunAreNotWaitedOut() throws {
+    @Test func otherErrorsAndACancelledRunAreNotWaitedOut() async throws {
         var outage = StoreOutage(storeName: "s", patience: 30, control: RunControl(), logger: Logger(label: "test"))
         var calls = 0
-        #expect(throws: RunError.self) { try outage.run { () throws -> Int in calls += 1; throw RunError("a damaged chunk") } }
+        await #expect(throws: RunError.self) { try await outage.run { () throws -> Int in calls += 1; throw RunError("a damaged chunk") } }
         #expect(calls == 1)
         let control = RunControl()
         control.cancel("SIGTERM")
         var cancelled = StoreOutage(storeName: "s", patience: 30, control: control, logger: Logger(label: "test"))
         let started = Date()
-        #expect(throws: RunError.self) { try cancelled.run { () throws -> Int in throw Self.down } }
+        await #expect(throws: RunError.self) { try await cancelled.run { () throws -> Int in throw Self.down } }
         #expect(Date().timeIntervalSince(started) < 1, "a cancelled run stops at once")
     }
 }

@@ -34,25 +34,20 @@ final class StoreFixture: Sendable {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Opens another store object on the same data (another connection, as another process would).
-    func open() throws -> any JobStore { try address.open(localFolder: folder) }
+    func open() async throws -> any JobStore { try await address.open(localFolder: folder) }
 }
 
-/// Runs `body` on `count` threads at once (each its own store object, as separate processes
-/// would be), released together; returns the results in thread order, recording any error.
-func concurrently<T: Sendable>(_ count: Int, _ body: @Sendable @escaping (Int) throws -> T) -> [T?] {
+/// Runs `body` in `count` tasks at once (each its own store object, as separate processes
+/// would be); returns the results in task order, recording any error.
+func concurrently<T: Sendable>(_ count: Int, _ body: @Sendable @escaping (Int) async throws -> T) async -> [T?] {
     let results = Results<T>(count)
-    let start = DispatchGroup(), done = DispatchGroup()
-    start.enter()
-    for i in 0..<count {
-        done.enter()
-        Thread.detachNewThread {
-            start.wait()
-            do { results.set(i, try body(i)) } catch { results.fail("\(error)") }
-            done.leave()
+    await withTaskGroup(of: Void.self) { group in
+        for i in 0..<count {
+            group.addTask {
+                do { results.set(i, try await body(i)) } catch { results.fail("\(error)") }
+            }
         }
     }
-    start.leave()
-    done.wait()
     for failure in results.failures { Issue.record(Comment(rawValue: failure)) }
     return results.all
 }

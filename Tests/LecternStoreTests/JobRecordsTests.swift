@@ -31,19 +31,19 @@ import LecternStore
     }
 
     @Test(arguments: Backend.allCases)
-    func jobsRunsAndChaptersKeepEveryField(_ backend: Backend) throws {
+    func jobsRunsAndChaptersKeepEveryField(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
-        let store = try fixture.open()
-        let job = try store.job(manifestPath: "/books/a.yml", name: "a", title: "A Book")
+        let store = try await fixture.open()
+        let job = try await store.job(manifestPath: "/books/a.yml", name: "a", title: "A Book")
         #expect(job.id != nil)
-        #expect(try store.job(manifestPath: "/books/a.yml", name: "a", title: nil).title == "A Book", "no title keeps the title")
-        let renamed = try store.job(manifestPath: "/books/a.yml", name: "a2", title: "Another")
+        await #expect(try store.job(manifestPath: "/books/a.yml", name: "a", title: nil).title == "A Book", "no title keeps the title")
+        let renamed = try await store.job(manifestPath: "/books/a.yml", name: "a2", title: "Another")
         #expect(renamed.id == job.id && renamed.name == "a2" && renamed.title == "Another")
-        #expect(try store.job(manifestPath: "/books/b.yml", name: "B", title: nil).id == job.id! + 1, "finding a job uses up no id")
-        _ = try store.job(manifestPath: "/books/c.yml", name: "b", title: nil)
-        #expect(try store.jobs().map(\.name) == ["B", "a2", "b"], "byte order, as SQLite sorts")
+        await #expect(try store.job(manifestPath: "/books/b.yml", name: "B", title: nil).id == job.id! + 1, "finding a job uses up no id")
+        _ = try await store.job(manifestPath: "/books/c.yml", name: "b", title: nil)
+        await #expect(try store.jobs().map(\.name) == ["B", "a2", "b"], "byte order, as SQLite sorts")
 
-        let started = try store.startRun(job: renamed, trigger: "watch", resumes: 5, forced: true)
+        let started = try await store.startRun(job: renamed, trigger: "watch", resumes: 5, forced: true)
         #expect(started.state == .running && started.trigger == "watch" && started.resumesRunId == 5 && started.forced)
         #expect(started.pid == getpid() && started.holder == ProcessIdentity.current.description)
         let run = Self.filled(started)
@@ -52,37 +52,37 @@ import LecternStore
                           sampleCount: 44_100, startSample: n * 44_100, textHash: "t\(n)", voiceHash: "v", pauseHash: "p",
                           settingsHash: "s", chunkCount: 7, chunksRendered: 3, change: n == 1 ? "unchanged" : nil)
         }
-        try store.finish(run, chapters: chapters)
-        let other = try fixture.open()  // what another process reads
-        let stored = try #require(try other.runs(jobId: job.id!).first)
+        try await store.finish(run, chapters: chapters)
+        let other = try await fixture.open()  // what another process reads
+        let stored = try await #require(try other.runs(jobId: job.id!).first)
         #expect(Self.rounded(stored) == Self.rounded(run))
-        #expect(try other.chapters(runId: run.id!).map { var c = $0; c.id = nil; return c } == chapters)
-        #expect(try other.chapters(runId: run.id!).allSatisfy { $0.id != nil })
+        await #expect(try other.chapters(runId: run.id!).map { var c = $0; c.id = nil; return c } == chapters)
+        await #expect(try other.chapters(runId: run.id!).allSatisfy { $0.id != nil })
 
-        let second = try store.startRun(job: renamed, trigger: "manual", resumes: nil, forced: false)
-        #expect(try other.runs(jobId: job.id!).map(\.id) == [second.id, run.id], "newest first")
-        #expect(try other.runs(jobId: job.id!, limit: 1).map(\.id) == [second.id])
-        #expect(try other.latestRun(jobId: job.id!, states: [.succeeded])?.id == run.id)
-        #expect(try other.latestRun(jobId: job.id!, states: [.running, .succeeded])?.id == second.id)
-        #expect(try other.latestRun(jobId: job.id!, states: [.failed]) == nil)
+        let second = try await store.startRun(job: renamed, trigger: "manual", resumes: nil, forced: false)
+        await #expect(try other.runs(jobId: job.id!).map(\.id) == [second.id, run.id], "newest first")
+        await #expect(try other.runs(jobId: job.id!, limit: 1).map(\.id) == [second.id])
+        await #expect(try other.latestRun(jobId: job.id!, states: [.succeeded])?.id == run.id)
+        await #expect(try other.latestRun(jobId: job.id!, states: [.running, .succeeded])?.id == second.id)
+        await #expect(try other.latestRun(jobId: job.id!, states: [.failed]) == nil)
 
-        try store.setManifestError(jobId: job.id!, "bad yaml")
-        #expect(try other.jobs().first { $0.id == job.id }?.manifestError == "bad yaml")
-        try store.recordManifestError(manifestPath: "/books/new.yml", name: "new", error: "no such file")
-        #expect(try other.jobs().first { $0.manifestPath == "/books/new.yml" }?.manifestError == "no such file")
-        try store.recordManifestError(manifestPath: "/books/new.yml", name: "new", error: nil)
-        #expect(try other.jobs().first { $0.manifestPath == "/books/new.yml" }?.manifestError == nil)
-        try store.recordManifestError(manifestPath: "/books/none.yml", name: "none", error: nil)
-        #expect(try other.jobs().count == 4, "clearing the error of an unknown manifest creates no job")
-        #expect(try other.integrityCheck() == "ok")
+        try await store.setManifestError(jobId: job.id!, "bad yaml")
+        await #expect(try other.jobs().first { $0.id == job.id }?.manifestError == "bad yaml")
+        try await store.recordManifestError(manifestPath: "/books/new.yml", name: "new", error: "no such file")
+        await #expect(try other.jobs().first { $0.manifestPath == "/books/new.yml" }?.manifestError == "no such file")
+        try await store.recordManifestError(manifestPath: "/books/new.yml", name: "new", error: nil)
+        await #expect(try other.jobs().first { $0.manifestPath == "/books/new.yml" }?.manifestError == nil)
+        try await store.recordManifestError(manifestPath: "/books/none.yml", name: "none", error: nil)
+        await #expect(try other.jobs().count == 4, "clearing the error of an unknown manifest creates no job")
+        await #expect(try other.integrityCheck() == "ok")
     }
 
     @Test(arguments: Backend.allCases)
-    func manyProcessesCreatingTheSameJobGetOneJob(_ backend: Backend) throws {
+    func manyProcessesCreatingTheSameJobGetOneJob(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
-        _ = try fixture.open()
-        let ids = concurrently(6) { _ in try fixture.open().job(manifestPath: "/books/same.yml", name: "same", title: nil).id }
+        _ = try await fixture.open()
+        let ids = await concurrently(6) { _ in try await fixture.open().job(manifestPath: "/books/same.yml", name: "same", title: nil).id }
         #expect(Set(ids.compactMap { $0 }).count == 1)
-        #expect(try fixture.open().jobs().count == 1)
+        await #expect(try fixture.open().jobs().count == 1)
     }
 }

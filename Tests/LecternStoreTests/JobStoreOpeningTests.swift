@@ -7,15 +7,19 @@ import LecternStore
 /// moment all get a migrated store, as a daemon and a `lectern run` started together would.
 struct JobStoreOpeningTests {
     @Test(arguments: Backend.allCases)
-    func openingANewStoreFromManyConnectionsAtOnceMigratesItOnce(_ backend: Backend) throws {
+    func openingANewStoreFromManyConnectionsAtOnceMigratesItOnce(_ backend: Backend) async throws {
         for round in 0..<(backend == .sqlite ? 20 : 4) {
             let fixture = try backend.fresh()
             let failures = Failures()
-            DispatchQueue.concurrentPerform(iterations: 6) { _ in
-                do { _ = try fixture.open() } catch { failures.add("\(error)") }
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        do { _ = try await fixture.open() } catch { failures.add("\(error)") }
+                    }
+                }
             }
             #expect(failures.all.isEmpty, "round \(round): \(failures.all)")
-            #expect(try fixture.open().integrityCheck() == "ok")
+            await #expect(try fixture.open().integrityCheck() == "ok")
         }
     }
 }

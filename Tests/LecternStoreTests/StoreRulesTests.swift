@@ -80,29 +80,29 @@ import LecternStore
 
     /// Saves `lease` through the backend's own transaction (no public call stores a holder that
     /// is not a process).
-    static func save<Store: StoreExecutor>(_ lease: LeaseRecord, in store: Store) throws {
-        try store.writing { db in try db.saveLease(lease) }
+    static func save<Store: StoreExecutor>(_ lease: LeaseRecord, in store: Store) async throws {
+        try await store.writing { db in try await db.saveLease(lease) }
     }
 
     @Test(arguments: Backend.allCases)
-    func bothBackendsTakeOverALeaseByTheSameRule(_ backend: Backend) throws {
+    func bothBackendsTakeOverALeaseByTheSameRule(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let executor = try #require(store as? any StoreExecutor, "the \(backend) store runs the shared rules")
-        let job = try store.job(manifestPath: "/b.yml", name: "b", title: nil)
+        let job = try await store.job(manifestPath: "/b.yml", name: "b", title: nil)
         let now = Date()
-        try Self.save(LeaseRecord(jobId: job.id!, runId: nil, holder: "not a process", acquiredAt: now, heartbeatAt: now,
+        try await Self.save(LeaseRecord(jobId: job.id!, runId: nil, holder: "not a process", acquiredAt: now, heartbeatAt: now,
                                   expiresAt: now.addingTimeInterval(60)), in: executor)
-        #expect(try store.leasedJobIds() == [job.id!], "a holder no host can judge counts as leasing the job")
-        var orphan = try store.startRun(job: job)
+        await #expect(try store.leasedJobIds() == [job.id!], "a holder no host can judge counts as leasing the job")
+        var orphan = try await store.startRun(job: job)
         orphan.holder = "not a process"
-        try store.update(orphan)
-        guard case .acquired(let lease, let settled) = try store.acquireLease(jobId: job.id!, holder: Self.elsewhere, duration: 60) else {
+        try await store.update(orphan)
+        guard case .acquired(let lease, let settled) = try await store.acquireLease(jobId: job.id!, holder: Self.elsewhere, duration: 60) else {
             Issue.record("the \(backend) store did not take over a lease whose holder no host can judge"); return
         }
         #expect(lease.holder == Self.elsewhere.description)
         #expect(settled.map(\.id) == [orphan.id] && settled.first?.state == .interrupted)
-        let stored = try #require(try store.runs(jobId: job.id!).first)
+        let stored = try await #require(try store.runs(jobId: job.id!).first)
         #expect(stored.state == .interrupted && stored.error == settled.first?.error && stored.endedAt != nil, "the store holds the settled run")
     }
 }
