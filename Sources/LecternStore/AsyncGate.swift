@@ -16,6 +16,9 @@ package actor AsyncGate {
 
     package init() {}
 
+    /// How many callers wait for the gate now.
+    package var waiting: Int { waiters.count }
+
     /// Waits for the gate; false when `deadline` passed first (the caller does not hold it then).
     package func enter(before deadline: Date? = nil) async -> Bool {
         guard held else {

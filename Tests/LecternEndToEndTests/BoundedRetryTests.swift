@@ -27,7 +27,7 @@ import LecternTestSupport
         defer { disk.unmount() }
         #expect(disk.fill() == String(cString: strerror(ENOSPC)))
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments, lease: 3) }
-        await #expect(try await eventually(timeout: 30, "two workers registered") { try shared.workers().count == 2 })
+        #expect(try await eventually(timeout: 30, "two workers registered") { try shared.workers().count == 2 })
         try ws.write("book/note.txt", Self.note)
         let book = try ws.write("book/note.yml", "title: Note\noutput: out\nsources: [note.txt]\nvoice: { name: en-gb, rate: 1.0 }\n")
         let started = Date()
@@ -101,7 +101,7 @@ import LecternTestSupport
             let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
             return json.flatMap { Self.lastRun($0, job: "note") }?["queue"] as? [String: Any]
         }
-        await #expect(try await eventually(timeout: 30, "the queue showing the chunk's last error") {
+        #expect(try await eventually(timeout: 30, "the queue showing the chunk's last error") {
             (try queue()?["lastError"] as? String)?.contains("No space left on device") == true
         })
         let text = try Tool.run(Tool.lectern, ["status", "--db", ws.db.path], in: ws.url)
@@ -121,10 +121,10 @@ import LecternTestSupport
         func state(_ pid: Int32) throws -> String? {
             try shared.workers().first { $0["pid"] as? Int == Int(pid) }?["state"] as? String
         }
-        await #expect(try await eventually(timeout: 30, "two workers alive") { try state(doomed.pid) == "alive" && state(survivor.pid) == "alive" })
+        #expect(try await eventually(timeout: 30, "two workers alive") { try state(doomed.pid) == "alive" && state(survivor.pid) == "alive" })
         let killed = Date()
         kill(doomed.pid, SIGKILL)
-        await #expect(try await eventually(timeout: 20, "the killed worker shown as lost") { try state(doomed.pid) == "lost" })
+        #expect(try await eventually(timeout: 20, "the killed worker shown as lost") { try state(doomed.pid) == "lost" })
         let silent = Date().timeIntervalSince(killed)
         #expect(silent >= 2.5, "lost only after three lease periods of 1 s: \(silent) s")
         #expect(try state(survivor.pid) == "alive", "a worker that beats is never lost")

@@ -41,7 +41,7 @@ struct DaemonRecoveryTests {
         func running(_ trigger: String) async throws -> RunRecord? {
             try await probe.runs().first { $0.trigger == trigger && $0.state == .running }
         }
-        await #expect(try await eventually(timeout: 90, "both runs to have finished chunks") {
+        #expect(try await eventually(timeout: 90, "both runs to have finished chunks") {
             for trigger in ["watch", "schedule"] {
                 guard let run = try await running(trigger), try await !probe.rendered(by: run).isEmpty else { return false }
             }
@@ -66,13 +66,13 @@ struct DaemonRecoveryTests {
 
         let restarted = Date()
         let second = try DaemonProcess(ws, arguments: arguments, name: "second")
-        await #expect(try await eventually(timeout: 5, "both runs resumed within 5 s") {
+        #expect(try await eventually(timeout: 5, "both runs resumed within 5 s") {
             try await probe.runs().filter { $0.resumesRunId != nil }.count == 2
         }, "daemon log:\n\(second.logText)")
         let resumed = try await probe.runs().filter { $0.resumesRunId != nil }
         #expect(resumed.allSatisfy { $0.startedAt.timeIntervalSince(restarted) < 5 })
         #expect(Set(resumed.map(\.trigger)) == ["watch", "schedule"])
-        await #expect(try await eventually(timeout: 120, "the resumed runs to succeed") {
+        #expect(try await eventually(timeout: 120, "the resumed runs to succeed") {
             try await probe.runs().filter { $0.resumesRunId != nil && $0.state == .succeeded }.count == 2
         }, "daemon log:\n\(second.logText)")
         let (status, _) = second.terminate()
@@ -103,7 +103,7 @@ struct DaemonRecoveryTests {
         try DaemonTests.job(ws, "never", "watch: true\nschedule: \"0 0 31 2 *\"")
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        await #expect(try await eventually(timeout: 60, "the healthy job's run") { try await probe.runs().contains { $0.state == .succeeded } })
+        #expect(try await eventually(timeout: 60, "the healthy job's run") { try await probe.runs().contains { $0.state == .succeeded } })
         func error(of name: String) throws -> String? {
             let json = try Tool.lectern(["status", "--json"], db: ws.db)
             let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
@@ -120,11 +120,11 @@ struct DaemonRecoveryTests {
         func logged() -> Int { daemon.logText.components(separatedBy: "manifest not loaded").count - 1 }
         #expect(logged() == 1, "\(daemon.logText)")
         try DaemonTests.job(ws, "never", "watch: true\nschedule: \"0 0 30 2 *\"")
-        await #expect(try await eventually(timeout: 10, "the new version's error") { try error(of: "never")?.contains("0 0 30 2 *") == true })
+        #expect(try await eventually(timeout: 10, "the new version's error") { try error(of: "never")?.contains("0 0 30 2 *") == true })
         #expect(logged() == 2)
         // Fixed, the error goes.
         try DaemonTests.job(ws, "never", "watch: true")
-        await #expect(try await eventually(timeout: 10, "the error cleared") { try error(of: "never") == nil })
+        #expect(try await eventually(timeout: 10, "the error cleared") { try error(of: "never") == nil })
         let (status, _) = daemon.terminate()
         #expect(status == 0)
         #expect(logged() == 2)
@@ -139,7 +139,7 @@ struct DaemonRecoveryTests {
         try #require(mkfifo(fifo.path, 0o644) == 0)
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        await #expect(try await eventually(timeout: 60, "the healthy job's run") { try await probe.runs().contains { $0.state == .succeeded } },
+        #expect(try await eventually(timeout: 60, "the healthy job's run") { try await probe.runs().contains { $0.state == .succeeded } },
                 "daemon log:\n\(daemon.logText)")
         let (status, seconds) = daemon.terminate()
         #expect(status == 0, "daemon log:\n\(daemon.logText)")

@@ -63,11 +63,11 @@ struct DaemonTests {
         let second = Calendar.current.component(.second, from: Date())
         let daemon = try DaemonProcess(ws, arguments: ["--clock-offset=\(57 - second)"])
         // The scheduled run finds the outputs current: it is counted on the first run, not listed.
-        await #expect(try await eventually(timeout: 60, "a scheduled run") {
+        #expect(try await eventually(timeout: 60, "a scheduled run") {
             try await probe.runs().last.map { $0.upToDateRuns >= 1 } ?? false
         })
         try ws.write("src/book.txt", Self.book.replacingOccurrences(of: "Nothing happens in it.", with: "A rabbit runs past."))
-        await #expect(try await eventually(timeout: 60, "a run for the edit") {
+        #expect(try await eventually(timeout: 60, "a run for the edit") {
             try await probe.runs().dropFirst(before).contains { $0.trigger == "watch" && $0.state == .succeeded }
         })
         let (status, seconds) = daemon.terminate()
@@ -95,7 +95,7 @@ struct DaemonTests {
         try await Self.seenLongAgo(ws, ["long"])
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        await #expect(try await eventually(timeout: 60, "the catch-up run to start rendering") {
+        #expect(try await eventually(timeout: 60, "the catch-up run to start rendering") {
             try await probe.runs().contains { $0.state == .running && $0.wordsDone > 0 }
         })
         let (status, seconds) = daemon.terminate()
@@ -116,7 +116,7 @@ struct DaemonTests {
         try await Self.seenLongAgo(ws, names)
         let probe = try StoreProbe(ws.db)
         let first = try DaemonProcess(ws, name: "first"), second = try DaemonProcess(ws, name: "second")
-        await #expect(try await eventually(timeout: 90, "a run of each job") {
+        #expect(try await eventually(timeout: 90, "a run of each job") {
             Set(try await probe.runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
         })
         // Both daemons have loaded the jobs and are past the due time they shared.
@@ -146,13 +146,13 @@ struct DaemonTests {
             guard let job = try await store.jobs().first(where: { $0.name == "broken" }) else { return [] }
             return try await store.runs(jobId: job.id!, limit: 100).sorted { $0.id! < $1.id! }
         }
-        await #expect(try await eventually(timeout: 30, "the broken job's first failure") { try await broken().contains { $0.state == .failed } })
+        #expect(try await eventually(timeout: 30, "the broken job's first failure") { try await broken().contains { $0.state == .failed } })
         // The other job keeps running: an edit of its source is rendered.
         try ws.write("src/healthy.txt", Self.book + "Chapter 4\n\nAn added chapter.\n")
-        await #expect(try await eventually(timeout: 60, "the healthy job's run") {
+        #expect(try await eventually(timeout: 60, "the healthy job's run") {
             try await probe.runs().contains { $0.trigger == "watch" && $0.state == .succeeded }
         })
-        await #expect(try await eventually(timeout: 60, "three failed runs (the first and two retries)") { try await broken().count >= 3 })
+        #expect(try await eventually(timeout: 60, "three failed runs (the first and two retries)") { try await broken().count >= 3 })
 
         let json = try Tool.lectern(["status", "--json"], db: ws.db)
         let (status, _) = daemon.terminate()

@@ -73,7 +73,7 @@ import LecternTestSupport
         let shared = try Shared(ws, server: server)
         let workers = try (1...3).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments) }
         // Every worker is listening before the run publishes, so each can claim at once.
-        await #expect(try await eventually(timeout: 30, "three workers registered") { try shared.workers().count == 3 })
+        #expect(try await eventually(timeout: 30, "three workers registered") { try shared.workers().count == 3 })
         let book = try Self.aliceJob(ws)
         let coordinator = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                        in: ws.url.appendingPathComponent("book"))
@@ -101,7 +101,7 @@ import LecternTestSupport
         // The first worker alone claims chunks in order and hangs on the third, holding its lease.
         let doomed = try WorkerHost(ws, name: "doomed", store: shared.arguments, lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "2:\(marker.path)"])
-        await #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
+        #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
         let book = try Self.aliceJob(ws)
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
@@ -130,7 +130,7 @@ import LecternTestSupport
         let marker = ws.url.appendingPathComponent("stalled")
         let cutoff = try WorkerHost(ws, name: "cutoff", store: ["--store", asCutoff.description, "--chunks", shared.chunks.path], lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "1:\(marker.path)"])
-        await #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
+        #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
         let book = try Self.aliceJob(ws)
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
@@ -157,13 +157,13 @@ import LecternTestSupport
         let small = try ws.write("small/note.yml", "title: Note\noutput: out\nsources: [note.txt]\nvoice: { name: en-gb, rate: 1.0 }\n")
         // No worker yet: the first run publishes its chunks and waits.
         let first = try BackgroundRun(["run", "--quiet", "--workers", "0", big.path] + shared.arguments, in: ws.url.appendingPathComponent("big"))
-        await #expect(try await eventually(timeout: 60, "the big book's chunks queued") {
+        #expect(try await eventually(timeout: 60, "the big book's chunks queued") {
             ((try shared.runs("alice").first?["queue"] as? [String: Any])?["queued"] as? Int ?? 0) > 0
         })
         let again = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "0", big.path] + shared.arguments, in: ws.url.appendingPathComponent("big"))
         #expect(again.status != 0 && again.stderr.contains("already being rendered"), "\(again.status) \(again.stderr)")
         let second = try BackgroundRun(["run", "--quiet", "--workers", "0", small.path] + shared.arguments, in: ws.url.appendingPathComponent("small"))
-        await #expect(try await eventually(timeout: 60, "the small book's chunks queued") {
+        #expect(try await eventually(timeout: 60, "the small book's chunks queued") {
             ((try shared.runs("note").first?["queue"] as? [String: Any])?["queued"] as? Int ?? 0) > 0
         })
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments) }
@@ -198,7 +198,7 @@ import LecternTestSupport
             for job in try await store.jobs() { runs += try await store.runs(jobId: job.id!, limit: 100) }
             return runs
         }
-        await #expect(try await eventually(timeout: 90, "a run of each job") {
+        #expect(try await eventually(timeout: 90, "a run of each job") {
             Set(try await runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
         })
         let known = await eventually(timeout: 10, "both daemons to know every job") {

@@ -68,13 +68,13 @@ import LecternTestSupport
         #expect(address.description.contains("timeout=5"))
         let store = try await StoreAddress.postgres(address).open(localFolder: ws.url.appendingPathComponent("probe"))
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: arguments, lease: 3) }
-        await #expect(try await eventually(timeout: 30, "two workers registered") { try await store.workers().count == 2 })
+        #expect(try await eventually(timeout: 30, "two workers registered") { try await store.workers().count == 2 })
         // At normal speed (twice the audio and chunks of rate 1.0): the run must still be rendering
         // when the server stops, however fast the workers get through the first chunks.
         let book = try DistributedRenderTests.aliceJob(ws, rate: 0.5)
         let coordinator = try LoggedRun(["run", "--quiet", "--workers", "0", book.path] + arguments, in: ws.url.appendingPathComponent("book"),
                                         log: ws.url.appendingPathComponent("coordinator.log"))
-        await #expect(try await eventually(timeout: 60, "some chunks rendered") {
+        #expect(try await eventually(timeout: 60, "some chunks rendered") {
             guard let job = try await store.jobs().first else { return false }
             return try await store.runs(jobId: job.id!, limit: 1).first.map { $0.chunksRendered >= 2 } ?? false
         })

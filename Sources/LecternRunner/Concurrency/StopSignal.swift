@@ -20,6 +20,9 @@ final class StopSignal: Sendable {
     /// Whether ``raise()`` was called.
     var isRaised: Bool { state.withLock { $0.raised } }
 
+    /// How many pauses are under way.
+    var pauses: Int { state.withLock { $0.waiters.count } }
+
     /// Raises the flag and ends every pause.
     func raise() {
         for waiter in state.withLock({ state in
