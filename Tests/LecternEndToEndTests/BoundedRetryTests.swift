@@ -19,7 +19,7 @@ import LecternTestSupport
         text.split(separator: "\n").filter { $0.contains(needle) }.count
     }
 
-    @Test func aFullSharedFolderFailsTheRunAfterThreeAttemptsOnAnyWorkersWithTheReason() async throws {
+    @Test func aFullSharedFolderFailsTheRunAfterThreeAttemptsOnAnyWorkersWithTheReason() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("retry-full")
         let shared = try DistributedRenderTests.Shared(ws, server: server)
@@ -27,7 +27,7 @@ import LecternTestSupport
         defer { disk.unmount() }
         #expect(disk.fill() == String(cString: strerror(ENOSPC)))
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments, lease: 3) }
-        #expect(try await eventually(timeout: 30, "two workers registered") { try shared.workers().count == 2 })
+        #expect(try eventually(timeout: 30, "two workers registered") { try shared.workers().count == 2 })
         try ws.write("book/note.txt", Self.note)
         let book = try ws.write("book/note.yml", "title: Note\noutput: out\nsources: [note.txt]\nvoice: { name: en-gb, rate: 1.0 }\n")
         let started = Date()
@@ -91,7 +91,7 @@ import LecternTestSupport
         #expect(bad.status != 0 && bad.stderr.contains("chunk_attempts"), "\(bad.stderr)")
     }
 
-    @Test func whileAChunkIsRetriedStatusShowsItsLastError() async throws {
+    @Test func whileAChunkIsRetriedStatusShowsItsLastError() throws {
         let ws = try Workspace("retry-status")
         let (chunks, disk, book) = try Self.noteOnAFullChunkFolder(ws, attempts: 100)
         defer { disk.unmount() }
@@ -101,7 +101,7 @@ import LecternTestSupport
             let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
             return json.flatMap { Self.lastRun($0, job: "note") }?["queue"] as? [String: Any]
         }
-        #expect(try await eventually(timeout: 30, "the queue showing the chunk's last error") {
+        #expect(try eventually(timeout: 30, "the queue showing the chunk's last error") {
             (try queue()?["lastError"] as? String)?.contains("No space left on device") == true
         })
         let text = try Tool.run(Tool.lectern, ["status", "--db", ws.db.path], in: ws.url)
@@ -112,7 +112,7 @@ import LecternTestSupport
         #expect(Self.lines(output.stderr, containing: "cannot finish chunks") == 1, "said once: \(output.stderr)")
     }
 
-    @Test func aWorkerKilledWithKill9IsShownLostAfterThreeLeasePeriodsThenGCRemovesIt() async throws {
+    @Test func aWorkerKilledWithKill9IsShownLostAfterThreeLeasePeriodsThenGCRemovesIt() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("retry-lost")
         let shared = try DistributedRenderTests.Shared(ws, server: server)
@@ -121,10 +121,10 @@ import LecternTestSupport
         func state(_ pid: Int32) throws -> String? {
             try shared.workers().first { $0["pid"] as? Int == Int(pid) }?["state"] as? String
         }
-        #expect(try await eventually(timeout: 30, "two workers alive") { try state(doomed.pid) == "alive" && state(survivor.pid) == "alive" })
+        #expect(try eventually(timeout: 30, "two workers alive") { try state(doomed.pid) == "alive" && state(survivor.pid) == "alive" })
         let killed = Date()
         kill(doomed.pid, SIGKILL)
-        #expect(try await eventually(timeout: 20, "the killed worker shown as lost") { try state(doomed.pid) == "lost" })
+        #expect(try eventually(timeout: 20, "the killed worker shown as lost") { try state(doomed.pid) == "lost" })
         let silent = Date().timeIntervalSince(killed)
         #expect(silent >= 2.5, "lost only after three lease periods of 1 s: \(silent) s")
         #expect(try state(survivor.pid) == "alive", "a worker that beats is never lost")

@@ -62,20 +62,20 @@ struct CrashSafetyTests {
     /// Polls the store until `condition` holds for the newest run (a condition, not a fixed wait).
     /// If it never does, the run is killed (so no process outlives the test) and what the store
     /// holds is recorded.
-    static func waitFor(_ ws: Workspace, _ process: Process, _ condition: (RunRecord, StoreProbe) async throws -> Bool) async throws -> Bool {
+    static func waitFor(_ ws: Workspace, _ process: Process, _ condition: (RunRecord, StoreProbe) throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(120)
         let probe = try StoreProbe(ws.db)  // opened once (and created, if the run has not yet)
         while process.isRunning, Date() < deadline {
-            if let run = try? await probe.runs().last, try await condition(run, probe) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+            if let run = try? probe.runs().last, try condition(run, probe) { return true }
+            usleep(20_000)
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let runs = (try? await probe.runs()) ?? []
+        let runs = (try? probe.runs()) ?? []
         Issue.record("condition never held; runs: \(runs.map { "\($0.state) \($0.chunksRendered)/\($0.chunkCount ?? 0) \($0.error ?? "")" })")
         return false
     }
 
-    @Test func killedAtEveryStageTheNextRunFinishesWithoutRedoingRecordedChunks() async throws {
+    @Test func killedAtEveryStageTheNextRunFinishesWithoutRedoingRecordedChunks() throws {
         let ws = try Workspace("sigkill")
         _ = try Self.aliceJob(ws, wpm: 200)
         let first = try Tool.lectern(["run", "--quiet", ws.url.appendingPathComponent("alice.yml").path], db: ws.db)
@@ -95,10 +95,10 @@ struct CrashSafetyTests {
             #expect(try Self.outputs(ws) == previous, "\(point): the previous outputs changed")
             #expect(try Tool.decode(ws.url.appendingPathComponent("out/alice/alice.mp3")).count > 22050 * 60)
             let probe = try StoreProbe(ws.db)
-            await #expect(try probe.store.integrityCheck() == "ok")
-            let killed = try await probe.lastRun()
+            #expect(try probe.store.integrityCheck() == "ok")
+            let killed = try probe.lastRun()
             #expect(killed.state == .running, "nobody has noticed the death yet")
-            let rendered = await Set(try probe.rendered(by: killed).map(\.key))
+            let rendered = Set(try probe.rendered(by: killed).map(\.key))
             #expect(rendered.isDisjoint(with: recorded), "\(point): chunks recorded by an earlier run were rendered again")
             recorded.formUnion(rendered)
             #expect(!recorded.isEmpty || point == "synthesis:4")
@@ -107,23 +107,23 @@ struct CrashSafetyTests {
         let last = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
         try #require(last.status == 0, "\(last.stderr)")
         let probe = try StoreProbe(ws.db)
-        let runs = try await probe.runs()
+        let runs = try probe.runs()
         let final = runs.last!
-        await #expect(Set(try probe.rendered(by: final).map(\.key)).isDisjoint(with: recorded))
+        #expect(Set(try probe.rendered(by: final).map(\.key)).isDisjoint(with: recorded))
         #expect(final.chunksReused >= recorded.count)
         #expect(runs.dropFirst().dropLast().allSatisfy { $0.state == .interrupted }, "\(runs.map(\.state))")
         #expect(final.resumesRunId == runs[runs.count - 2].id)
-        await #expect(try probe.store.integrityCheck() == "ok")
+        #expect(try probe.store.integrityCheck() == "ok")
         #expect(temporaryFiles(in: [ws.url]).isEmpty, "left behind: \(temporaryFiles(in: [ws.url]))")
         #expect(try Self.outputs(ws) != previous)
         try Self.expectComplete(ws)
     }
 
-    @Test func sigtermCancelsCleanlyAndTheNextRunContinues() async throws {
+    @Test func sigtermCancelsCleanlyAndTheNextRunContinues() throws {
         let ws = try Workspace("sigterm")
         let manifest = try Self.aliceJob(ws, wpm: 200)
         let (process, errors) = try Self.start(ws, manifest, environment: [:])
-        let started = try await Self.waitFor(ws, process) { run, probe in try await !probe.rendered(by: run).isEmpty }
+        let started = try Self.waitFor(ws, process) { run, probe in try !probe.rendered(by: run).isEmpty }
         try #require(started, "no chunk was recorded before the run ended")
         let workers = ParallelRenderTests.children(of: process.processIdentifier)
         #expect(!workers.isEmpty)
@@ -138,25 +138,25 @@ struct CrashSafetyTests {
         }
         #expect(running.isEmpty, "workers still running after the run stopped: \(running)")
         let probe = try StoreProbe(ws.db)
-        let cancelled = try await probe.lastRun()
+        let cancelled = try probe.lastRun()
         #expect(cancelled.state == .cancelled)
         #expect(!ws.exists("out/alice/alice.mp3"), "a cancelled first run writes no output")
         #expect(temporaryFiles(in: [ws.url]).isEmpty, "left behind: \(temporaryFiles(in: [ws.url]))")
-        let done = try await probe.rendered(by: cancelled).map(\.key)
+        let done = try probe.rendered(by: cancelled).map(\.key)
 
         let next = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
         try #require(next.status == 0, "\(next.stderr)")
-        let final = try await probe.lastRun()
+        let final = try probe.lastRun()
         #expect(final.resumesRunId == cancelled.id)
-        await #expect(Set(try probe.rendered(by: final).map(\.key)).isDisjoint(with: done))
+        #expect(Set(try probe.rendered(by: final).map(\.key)).isDisjoint(with: done))
         try Self.expectComplete(ws)
     }
 
-    @Test func aSecondRunOfTheSameJobIsRefusedWhileTheFirstRenders() async throws {
+    @Test func aSecondRunOfTheSameJobIsRefusedWhileTheFirstRenders() throws {
         let ws = try Workspace("concurrent")
         let manifest = try Self.aliceJob(ws, wpm: 200)
         let (process, errors) = try Self.start(ws, manifest)
-        let leased = try await Self.waitFor(ws, process) { run, probe in try await probe.store.lease(jobId: run.jobId)?.runId == run.id }
+        let leased = try Self.waitFor(ws, process) { run, probe in try probe.store.lease(jobId: run.jobId)?.runId == run.id }
         try #require(leased, "the first run never held the lease")
         let second = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
         #expect(second.status == 1)
@@ -165,12 +165,12 @@ struct CrashSafetyTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(stderr)")
         let probe = try StoreProbe(ws.db)
-        await #expect(try probe.runs().map(\.state) == [.succeeded], "the refused run records nothing")
-        await #expect(try probe.store.integrityCheck() == "ok")
+        #expect(try probe.runs().map(\.state) == [.succeeded], "the refused run records nothing")
+        #expect(try probe.store.integrityCheck() == "ok")
         try Self.expectComplete(ws)
     }
 
-    @Test func aFullDiskFailsTheRunAndKeepsThePreviousOutputs() async throws {
+    @Test func aFullDiskFailsTheRunAndKeepsThePreviousOutputs() throws {
         let ws = try Workspace("diskfull")
         let disk = ws.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
@@ -178,14 +178,14 @@ struct CrashSafetyTests {
         let mount = try Tool.run("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", disk.path])
         guard mount.status == 0 else {
             // Without the right to mount, a file size limit makes the same write fail.
-            try await Self.expectWriteFailureKeepsOutputs(ws, output: ws.url.appendingPathComponent("out/alice"), limit: "4000000")
+            try Self.expectWriteFailureKeepsOutputs(ws, output: ws.url.appendingPathComponent("out/alice"), limit: "4000000")
             return
         }
         defer { _ = try? Tool.run("umount", ["-l", disk.path]) }
-        try await Self.expectWriteFailureKeepsOutputs(ws, output: disk, limit: nil)
+        try Self.expectWriteFailureKeepsOutputs(ws, output: disk, limit: nil)
     }
 
-    static func expectWriteFailureKeepsOutputs(_ ws: Workspace, output: URL, limit: String?) async throws {
+    static func expectWriteFailureKeepsOutputs(_ ws: Workspace, output: URL, limit: String?) throws {
         let all = try String(contentsOf: Corpus.file("text/pg11-alice-in-wonderland.txt"), encoding: .utf8).components(separatedBy: "\n")
         func job(lines: Int) throws -> URL {
             try ws.write("alice.txt", all.prefix(lines).joined(separator: "\n"))
@@ -216,9 +216,9 @@ struct CrashSafetyTests {
         #expect(try Outputs(mp3: Data(contentsOf: mp3), timings: Data(contentsOf: timings)) == before)
         #expect(try Tool.decode(mp3).count > 22050 * 60, "the previous MP3 still decodes")
         let probe = try StoreProbe(ws.db)
-        await #expect(try probe.lastRun().state == .failed)
-        await #expect(try probe.lastRun().error?.contains(output.path) == true)
-        await #expect(try probe.store.integrityCheck() == "ok")
+        #expect(try probe.lastRun().state == .failed)
+        #expect(try probe.lastRun().error?.contains(output.path) == true)
+        #expect(try probe.store.integrityCheck() == "ok")
         #expect(temporaryFiles(in: [output, ws.url]).isEmpty, "left behind: \(temporaryFiles(in: [output, ws.url]))")
     }
 }

@@ -55,13 +55,13 @@ func terminateProcess(_ process: Process, timeout: TimeInterval) -> (status: Int
 /// Waits until `condition` holds, looking every 0.2 s for at most `timeout` seconds; the
 /// condition is a state the test observes (the store, a log), not a guess at how long work takes.
 func eventually(timeout: TimeInterval, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
-                _ condition: () async throws -> Bool) async rethrows -> Bool {
+                _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(200))
+        if try condition() { return true }
+        usleep(200_000)
     }
-    if try await condition() { return true }
+    if try condition() { return true }
     Issue.record("timed out after \(timeout) s waiting for \(what)", sourceLocation: sourceLocation)
     return false
 }

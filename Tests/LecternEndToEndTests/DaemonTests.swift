@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternTestSupport
 
 /// `lectern daemon` as a process: scheduled and watched runs, two daemons on one store, a
 /// failing job retried with backoff beside a healthy one, and clean stops on SIGTERM.
@@ -42,49 +43,49 @@ struct DaemonTests {
 
     /// Registers jobs with the store as a daemon would have two hours ago, so that a daemon
     /// started now finds scheduled times missed and catches up at once.
-    static func seenLongAgo(_ ws: Workspace, _ names: [String], store given: (any JobStore)? = nil) async throws {
-        let store = try given ?? SQLiteJobStore(url: ws.db)
+    static func seenLongAgo(_ ws: Workspace, _ names: [String], store given: BlockingStore? = nil) throws {
+        let store = try given ?? BlockingStore(url: ws.db)
         for name in names {
             let path = ws.url.appendingPathComponent("Jobs/\(name).yml").standardizedFileURL.path
-            let job = try await store.job(manifestPath: path, name: name, title: name)
-            _ = try await store.registerSchedule(jobId: job.id!, expression: "\(farMinute) * * * *", timeZone: nil, watch: false,
+            let job = try store.job(manifestPath: path, name: name, title: name)
+            _ = try store.registerSchedule(jobId: job.id!, expression: "\(farMinute) * * * *", timeZone: nil, watch: false,
                                            watchVersion: nil, now: Date().addingTimeInterval(-7200))
         }
     }
 
-    @Test func aWatchedEditRerendersOnlyItsChapterOnceAndSIGTERMExitsCleanly() async throws {
+    @Test func aWatchedEditRerendersOnlyItsChapterOnceAndSIGTERMExitsCleanly() throws {
         let ws = try Workspace("daemon-watch")
         let manifest = try Self.job(ws, "book", "schedule: \"* * * * *\"\ntimezone: Europe/Berlin\nwatch: true")
         _ = try RenderedJob.run(ws, manifest)  // the first render, by hand
         let probe = try StoreProbe(ws.db)
-        let before = try await probe.runs().count
+        let before = try probe.runs().count
 
         // The daemon's clock is set 3 s before a minute, so the schedule comes due at once.
         let second = Calendar.current.component(.second, from: Date())
         let daemon = try DaemonProcess(ws, arguments: ["--clock-offset=\(57 - second)"])
         // The scheduled run finds the outputs current: it is counted on the first run, not listed.
-        #expect(try await eventually(timeout: 60, "a scheduled run") {
-            try await probe.runs().last.map { $0.upToDateRuns >= 1 } ?? false
+        #expect(try eventually(timeout: 60, "a scheduled run") {
+            try probe.runs().last.map { $0.upToDateRuns >= 1 } ?? false
         })
         try ws.write("src/book.txt", Self.book.replacingOccurrences(of: "Nothing happens in it.", with: "A rabbit runs past."))
-        #expect(try await eventually(timeout: 60, "a run for the edit") {
-            try await probe.runs().dropFirst(before).contains { $0.trigger == "watch" && $0.state == .succeeded }
+        #expect(try eventually(timeout: 60, "a run for the edit") {
+            try probe.runs().dropFirst(before).contains { $0.trigger == "watch" && $0.state == .succeeded }
         })
         let (status, seconds) = daemon.terminate()
         #expect(status == 0, "daemon log:\n\(daemon.logText)")
         #expect(seconds < 10)
 
-        let runs = try await probe.runs().dropFirst(before)
+        let runs = try probe.runs().dropFirst(before)
         #expect(runs.allSatisfy { $0.state == .succeeded }, "\(runs.map { "\($0.trigger) \($0.state)" })")
         let rendering = runs.filter { $0.chunksRendered > 0 }
         try #require(rendering.count == 1, "runs that rendered: \(rendering.map { "\($0.trigger) \($0.chunksRendered)" })")
         #expect(rendering[0].trigger == "watch")
-        let chapters = try await probe.chapters(of: rendering[0]).filter { $0.chunksRendered > 0 }.map(\.number)
+        let chapters = try probe.chapters(of: rendering[0]).filter { $0.chunksRendered > 0 }.map(\.number)
         #expect(chapters == [2])
         #expect(daemon.logText.contains("<6>run started"), "journald priority prefixes in the log")
     }
 
-    @Test func sigtermDuringARunCancelsItAndExitsZeroWithinTenSeconds() async throws {
+    @Test func sigtermDuringARunCancelsItAndExitsZeroWithinTenSeconds() throws {
         let ws = try Workspace("daemon-stop")
         // Every sentence different, so that no chunk repeats another (a repeated one is rendered
         // once): the run lasts long enough to be caught rendering.
@@ -92,16 +93,16 @@ struct DaemonTests {
             "Chapter \(chapter)\n\n" + (1...120).map { "The narrator reads sentence \($0) of chapter \(chapter) aloud. " }.joined() + "\n"
         }.joined(separator: "\n")
         try Self.job(ws, "long", "schedule: \"\(Self.farMinute) * * * *\"", text: long)
-        try await Self.seenLongAgo(ws, ["long"])
+        try Self.seenLongAgo(ws, ["long"])
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        #expect(try await eventually(timeout: 60, "the catch-up run to start rendering") {
-            try await probe.runs().contains { $0.state == .running && $0.wordsDone > 0 }
+        #expect(try eventually(timeout: 60, "the catch-up run to start rendering") {
+            try probe.runs().contains { $0.state == .running && $0.wordsDone > 0 }
         })
         let (status, seconds) = daemon.terminate()
         #expect(status == 0, "daemon log:\n\(daemon.logText)")
         #expect(seconds < 10, "stopped after \(seconds) s")
-        let runs = try await probe.runs()
+        let runs = try probe.runs()
         #expect(runs.count == 1)
         #expect(runs.allSatisfy { $0.state == .cancelled }, "\(runs.map(\.state))")
         #expect(runs.first?.trigger == "schedule")
@@ -109,24 +110,24 @@ struct DaemonTests {
         #expect(!FileManager.default.fileExists(atPath: ws.url.appendingPathComponent("out/long/long.mp3").path))
     }
 
-    @Test func twoDaemonsOnOneStoreRunEachDueJobExactlyOnce() async throws {
+    @Test func twoDaemonsOnOneStoreRunEachDueJobExactlyOnce() throws {
         let ws = try Workspace("daemon-pair")
         let names = ["ash", "birch", "cedar"]
         for name in names { try Self.job(ws, name, "schedule: \"\(Self.farMinute) * * * *\"") }
-        try await Self.seenLongAgo(ws, names)
+        try Self.seenLongAgo(ws, names)
         let probe = try StoreProbe(ws.db)
         let first = try DaemonProcess(ws, name: "first"), second = try DaemonProcess(ws, name: "second")
-        #expect(try await eventually(timeout: 90, "a run of each job") {
-            Set(try await probe.runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
+        #expect(try eventually(timeout: 90, "a run of each job") {
+            Set(try probe.runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
         })
         // Both daemons have loaded the jobs and are past the due time they shared.
-        let known = await eventually(timeout: 10, "both daemons to know every job") {
+        let known = eventually(timeout: 10, "both daemons to know every job") {
             [first, second].allSatisfy { d in names.allSatisfy { d.logText.contains("job added job=\($0)") } }
         }
         #expect(known)
         let stops = [first.terminate(), second.terminate()]
         #expect(stops.allSatisfy { $0.status == 0 }, "\(first.logText)\n\(second.logText)")
-        let runs = try await probe.runs()
+        let runs = try probe.runs()
         #expect(runs.count == names.count, "\(runs.map { "job \($0.jobId) \($0.trigger) \($0.state)" })")
         #expect(Set(runs.map(\.jobId)).count == names.count)
         #expect(runs.allSatisfy { $0.trigger == "schedule" && $0.state == .succeeded })
@@ -134,30 +135,30 @@ struct DaemonTests {
         #expect(started.reduce(0, +) == names.count, "runs started per daemon: \(started)")
     }
 
-    @Test func aJobWithAMissingSourceIsRetriedWithBackoffWhileOthersRun() async throws {
+    @Test func aJobWithAMissingSourceIsRetriedWithBackoffWhileOthersRun() throws {
         let ws = try Workspace("daemon-retry")
         try Self.job(ws, "broken", "schedule: \"\(Self.farMinute) * * * *\"\nretry: { limit: 2, delay: 1 }", text: nil)
         try Self.job(ws, "healthy", "watch: true")
-        try await Self.seenLongAgo(ws, ["broken"])
+        try Self.seenLongAgo(ws, ["broken"])
         let probe = try StoreProbe(ws.db)
         let daemon = try DaemonProcess(ws)
-        let store = try SQLiteJobStore(url: ws.db)
-        func broken() async throws -> [RunRecord] {
-            guard let job = try await store.jobs().first(where: { $0.name == "broken" }) else { return [] }
-            return try await store.runs(jobId: job.id!, limit: 100).sorted { $0.id! < $1.id! }
+        let store = try BlockingStore(url: ws.db)
+        func broken() throws -> [RunRecord] {
+            guard let job = try store.jobs().first(where: { $0.name == "broken" }) else { return [] }
+            return try store.runs(jobId: job.id!, limit: 100).sorted { $0.id! < $1.id! }
         }
-        #expect(try await eventually(timeout: 30, "the broken job's first failure") { try await broken().contains { $0.state == .failed } })
+        #expect(try eventually(timeout: 30, "the broken job's first failure") { try broken().contains { $0.state == .failed } })
         // The other job keeps running: an edit of its source is rendered.
         try ws.write("src/healthy.txt", Self.book + "Chapter 4\n\nAn added chapter.\n")
-        #expect(try await eventually(timeout: 60, "the healthy job's run") {
-            try await probe.runs().contains { $0.trigger == "watch" && $0.state == .succeeded }
+        #expect(try eventually(timeout: 60, "the healthy job's run") {
+            try probe.runs().contains { $0.trigger == "watch" && $0.state == .succeeded }
         })
-        #expect(try await eventually(timeout: 60, "three failed runs (the first and two retries)") { try await broken().count >= 3 })
+        #expect(try eventually(timeout: 60, "three failed runs (the first and two retries)") { try broken().count >= 3 })
 
         let json = try Tool.lectern(["status", "--json"], db: ws.db)
         let (status, _) = daemon.terminate()
         #expect(status == 0)
-        let runs = try await broken()
+        let runs = try broken()
         #expect(runs.count == 3, "runs of the broken job: \(runs.map { "\($0.trigger) \($0.state)" })")
         #expect(runs.allSatisfy { $0.state == .failed && ($0.error ?? "").contains("no such file") })
         // Backoff: 1 s, then 2 s after each failure.

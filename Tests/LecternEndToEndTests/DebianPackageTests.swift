@@ -35,7 +35,10 @@ struct DebianPackageTests {
         }
 
         let root = try DebianRoot.prepared(with: depends)
-        try FileManager.default.copyItem(at: deb, to: root.url.appendingPathComponent("tmp/lectern.deb"))
+        // The root is kept between runs (built once): a package a run left there is replaced.
+        let copy = root.url.appendingPathComponent("tmp/lectern.deb")
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: deb, to: copy)
         let installed = try root.run(["dpkg", "-i", "/tmp/lectern.deb"])
         #expect(installed.status == 0, "dpkg -i failed: \(installed.stdout) \(installed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("opt/swift").path))

@@ -62,7 +62,7 @@ import LecternTestSupport
         String(try Tool.run("sha256sum", [file.path]).stdout.prefix(64))
     }
 
-    @Test func aCoordinatorAndThreeWorkersWriteTheSameBytesAsOneHost() async throws {
+    @Test func aCoordinatorAndThreeWorkersWriteTheSameBytesAsOneHost() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed")
         // One host, its own SQLite store and worker pool: the reference.
@@ -73,7 +73,7 @@ import LecternTestSupport
         let shared = try Shared(ws, server: server)
         let workers = try (1...3).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments) }
         // Every worker is listening before the run publishes, so each can claim at once.
-        #expect(try await eventually(timeout: 30, "three workers registered") { try shared.workers().count == 3 })
+        #expect(try eventually(timeout: 30, "three workers registered") { try shared.workers().count == 3 })
         let book = try Self.aliceJob(ws)
         let coordinator = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                        in: ws.url.appendingPathComponent("book"))
@@ -93,7 +93,7 @@ import LecternTestSupport
         #expect(try shared.workers().isEmpty, "a stopped worker unregisters")
     }
 
-    @Test func aKilledWorkersChunkIsRenderedByAnotherWhenItsLeaseExpires() async throws {
+    @Test func aKilledWorkersChunkIsRenderedByAnotherWhenItsLeaseExpires() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed-kill")
         let shared = try Shared(ws, server: server)
@@ -101,11 +101,11 @@ import LecternTestSupport
         // The first worker alone claims chunks in order and hangs on the third, holding its lease.
         let doomed = try WorkerHost(ws, name: "doomed", store: shared.arguments, lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "2:\(marker.path)"])
-        #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
+        #expect(try eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
         let book = try Self.aliceJob(ws)
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
-        await #expect(eventually(timeout: 60, "the worker hanging on chunk 3") { FileManager.default.fileExists(atPath: marker.path) })
+        #expect(eventually(timeout: 60, "the worker hanging on chunk 3") { FileManager.default.fileExists(atPath: marker.path) })
         kill(doomed.pid, SIGKILL)
         let others = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments, lease: 3) }
         let output = coordinator.wait()
@@ -119,7 +119,7 @@ import LecternTestSupport
         for worker in others { worker.terminate() }
     }
 
-    @Test func aWorkerCutOffFromTheDatabaseStopsItsChunkWhenItsLeaseIsLost() async throws {
+    @Test func aWorkerCutOffFromTheDatabaseStopsItsChunkWhenItsLeaseIsLost() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed-cut")
         let shared = try Shared(ws, server: server)
@@ -130,15 +130,15 @@ import LecternTestSupport
         let marker = ws.url.appendingPathComponent("stalled")
         let cutoff = try WorkerHost(ws, name: "cutoff", store: ["--store", asCutoff.description, "--chunks", shared.chunks.path], lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "1:\(marker.path)"])
-        #expect(try await eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
+        #expect(try eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
         let book = try Self.aliceJob(ws)
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
-        await #expect(eventually(timeout: 60, "the worker hanging on chunk 2") { FileManager.default.fileExists(atPath: marker.path) })
+        #expect(eventually(timeout: 60, "the worker hanging on chunk 2") { FileManager.default.fileExists(atPath: marker.path) })
         try shared.execute("ALTER ROLE cutoff NOLOGIN")
         try shared.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'cutoff'")
         let other = try WorkerHost(ws, name: "other", store: shared.arguments, lease: 3)
-        if await !eventually(timeout: 60, "the cut-off worker stopping its chunk", { cutoff.logText.contains("lease lost") }) {
+        if !eventually(timeout: 60, "the cut-off worker stopping its chunk", { cutoff.logText.contains("lease lost") }) {
             Issue.record("the cut-off worker's log: \(cutoff.logText)")
         }
         let output = coordinator.wait()
@@ -148,7 +148,7 @@ import LecternTestSupport
         cutoff.terminate()
     }
 
-    @Test func twoCoordinatorsShareTheWorkersAndAThirdRunOfABookRenderingIsRefused() async throws {
+    @Test func twoCoordinatorsShareTheWorkersAndAThirdRunOfABookRenderingIsRefused() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed-two")
         let shared = try Shared(ws, server: server)
@@ -157,13 +157,13 @@ import LecternTestSupport
         let small = try ws.write("small/note.yml", "title: Note\noutput: out\nsources: [note.txt]\nvoice: { name: en-gb, rate: 1.0 }\n")
         // No worker yet: the first run publishes its chunks and waits.
         let first = try BackgroundRun(["run", "--quiet", "--workers", "0", big.path] + shared.arguments, in: ws.url.appendingPathComponent("big"))
-        #expect(try await eventually(timeout: 60, "the big book's chunks queued") {
+        #expect(try eventually(timeout: 60, "the big book's chunks queued") {
             ((try shared.runs("alice").first?["queue"] as? [String: Any])?["queued"] as? Int ?? 0) > 0
         })
         let again = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "0", big.path] + shared.arguments, in: ws.url.appendingPathComponent("big"))
         #expect(again.status != 0 && again.stderr.contains("already being rendered"), "\(again.status) \(again.stderr)")
         let second = try BackgroundRun(["run", "--quiet", "--workers", "0", small.path] + shared.arguments, in: ws.url.appendingPathComponent("small"))
-        #expect(try await eventually(timeout: 60, "the small book's chunks queued") {
+        #expect(try eventually(timeout: 60, "the small book's chunks queued") {
             ((try shared.runs("note").first?["queue"] as? [String: Any])?["queued"] as? Int ?? 0) > 0
         })
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments) }
@@ -179,46 +179,42 @@ import LecternTestSupport
         for worker in workers { worker.terminate() }
     }
 
-    @Test func daemonsOnTwoHostsRunEachDueJobOnceThroughTheSharedStore() async throws {
+    @Test func daemonsOnTwoHostsRunEachDueJobOnceThroughTheSharedStore() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed-daemons")
         let shared = try Shared(ws, server: server)
         let names = ["ash", "birch", "cedar"]
         for name in names { try DaemonTests.job(ws, name, "schedule: \"\(DaemonTests.farMinute) * * * *\"") }
-        let store = try await StoreAddress(parsing: shared.url).open(localFolder: ws.url.appendingPathComponent("probe"))
-        try await DaemonTests.seenLongAgo(ws, names, store: store)
+        let store = try BlockingStore(StoreAddress(parsing: shared.url), localFolder: ws.url.appendingPathComponent("probe"))
+        try DaemonTests.seenLongAgo(ws, names, store: store)
         // Two hosts: each its own folder (local cache), the same jobs folder, store and chunk folder.
         let daemons = try ["east", "west"].map { host in
             let folder = ws.url.appendingPathComponent("hosts/\(host)")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(".lectern"), withIntermediateDirectories: true)
             return try DaemonProcess(ws, name: host, store: shared.arguments, folder: folder)
         }
-        func runs() async throws -> [RunRecord] {
-            var runs: [RunRecord] = []
-            for job in try await store.jobs() { runs += try await store.runs(jobId: job.id!, limit: 100) }
-            return runs
-        }
-        #expect(try await eventually(timeout: 90, "a run of each job") {
-            Set(try await runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
+        func runs() throws -> [RunRecord] { try store.jobs().flatMap { try store.runs(jobId: $0.id!, limit: 100) } }
+        #expect(try eventually(timeout: 90, "a run of each job") {
+            Set(try runs().filter { $0.state == .succeeded }.map(\.jobId)).count == names.count
         })
-        let known = await eventually(timeout: 10, "both daemons to know every job") {
+        let known = eventually(timeout: 10, "both daemons to know every job") {
             daemons.allSatisfy { d in names.allSatisfy { d.logText.contains("job added job=\($0)") } }
         }
         #expect(known)
         let stops = daemons.map { $0.terminate() }
         #expect(stops.allSatisfy { $0.status == 0 }, "\(daemons.map(\.logText))")
-        let all = try await runs()
+        let all = try runs()
         #expect(all.count == names.count && Set(all.map(\.jobId)).count == names.count,
                 "\(all.map { "job \($0.jobId) \($0.trigger) \($0.state)" })")
         #expect(all.allSatisfy { $0.trigger == "schedule" && $0.state == .succeeded })
         // Every chunk went through the shared folder, checked by its digest.
-        let keys = try await store.allCachedChunks().map(\.key)
+        let keys = try store.allCachedChunks().map(\.key)
         #expect(!keys.isEmpty && keys.allSatisfy { key in
             FileManager.default.fileExists(atPath: SharedChunkDirectory(directory: shared.chunks).url(for: key).path)
         })
     }
 
-    @Test func gcRemovesUnreferencedChunksFromTheSharedFolderToo() async throws {
+    @Test func gcRemovesUnreferencedChunksFromTheSharedFolderToo() throws {
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed-gc")
         let shared = try Shared(ws, server: server)
@@ -238,8 +234,8 @@ import LecternTestSupport
         #expect(!before.isEmpty && after.count > before.count, "the edit adds chunks to the shared folder")
         let gc = try Tool.run(Tool.lectern, ["gc"] + shared.arguments, in: folder)
         try #require(gc.status == 0, "\(gc.stderr)")
-        let store = try await StoreAddress(parsing: shared.url).open(localFolder: folder.appendingPathComponent(".lectern"))
-        let referenced = try await store.referencedChunkKeys()
+        let store = try BlockingStore(StoreAddress(parsing: shared.url), localFolder: folder.appendingPathComponent(".lectern"))
+        let referenced = try store.referencedChunkKeys()
         let left = Set(try directory.keys())
         #expect(left == referenced && left.count < after.count, "only referenced chunks stay: \(gc.stdout)")
         #expect(after.subtracting(left).allSatisfy { gc.stdout.contains($0) }, "\(gc.stdout)")

@@ -8,7 +8,7 @@ import LecternStore
 /// and worker counts do not change the output.
 @Suite(.serialized, .enabled(if: NeuralVoice.missing == nil, "\(NeuralVoice.missing ?? "")"))
 struct NeuralRenderTests {
-    @Test func aliceWithThePiperVoicePassesTheTimingChecksAndAnEditRerendersOnlyItsChunks() async throws {
+    @Test func aliceWithThePiperVoicePassesTheTimingChecksAndAnEditRerendersOnlyItsChunks() throws {
         let ws = try Workspace("neural-alice")
         let text = try NeuralVoice.aliceText
         try ws.write("alice.txt", text)
@@ -43,14 +43,14 @@ struct NeuralRenderTests {
 
         // An edit to one paragraph re-renders only the chunks around it, with the neural voice.
         let probe = try StoreProbe(ws.db)
-        let first = try await probe.lastRun()
+        let first = try probe.lastRun()
         let edited = text.replacingOccurrences(of: "Alice was not a bit hurt, and she jumped up on to her feet in a moment",
                                                with: "Alice was not hurt at all, and she jumped up on to her feet in a moment")
         try #require(edited != text)
         try ws.write("alice.txt", edited)
         let again = try RenderedJob.run(ws, manifest)
-        let second = try await probe.lastRun()
-        let rendered = try await probe.rendered(by: second)
+        let second = try probe.lastRun()
+        let rendered = try probe.rendered(by: second)
         #expect(!rendered.isEmpty && rendered.count <= 2, "\(rendered.count) chunks rendered for one paragraph")
         #expect(Set(rendered.map(\.chapter)) == [1])
         #expect(second.chunksReused == (first.chunkCount ?? 0) - rendered.count, "reused \(second.chunksReused) of \(first.chunkCount ?? 0)")
@@ -96,7 +96,7 @@ struct NeuralRenderTests {
         #expect(zip(words, words.dropFirst()).allSatisfy { $0.start <= $1.start })
     }
 
-    @Test func twoWorkerCountsGiveTheSameBook() async throws {
+    @Test func twoWorkerCountsGiveTheSameBook() throws {
         let ws = try Workspace("neural-determinism")
         let chapters = (1...4).map { n in
             "CHAPTER \(n)\n\nThe lamps came on one by one, and number \(n) was the brightest of them all. "
@@ -120,7 +120,7 @@ struct NeuralRenderTests {
             mp3s.append(copy)
         }
         let probe = try StoreProbe(ws.db)
-        await #expect(try probe.lastRun().chunkCount ?? 0 >= 4)
+        #expect(try probe.lastRun().chunkCount ?? 0 >= 4)
         // Same input, same bytes with the neural voice too: the prepared model's noise is seeded
         // and each chunk gets a fresh model session (SpeechEngines.reset).
         #expect(sidecars[0] == sidecars[1], "the sidecars differ between 1 and 2 workers")

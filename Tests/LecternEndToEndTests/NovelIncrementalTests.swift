@@ -7,7 +7,7 @@ import LecternStore
 /// moves by exactly the change in chapter 30's length.
 @Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
 struct NovelIncrementalTests {
-    @Test func editingOneParagraphOfChapter30RerendersOnlyChapter30() async throws {
+    @Test func editingOneParagraphOfChapter30RerendersOnlyChapter30() throws {
         let ws = try Workspace("novel")
         let original = try String(contentsOf: Corpus.file("text/pg1342-pride-and-prejudice.txt"), encoding: .utf8)
         try ws.write("pride.txt", original)
@@ -38,18 +38,18 @@ struct NovelIncrementalTests {
 
         // Only chunks of chapter 30 were rendered (counted from the store).
         let probe = try StoreProbe(ws.db)
-        let runs = try await probe.runs()
+        let runs = try probe.runs()
         try #require(runs.count == 2)
-        let rendered = try await probe.rendered(by: runs[1])
-        let chapter30 = try await probe.chunks(of: runs[1]).filter { $0.chapterNumber == 30 }
+        let rendered = try probe.rendered(by: runs[1])
+        let chapter30 = try probe.chunks(of: runs[1]).filter { $0.chapterNumber == 30 }
         #expect(!rendered.isEmpty && rendered.allSatisfy { $0.chapter == 30 }, "rendered chunks of chapters \(rendered.map(\.chapter))")
         #expect(rendered.count < chapter30.count, "\(rendered.count) of chapter 30's \(chapter30.count) chunks rendered; boundaries after the edit should realign")
         #expect(runs[1].chunksRendered == rendered.count && runs[1].chunksReused == runs[1].chunkCount! - rendered.count)
-        let why = try await probe.chapters(of: runs[1]).first { $0.number == 30 }?.change
+        let why = try probe.chapters(of: runs[1]).first { $0.number == 30 }?.change
         #expect(why == "text changed")
 
         // Chapters 31–61 move by exactly the change in chapter 30's length: in samples (store) …
-        let old = try await probe.chapters(of: runs[0]), new = try await probe.chapters(of: runs[1])
+        let old = try probe.chapters(of: runs[0]), new = try probe.chapters(of: runs[1])
         let delta = new[29].sampleCount - old[29].sampleCount
         #expect(delta > 0, "the longer paragraph makes chapter 30 longer")
         for n in 30..<61 {

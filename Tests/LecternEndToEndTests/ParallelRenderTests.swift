@@ -31,7 +31,7 @@ struct ParallelRenderTests {
         }
     }
 
-    @Test func killedWorkerIsReplacedAndTheBookIsComplete() async throws {
+    @Test func killedWorkerIsReplacedAndTheBookIsComplete() throws {
         let ws = try Workspace("kill")
         let (manifest, text) = try Self.aliceOpening(lines: 920, in: ws)
         let process = Process()
@@ -47,8 +47,7 @@ struct ParallelRenderTests {
         let deadline = Date().addingTimeInterval(120)
         while killed == nil, process.isRunning, Date() < deadline {
             let probe = try? StoreProbe(ws.db)
-            var recorded = 0
-            if let probe, let last = try? await probe.runs().last { recorded = (try? await probe.rendered(by: last).count) ?? 0 }
+            let recorded = (try? probe.map { p in try p.runs().last.map { try p.rendered(by: $0).count } ?? 0 }) ?? 0
             let workers = Self.children(of: process.processIdentifier)
             if recorded >= 2, let victim = workers.first {
                 kill(victim, SIGKILL)

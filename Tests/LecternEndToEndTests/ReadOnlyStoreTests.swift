@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternTestSupport
 
 /// A SQLite store on a read-only file system says so (#22), whether the file exists or would be
 /// new. The folder is bind-mounted read-only in a mount namespace of the `lectern` process alone
@@ -13,11 +14,11 @@ struct ReadOnlyStoreTests {
                      + arguments, in: directory)
     }
 
-    @Test func aStoreOnAReadOnlyFileSystemNamesTheFileAndTheReason() async throws {
+    @Test func aStoreOnAReadOnlyFileSystemNamesTheFileAndTheReason() throws {
         let ws = try Workspace("read-only-store")
         let folder = ws.url.appendingPathComponent("state")
         let existing = folder.appendingPathComponent("jobs.sqlite")
-        _ = try SQLiteJobStore(url: existing)
+        _ = try BlockingStore(url: existing)
         try ws.write("book/note.txt", "A note.\n")
         let manifest = try ws.write("book/note.yml", "title: Note\noutput: out\nsources: [note.txt]\n")
         let reason = String(cString: strerror(EROFS))
@@ -27,6 +28,6 @@ struct ReadOnlyStoreTests {
             #expect(run.stderr.contains("cannot open the job store \(store.path) for writing: \(reason)"), "\(run.stderr)")
         }
         // Outside the namespace the store is as it was: writable, and sound.
-        await #expect(try SQLiteJobStore(url: existing).integrityCheck() == "ok")
+        #expect(try BlockingStore(url: existing).integrityCheck() == "ok")
     }
 }

@@ -1,33 +1,32 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternTestSupport
 
 /// Reads a job store that the `lectern` binary writes, to assert what runs did.
 struct StoreProbe {
-    let store: any JobStore
+    let store: BlockingStore
 
-    init(_ db: URL) throws { store = try SQLiteJobStore(url: db) }
+    init(_ db: URL) throws { store = try BlockingStore(url: db) }
 
     /// Every run of every job, oldest first.
-    func runs() async throws -> [RunRecord] {
-        var runs: [RunRecord] = []
-        for job in try await store.jobs() { runs += try await store.runs(jobId: job.id!, limit: 1000) }
-        return runs.sorted { $0.id! < $1.id! }
+    func runs() throws -> [RunRecord] {
+        try store.jobs().flatMap { try store.runs(jobId: $0.id!, limit: 1000) }.sorted { $0.id! < $1.id! }
     }
 
-    func lastRun() async throws -> RunRecord {
-        guard let run = try await runs().last else { throw TestFailure("no run recorded") }
+    func lastRun() throws -> RunRecord {
+        guard let run = try runs().last else { throw TestFailure("no run recorded") }
         return run
     }
 
     /// The chunks a run rendered itself (not reused), as (key, chapter number).
-    func rendered(by run: RunRecord) async throws -> [(key: String, chapter: Int)] {
-        try await store.runChunks(runId: run.id!).filter { $0.state == .rendered }.map { ($0.key, $0.chapterNumber) }
+    func rendered(by run: RunRecord) throws -> [(key: String, chapter: Int)] {
+        try store.runChunks(runId: run.id!).filter { $0.state == .rendered }.map { ($0.key, $0.chapterNumber) }
     }
 
-    func chunks(of run: RunRecord) async throws -> [RunChunkRecord] { try await store.runChunks(runId: run.id!) }
+    func chunks(of run: RunRecord) throws -> [RunChunkRecord] { try store.runChunks(runId: run.id!) }
 
-    func chapters(of run: RunRecord) async throws -> [ChapterRecord] { try await store.chapters(runId: run.id!) }
+    func chapters(of run: RunRecord) throws -> [ChapterRecord] { try store.chapters(runId: run.id!) }
 }
 
 /// Temporary files a run may leave when killed: `.NAME.PID.tmp` beside outputs and anything

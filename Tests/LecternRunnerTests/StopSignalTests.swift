@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LecternTestSupport
 @testable import LecternRunner
 
 /// The pauses of a worker's backoff and a daemon's poll: a stop ends them at once, and a wake
 /// that comes while nobody pauses ends the next pause.
-@Suite struct StopSignalTests {
+@Suite(.onTestThreads) struct StopSignalTests {
     @Test func aRaiseEndsAPauseAtOnceAndEveryPauseAfter() async {
         let signal = StopSignal()
         let started = Date()

@@ -1,12 +1,13 @@
 import Foundation
 import Logging
 import Testing
+import LecternTestSupport
 import LecternStore
 @testable import LecternRunner
 
 /// A run waiting for its chunks rides out a store that does not answer, and fails with the
 /// store's error once the outage outlasts its patience (#22).
-struct StoreOutageTests {
+@Suite(.onTestThreads) struct StoreOutageTests {
     static let down = StoreError("cannot read the job store postgres://db/jobs: it did not answer within 5 s (the address's timeout)")
 
     @Test func anOutageShorterThanThePatienceIsWaitedOut() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// The lock a backend holds around each transaction on its connection: one holder at a time, in
 /// the order callers came, and a wait that gives up at its deadline.
-@Suite struct AsyncGateTests {
+@Suite(.onTestThreads) struct AsyncGateTests {
     /// Waits until `count` callers wait for `gate` (the state the test needs, looked at, not a guess at a time).
     static func untilWaiting(_ gate: AsyncGate, _ count: Int) async {
         while await gate.waiting < count { await Task.yield() }
@@ -14,26 +15,38 @@ import LecternStore
     @Test func waitersEnterOneAtATimeInTheOrderTheyCame() async throws {
         let gate = AsyncGate()
         #expect(await gate.enter())
-        let order = Mutex<[Int]>([])
-        let inside = Mutex(0), most = Mutex(0)
+        let seen = Seen()
         var tasks: [Task<Void, Never>] = []
         for i in 0..<5 {
             tasks.append(Task {
                 await gate.holding {
-                    let now = inside.withLock { $0 += 1; return $0 }
-                    most.withLock { $0 = max($0, now) }
-                    order.withLock { $0.append(i) }
+                    seen.enter(i)
                     await Task.yield()
-                    inside.withLock { $0 -= 1 }
+                    seen.leave()
                 }
             })
             await Self.untilWaiting(gate, i + 1)
         }
         await gate.leave()
         for task in tasks { await task.value }
-        #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
-        #expect(most.withLock { $0 } == 1, "two callers held the gate at once")
+        #expect(seen.order == [0, 1, 2, 3, 4])
+        #expect(seen.most == 1, "two callers held the gate at once")
         #expect(await gate.enter(before: Date()), "the gate is free again")
+    }
+
+    /// Who held the gate, in order, and how many at most at once.
+    final class Seen: Sendable {
+        private let state = Mutex((order: [Int](), inside: 0, most: 0))
+        func enter(_ i: Int) {
+            state.withLock { state in
+                state.order.append(i)
+                state.inside += 1
+                state.most = max(state.most, state.inside)
+            }
+        }
+        func leave() { state.withLock { $0.inside -= 1 } }
+        var order: [Int] { state.withLock { $0.order } }
+        var most: Int { state.withLock { $0.most } }
     }
 
     @Test func aWaitPastItsDeadlineGivesUpAndLeavesTheGateToTheNext() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Glibc
 /// The chunk cache in front of a shared store: a fetch downloads a chunk once and then serves the
 /// local copy, checked on every read; a damaged copy (local or shared) is never served; trimming
 /// removes the copies used longest ago, never pinned ones, and stops under the limit.
-@Suite struct ChunkCacheLRUTests {
+@Suite(.onTestThreads) struct ChunkCacheLRUTests {
     @Test func aFetchDownloadsOnceThenServesTheCheckedLocalCopy() throws {
         let folder = ChunkFixture.folder("lru-fetch")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// The chunk queue on both backends: concurrent claimers (each its own store object) share the
 /// chunks out exactly once; expired leases are claimed again; a duplicate finish changes nothing;
 /// priority first, then runs take turns.
-@Suite struct ChunkQueueTests {
+@Suite(.onTestThreads) struct ChunkQueueTests {
     /// A job with a running run and `count` published chunks (keys `R-n`, where R is the run id).
     static func publish(_ store: any JobStore, manifest: String = "/b.yml", count: Int, priority: Int = 0) async throws -> RunRecord {
         let job = try await store.job(manifestPath: manifest, name: manifest, title: nil)
@@ -145,7 +146,7 @@ import LecternStore
 /// Bounded retries (#22), on both backends: a chunk fails on its last allowed attempt with its
 /// last error, whichever workers made the attempts; a lease that lapses on the last attempt fails
 /// it too; a worker stopping does not use up an attempt.
-@Suite struct ChunkAttemptTests {
+@Suite(.onTestThreads) struct ChunkAttemptTests {
     static func publish(_ store: any JobStore, maxAttempts: Int) async throws -> RunRecord {
         let job = try await store.job(manifestPath: "/b.yml", name: "b", title: nil)
         let run = try await store.startRun(job: job)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// The chunk records: a run's planned chunks, cache entries (asked for in batches larger than
 /// SQLite's 500), the keys jobs still need, and forgetting entries — on both backends.
-@Suite struct ChunkRecordsTests {
+@Suite(.onTestThreads) struct ChunkRecordsTests {
     static func entry(_ key: String, runId: Int64?) -> CachedChunkRecord {
         CachedChunkRecord(key: key, bytes: key.count * 100, audioFrames: 38, result: Data("{\"key\":\"\(key)\"}".utf8),
                           createdAt: Date(timeIntervalSince1970: 1_700_000_000.5), renderedByRunId: runId, sha256: "sha-\(key)")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// What the store does for a process that died: its lease is no longer counted, its runs are
 /// settled as interrupted (or failed, with the message it left in its note), the latest is
 /// resumed once, and a watched change it claimed is given back unless a run rendered it.
-@Suite struct CrashRecoveryStoreTests {
+@Suite(.onTestThreads) struct CrashRecoveryStoreTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-recovery-\(UUID().uuidString)")
 
     /// A process of this host that has ended.

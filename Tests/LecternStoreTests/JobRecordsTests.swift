@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// Jobs, runs and chapters keep every field, on both backends (dates to the millisecond).
-@Suite struct JobRecordsTests {
+@Suite(.onTestThreads) struct JobRecordsTests {
     static func ms(_ date: Date?) -> Int64? { date?.ms }
 
     /// A run with every field set to something other than its default.

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// Opening the store: several processes (here, connections) that open a new database at the same
 /// moment all get a migrated store, as a daemon and a `lectern run` started together would.
-struct JobStoreOpeningTests {
+@Suite(.onTestThreads) struct JobStoreOpeningTests {
     @Test(arguments: Backend.allCases)
     func openingANewStoreFromManyConnectionsAtOnceMigratesItOnce(_ backend: Backend) async throws {
         for round in 0..<(backend == .sqlite ? 20 : 4) {

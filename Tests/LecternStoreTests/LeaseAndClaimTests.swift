@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// Leases on jobs and the daemons' claims, on both backends: a claim succeeds for exactly one
 /// of many callers at once, each with its own store object (its own connection).
-@Suite struct LeaseAndClaimTests {
+@Suite(.onTestThreads) struct LeaseAndClaimTests {
     /// A live process of another host (its lease's expiry decides).
     static let elsewhere = ProcessIdentity(host: "elsewhere.example", pid: 1, startTicks: 1)
 

@@ -7,7 +7,7 @@ import PostgresNIO
 
 /// What only the PostgreSQL store does: notifications wake a waiting process, a lost connection
 /// is replaced, a store that cannot be reached says why, and a new database is migrated once.
-@Suite struct PostgresStoreTests {
+@Suite(.onTestThreads) struct PostgresStoreTests {
     @Test func aWaitEndsWhenAnotherConnectionPublishes() async throws {
         let fixture = try Backend.postgres.fresh()
         let waiter = try await fixture.open(), publisher = try await fixture.open()

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import LecternTestSupport
 import LecternStore
 #if canImport(Glibc)
 import Glibc
@@ -84,7 +85,7 @@ enum ChunkFixture {
 /// The shared chunk directory: what one host uploads, another downloads intact or not at all; a
 /// damaged or cut-off copy is refused by name; uploads of one key at once, from threads and from
 /// processes, leave one intact file; stale temporaries go by age; hashing streams.
-@Suite struct SharedChunkDirectoryTests {
+@Suite(.onTestThreads) struct SharedChunkDirectoryTests {
     @Test func anUploadedChunkDownloadsByteForByteAndASecondUploadIsANoOp() throws {
         let folder = ChunkFixture.folder("shared-roundtrip")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// One store object used by many tasks at once (a daemon's runs, a worker's slots): each
 /// transaction stays whole — a rule's steps included — and a task cancelled mid-way leaves no
 /// transaction open on the connection.
-@Suite struct SharedStoreObjectTests {
+@Suite(.onTestThreads) struct SharedStoreObjectTests {
     @Test(arguments: Backend.allCases)
     func manyTasksOnOneStoreObjectKeepEachTransactionWhole(_ backend: Backend) async throws {
         let fixture = try backend.fresh()

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// Reading what a user gives as `--store`: paths and `sqlite:PATH` are SQLite files,
 /// `postgres://` URLs PostgreSQL databases; anything else is refused, naming the text.
-struct StoreAddressTests {
+@Suite(.onTestThreads) struct StoreAddressTests {
     @Test func pathsAndSQLiteAddressesAreSQLiteFiles() throws {
         #expect(try StoreAddress(parsing: "/var/lib/lectern/jobs.sqlite") == .sqlite(URL(fileURLWithPath: "/var/lib/lectern/jobs.sqlite")))
         #expect(try StoreAddress(parsing: "sqlite:/srv/jobs.sqlite") == .sqlite(URL(fileURLWithPath: "/srv/jobs.sqlite")))

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import LecternTestSupport
 import LecternStore
 
 /// The rules written once in ``StoreRules`` (who may take a lease, how an orphaned run is
 /// settled), checked on their own and then through each backend: both backends run them above
 /// their ``StoreTransaction``, so an edge case that two copies could decide differently — a
 /// lease whose holder no host can judge — comes out the same.
-@Suite struct StoreRulesTests {
+@Suite(.onTestThreads) struct StoreRulesTests {
     static let now = Date(timeIntervalSince1970: 1_000_000)
     static let elsewhere = ProcessIdentity(host: "elsewhere.example", pid: 1, startTicks: 1)
 
