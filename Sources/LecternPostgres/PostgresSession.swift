@@ -56,12 +56,13 @@ final class PostgresSession: @unchecked Sendable {
             ("idle_in_transaction_session_timeout", String(Int((address.timeout * 2000).rounded(.up)))),
             ("tcp_keepalives_idle", keepalive), ("tcp_keepalives_interval", keepalive), ("tcp_keepalives_count", "3"),
         ]
-        configuration.options.connectTimeout = .milliseconds(Int64(max(1, deadline.timeIntervalSinceNow * 1000)))
-        let connecting: EventLoopFuture<PostgresConnection> = PostgresConnection.connect(on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
-                                                    id: 1, logger: logger)
+        // The deadline decides, not the socket's own timeout, which would fire at the same moment.
+        configuration.options.connectTimeout = .milliseconds(Int64(max(1, deadline.timeIntervalSinceNow * 1000)) + 1000)
+        let connecting: EventLoopFuture<PostgresConnection> = PostgresConnection.connect(
+            on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: 1, logger: logger)
         do {
             return try await connecting.value(before: deadline)
-        } catch is DeadlinePassed {
+        } catch let error where error is DeadlinePassed || Self.isConnectTimeout(error) {
             // Closed if it ever completes: nothing else holds it.
             connecting.whenSuccess { connection in PostgresSession.abandon(connection) }
             let place = address.socketPath.map { " (socket \($0))" } ?? ""
@@ -158,6 +159,13 @@ final class PostgresSession: @unchecked Sendable {
 
     /// A serialization failure or a deadlock: the server aborted the transaction, and running it
     /// again succeeds.
+    /// Whether `error` is the socket's connect timeout (which a deadline reports as its own).
+    static func isConnectTimeout(_ error: Error) -> Bool {
+        if let error = error as? PSQLError, let underlying = error.underlying { return isConnectTimeout(underlying) }
+        if let error = error as? ChannelError, case .connectTimeout = error { return true }
+        return false
+    }
+
     static func isConflict(_ error: PSQLError) -> Bool {
         ["40001", "40P01"].contains(error.serverInfo?[.sqlState] ?? "")
     }

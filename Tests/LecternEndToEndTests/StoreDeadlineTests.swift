@@ -90,7 +90,7 @@ import LecternTestSupport
             coordinator.logText.contains(needle) && workers.allSatisfy { $0.logText.contains(needle) }
         }
         let reported = Date().timeIntervalSince(stopTime)
-        #expect(heard && reported <= 15, "reported after \(Int(reported)) s")
+        #expect(heard && reported <= 15, "reported after \(Int(reported)) s\ncoordinator: \(coordinator.logText)\nworkers: \(workers.map(\.logText))")
         #expect(coordinator.logText.contains("waiting for the job store") && coordinator.logText.contains(address.description),
                 "the coordinator names the store: \(coordinator.logText)")
         let linesAtReport = workers.map { $0.logText.split(separator: "\n").count }

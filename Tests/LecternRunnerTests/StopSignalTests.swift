@@ -9,7 +9,7 @@ import LecternTestSupport
     @Test func aRaiseEndsAPauseAtOnceAndEveryPauseAfter() async {
         let signal = StopSignal()
         let started = Date()
-        let pausing = Task { await signal.pause(30) }
+        let pausing = Task(executorPreference: TestThreads.shared) { await signal.pause(30) }
         while signal.pauses == 0 { await Task.yield() }
         signal.raise()
         await pausing.value

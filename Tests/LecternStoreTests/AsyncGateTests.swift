@@ -18,7 +18,7 @@ import LecternStore
         let seen = Seen()
         var tasks: [Task<Void, Never>] = []
         for i in 0..<5 {
-            tasks.append(Task {
+            tasks.append(Task(executorPreference: TestThreads.shared) {
                 await gate.holding {
                     seen.enter(i)
                     await Task.yield()
@@ -57,7 +57,7 @@ import LecternStore
         #expect(late == nil)
         #expect(Date().timeIntervalSince(started) >= 0.19)
         #expect(await gate.waiting == 0, "the caller that gave up no longer waits")
-        let next = Task { await gate.holding(before: Date().addingTimeInterval(30)) { "entered" } }
+        let next = Task(executorPreference: TestThreads.shared) { await gate.holding(before: Date().addingTimeInterval(30)) { "entered" } }
         await Self.untilWaiting(gate, 1)
         await gate.leave()
         #expect(await next.value == "entered")

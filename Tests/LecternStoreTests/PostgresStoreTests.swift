@@ -14,7 +14,7 @@ import PostgresNIO
         let job = try await publisher.job(manifestPath: "/b.yml", name: "b", title: nil)
         let run = try await publisher.startRun(job: job)
         await waiter.waitForQueueChange(timeout: 0.01)  // starts listening
-        let publishing = Task {
+        let publishing = Task(executorPreference: TestThreads.shared) {
             try? await publisher.publishChunks([ChunkTask(runId: run.id!, key: "k", request: Data(), priority: 0, ordinal: 0)])
         }
         let start = Date()

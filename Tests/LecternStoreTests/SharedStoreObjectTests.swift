@@ -34,7 +34,7 @@ import LecternStore
         let job = try await store.job(manifestPath: "/cancelled.yml", name: "cancelled", title: nil)
         let holder = ProcessIdentity(host: "gone.example", pid: 1, startTicks: 1)
         for _ in 0..<20 {
-            let cancelled = Task {
+            let cancelled = Task(executorPreference: TestThreads.shared) {
                 withUnsafeCurrentTask { $0?.cancel() }
                 _ = try? await store.acquireLease(jobId: job.id!, holder: holder, duration: 0)
                 _ = try? await store.settleOrphanedRuns(jobId: job.id!)

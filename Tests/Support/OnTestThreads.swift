@@ -1,7 +1,9 @@
 import Testing
 
 /// Runs each test of a suite on ``TestThreads`` (its task and every child task), so that tests
-/// blocked elsewhere in the process cannot hold up its async work.
+/// blocked elsewhere in the process cannot hold up its async work. A task the test starts with
+/// `Task {}` does not inherit that: it names the executor (`Task(executorPreference:
+/// TestThreads.shared)`).
 public struct OnTestThreads: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 

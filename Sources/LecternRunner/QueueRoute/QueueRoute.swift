@@ -109,7 +109,9 @@ struct QueueRoute {
                 guard let entry = entries[task.key], let sha256 = entry.sha256 else {
                     throw RunError("chunk \(task.key) is done in the queue but has no cache entry in \(store.name)")
                 }
-                _ = try cache.fetch(key: task.key, expected: ChunkDigest(bytes: entry.bytes, sha256: sha256), from: chunks)
+                // From the shared folder (a network file system that may hang): not on a task's thread.
+                let (key, expected, chunks) = (task.key, ChunkDigest(bytes: entry.bytes, sha256: sha256), self.chunks)
+                _ = try await OffPool.run { try cache.fetch(key: key, expected: expected, from: chunks) }
                 var result = try decoder.decode(ChunkResult.self, from: entry.result)
                 result.index = indexOfKey[task.key]!
                 placed.insert(task.key)

@@ -256,8 +256,13 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
                 try await store.failChunk(taskId: task.id!, worker: identity, error: "\(name): \(message)")
                 return 0
             }
-            let digest = try chunks.upload(output, key: task.key)
-            try cache.install(output, key: task.key)
+            // The shared folder may be a network file system that hangs: not on a task's thread.
+            let (chunks, cache, key) = (self.chunks, self.cache, task.key)
+            let digest = try await OffPool.run {
+                let digest = try chunks.upload(output, key: key)
+                try cache.install(output, key: key)
+                return digest
+            }
             var stored = result
             stored.index = 0
             let entry = CachedChunkRecord(key: task.key, bytes: result.byteCount, audioFrames: result.audioFrames,

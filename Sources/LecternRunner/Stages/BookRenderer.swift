@@ -80,7 +80,7 @@ struct BookRenderer {
         let decoder = JSONDecoder()
         for (index, key) in keys.enumerated() {
             guard let entry = entries[key] else { continue }
-            guard isAvailable(entry), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
+            guard await isAvailable(entry), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
                 try await store.forgetChunk(key: key)
                 continue
             }
@@ -92,9 +92,11 @@ struct BookRenderer {
 
     /// Whether a cache entry's stream is in this host's cache: with a shared chunk store, fetched
     /// from it when missing here, its SHA-256 checked either way; else as recorded in size.
-    private func isAvailable(_ entry: CachedChunkRecord) -> Bool {
+    private func isAvailable(_ entry: CachedChunkRecord) async -> Bool {
         guard let shared, let sha256 = entry.sha256 else { return cache.isIntact(key: entry.key, bytes: entry.bytes) }
-        return (try? cache.fetch(key: entry.key, expected: ChunkDigest(bytes: entry.bytes, sha256: sha256), from: shared)) != nil
+        // From the shared folder (a network file system that may hang): not on a task's thread.
+        let (cache, key, expected) = (cache, entry.key, ChunkDigest(bytes: entry.bytes, sha256: sha256))
+        return await OffPool.run { (try? cache.fetch(key: key, expected: expected, from: shared)) != nil }
     }
 
     /// A hash of everything that decides the book's outputs, given its chunk keys: equal hashes
