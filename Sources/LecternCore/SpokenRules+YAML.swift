@@ -3,7 +3,7 @@ import Yams
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls", "stars"]
+                       "pause_symbols", "pause", "urls", "stars", "years"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -107,6 +107,45 @@ extension SpokenRules {
             if let dot = m["dot"] { rules.urlDot = try words(dot) }
             if let at = m["at"] { rules.urlAt = try words(at) }
         }
+        if let years = top["years"] { rules.years = try Self.years(years, words: words) }
         return rules
+    }
+
+    /// The `years:` rules.
+    private static func years(_ value: YAMLValue, words: (YAMLValue) throws -> String) throws -> Years {
+        let m = try value.mapping(allowed: ["range", "as_numbers", "after", "before", "months", "between", "range_word", "hundred", "oh", "other", "decades"])
+        var years = Years()
+        func range(_ value: YAMLValue) throws -> ClosedRange<Int> {
+            let bounds = try value.list().map { try $0.int(in: 1000...9999) }
+            guard bounds.count == 2, bounds[0] <= bounds[1], bounds[0] >= 1000, bounds[1] <= 9999 else {
+                throw value.error("expected [FIRST, LAST], four-digit years, the first not after the last")
+            }
+            return bounds[0]...bounds[1]
+        }
+        func template(_ value: YAMLValue, needs: [String]) throws -> String {
+            let text = try words(value)
+            var rest = text
+            for name in ["{high}", "{low}"] { rest = rest.replacingOccurrences(of: name, with: "") }
+            guard !rest.contains("{"), !rest.contains("}"), needs.allSatisfy(text.contains) else {
+                throw value.error("a year's template holds \(needs.joined(separator: " and ")), found \"\(UserText.excerpt(text))\"")
+            }
+            return text
+        }
+        if let r = m["range"] { years.range = try range(r) }
+        years.asNumbers = try m["as_numbers"].map(range)
+        years.after = try m["after"]?.strings() ?? []
+        years.before = try m["before"]?.strings() ?? []
+        years.months = try m["months"]?.strings() ?? []
+        years.between = try m["between"]?.strings() ?? []
+        if let word = m["range_word"] { years.rangeWord = try words(word) }
+        if let t = m["hundred"] { years.hundred = try template(t, needs: ["{high}"]) }
+        if let t = m["oh"] { years.oh = try template(t, needs: ["{high}", "{low}"]) }
+        if let t = m["other"] { years.other = try template(t, needs: ["{high}", "{low}"]) }
+        if let d = m["decades"] {
+            let list = try d.list()
+            guard list.count == 10 else { throw d.error("expected ten decades, for the tens digits 0 to 9") }
+            years.decades = try list.map { try template($0, needs: ["{high}"]) }
+        }
+        return years
     }
 }

@@ -51,6 +51,34 @@ public struct SpokenRules: Sendable, Equatable {
     /// The words for "." and "@" in a domain or e-mail address read aloud.
     public var urlDot: String = "dot"
     public var urlAt: String = "at"
+    /// How years are read where a year is meant (nil: as numbers, espeak-ng's way).
+    public var years: Years?
+
+    /// How a four-digit year is read (`years:` in `Config/spoken/LANG.yml`): in two halves,
+    /// "18 96", where the text shows it is a year.
+    public struct Years: Sendable, Equatable {
+        /// The years read so (others are numbers); `asNumbers` are left to the engine within it.
+        public var range: ClosedRange<Int> = 1000...2099
+        public var asNumbers: ClosedRange<Int>?
+        /// Words after which a number is a year ("in", "since"), compared in lower case.
+        public var after: [String] = []
+        /// Words that make the number before them a year ("A.D.", "BC"), compared without periods, in lower case.
+        public var before: [String] = []
+        /// Month names and abbreviations: a number within three words after one is a year ("May 3, 1896").
+        public var months: [String] = []
+        /// Words between the two years of a range ("1890 to 1896"): the second is a year too.
+        public var between: [String] = []
+        /// What is said between the years of a range written with a dash ("1445-1459").
+        public var rangeWord: String = "to"
+        /// Templates with {high} (the first two digits) and {low} (the last two, without a leading zero).
+        public var hundred: String = "{high} hundred"
+        public var oh: String = "{high} oh {low}"
+        public var other: String = "{high} {low}"
+        /// Decades ("the 1890s"), by their tens digit 0…9: "{high} hundreds", "{high} nineties".
+        public var decades: [String] = []
+
+        public init() {}
+    }
 
     public init(language: String) {
         self.language = language

@@ -40,6 +40,17 @@ extension SpokenForms {
         #                   are read as `pause` (punctuation or a space: silent, though still timed).
         # urls:             the words for "." and "@" when an address is read as its domain (the
         #                   manifest's `urls: domain | skip | read`).
+        # years:            how a four-digit year within `range` is read where the text shows a year: after
+        #                   one of `after` ("in 1896", "c. 1850", "as early as 1500"; also with a comma
+        #                   between: "the same year, 1685"), within three words after one of `months`
+        #                   ("May 3, 1896"), before one of `before` ("1066 A.D."), after one of `between`
+        #                   when the year before it was read so ("from 1890 to 1896"), alone in brackets
+        #                   ("(1550)"), and as a decade ("the 1890s"). A range written with a dash is two
+        #                   years with `range_word` between them ("1445-1459", "1206-07"). The templates say
+        #                   a year in two halves, {high} (18) and {low} (96): `hundred` for 1900, `oh` for
+        #                   1905, `other` for the rest, `decades` for the 1800s…1890s by their tens digit.
+        #                   Years in `as_numbers` are left to the engine (two thousand and five), as is
+        #                   every number where nothing shows a year ("1896 men").
         language: en
         abbreviations:
           Dr.: Doctor
@@ -103,5 +114,21 @@ extension SpokenForms {
         pause_symbols: '*~+-=#_•·'
         pause: ','
         urls: { dot: dot, at: at }
+        years:
+          range: [1000, 2099]
+          as_numbers: [2000, 2009]
+          after: [in, of, since, until, till, from, by, during, before, after, about, around, between, circa, c., ca., b., d., fl.,
+                  year, spring, summer, autumn, fall, winter, Easter, Christmas, Michaelmas, anno, dated, born, died, up to,
+                  as early as, as late as, as far back as, as long ago as, not until, the year]
+          before: [A.D., AD, B.C., BC, B.C.E., BCE, C.E., CE]
+          months: [January, February, March, April, May, June, July, August, September, October, November, December,
+                   Jan., Feb., Mar., Apr., Jun., Jul., Aug., Sep., Sept., Oct., Nov., Dec.]
+          between: [to, and, or, till, until]
+          range_word: to
+          hundred: '{high} hundred'
+          oh: '{high} oh {low}'
+          other: '{high} {low}'
+          decades: ['{high} hundreds', '{high} tens', '{high} twenties', '{high} thirties', '{high} forties', '{high} fifties',
+                    '{high} sixties', '{high} seventies', '{high} eighties', '{high} nineties']
         """#
 }

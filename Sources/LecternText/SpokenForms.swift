@@ -53,8 +53,16 @@ public struct SpokenForms: Sendable {
         result += symbols.map { Pronunciation(offset: $0.lowerBound, length: $0.count, spoken: Self.rating($0, units, c.rules) ?? c.rules.pause) }
         let words = Words(units: units, tokens: tokens)
         var i = 0
+        var lastYear = -1
         while i < words.count {
             if covered[i] { i += 1; continue }
+            if let years = c.years, YearReading.mayBeYear(tokens[i], units),
+               let p = years.reading(at: i, words: words, afterYear: lastYear == i - 2) {
+                result.append(p)
+                lastYear = i
+                i += 1
+                continue
+            }
             // Most words can be neither: decided on the UTF-16 units, before making a `Word`.
             let (mayAbbreviate, mayBeNumeral) = c.candidate(tokens[i], units)
             if mayAbbreviate, let (p, count) = c.abbreviation(at: i, words: words, units: units, covered: covered) {
@@ -258,9 +266,11 @@ private struct Compiled: Sendable {
     let notNames: Set<String>
     let pauseSymbols: Set<UInt16>
     let suffixes: [(suffix: String, template: String)]
+    let years: YearReading?
 
     init(_ rules: SpokenRules) {
         self.rules = rules
+        years = rules.years.map(YearReading.init)
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]
         for a in rules.abbreviations {

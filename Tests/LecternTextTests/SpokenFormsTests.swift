@@ -169,6 +169,29 @@ import LecternText
         #expect(merged.map(\.spoken) == ["Dee-ar", "the Second."])
     }
 
+    @Test func yearsAreReadInTwoHalvesWhereTheTextShowsAYear() {
+        #expect(Self.said("He was born in 1896.") == ["1896.=18 96."])
+        #expect(Self.said("Since 1905, and until 1900 or c. 1850.") == ["1905,=19 oh 5,", "1900=19 hundred", "1850.=18 50."])
+        #expect(Self.said("On May 3, 1896, it rained.") == ["1896,=18 96,"])
+        #expect(Self.said("From 1890 to 1896 it rained.") == ["1890=18 90", "1896=18 96"])
+        #expect(Self.said("It fell in 1066 A.D. and in 2014.") == ["1066=10 66", "2014.=20 14."])
+        #expect(Self.said("The 1890s and the 1800's.") == ["1890s=18 nineties", "1800's.=18 hundreds."])
+        #expect(Self.said("Garcilaso (1550) and Rameau (1683-1764) in 1206-07.") == ["(1550)=(15 50)", "(1683-1764)=(16 83 to 17 64)", "1206-07.=12 oh 6 to 12 oh 7."])
+        #expect(Self.said("in November, 1703--while (d. 1483)") == ["1703--while=17 oh 3--while", "1483)=14 83)"])
+        #expect(Self.said("As early as 1645, up to 1700 and the same year, 1685; as early 1500.") == ["1645,=16 45,", "1700=17 hundred", "1685;=16 85;"])
+        // Nothing shows a year, or the number cannot be one: left to the engine.
+        #expect(Self.said("There were 1896 men, and 2000 in 2005.").isEmpty)
+        #expect(Self.said("He paid £1896 in 12345 and 1,896 coins, in 1896.5 and 1500-2000 B.C.").isEmpty)
+        #expect(Self.said("From 1890 to 1896", .paragraph, "fr").isEmpty, "a language without year rules")
+    }
+
+    @Test func aMalformedYearRuleNamesItsKey() {
+        #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { range: [1896] }\n", file: "en.yml", language: "en") }
+        #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { other: '{high}' }\n", file: "en.yml", language: "en") }
+        #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { decades: ['{high} tens'] }\n", file: "en.yml", language: "en") }
+        #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { colour: red }\n", file: "en.yml", language: "en") }
+    }
+
     @Test func theBuiltInEnglishRulesAreConfigSpokenEn() throws {
         let file = try String(contentsOf: Self.config.appendingPathComponent("spoken/en.yml"), encoding: .utf8)
         #expect(SpokenForms.builtInEnglish + "\n" == file, "Sources/LecternText/SpokenForms+BuiltIn.swift must be a copy of Config/spoken/en.yml: run Scripts/sync-spoken-en.sh")
@@ -187,7 +210,7 @@ import LecternText
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars)"),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }
