@@ -3,7 +3,7 @@ import Yams
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls", "stars", "years"]
+                       "pause_symbols", "pause", "urls", "stars", "years", "money"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -108,7 +108,43 @@ extension SpokenRules {
             if let at = m["at"] { rules.urlAt = try words(at) }
         }
         if let years = top["years"] { rules.years = try Self.years(years, words: words) }
+        if let money = top["money"] { rules.money = try Self.money(money, words: words) }
         return rules
+    }
+
+    /// The `money:` rules.
+    private static func money(_ value: YAMLValue, words: (YAMLValue) throws -> String) throws -> Money {
+        let m = try value.mapping(allowed: ["before", "after", "amount", "fraction"])
+        var money = Money()
+        func names(_ value: YAMLValue) throws -> [String] {
+            let list = try value.list().map(words)
+            guard list.count == 2 else { throw value.error("expected [SINGULAR, PLURAL]") }
+            return list
+        }
+        for (sign, value) in try m["before"]?.dictionary() ?? [] {
+            guard sign.count == 1, let c = sign.first, !c.isLetter, !c.isNumber, !c.isWhitespace else {
+                throw value.error("a sign before an amount is one character, not a letter or digit, found \"\(UserText.excerpt(sign))\"")
+            }
+            money.before[sign] = try names(value)
+        }
+        for (unit, value) in try m["after"]?.dictionary() ?? [] {
+            guard let c = unit.first, c.isLetter, !unit.contains(where: \.isWhitespace) else {
+                throw value.error("a unit after an amount starts with a letter, found \"\(UserText.excerpt(unit))\"")
+            }
+            money.after[unit] = try names(value)
+        }
+        func template(_ value: YAMLValue, _ fields: [String]) throws -> String {
+            let text = try words(value)
+            var rest = text
+            for f in fields { rest = rest.replacingOccurrences(of: f, with: "") }
+            guard !rest.contains("{"), !rest.contains("}"), fields.allSatisfy(text.contains) else {
+                throw value.error("a sum's template holds \(fields.joined(separator: ", ")), found \"\(UserText.excerpt(text))\"")
+            }
+            return text
+        }
+        if let t = m["amount"] { money.amount = try template(t, ["{n}", "{unit}"]) }
+        if let t = m["fraction"] { money.fraction = try template(t, ["{n}", "{unit}", "{f}"]) }
+        return money
     }
 
     /// The `years:` rules.

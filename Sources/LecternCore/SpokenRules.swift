@@ -53,6 +53,23 @@ public struct SpokenRules: Sendable, Equatable {
     public var urlAt: String = "at"
     /// How years are read where a year is meant (nil: as numbers, espeak-ng's way).
     public var years: Years?
+    /// How sums of money are read (nil: as the engine reads them).
+    public var money: Money?
+
+    /// How sums of money are read (`money:` in `Config/spoken/LANG.yml`).
+    public struct Money: Sendable, Equatable {
+        /// Signs written before an amount ("£"), with the unit's singular and plural.
+        public var before: [String: [String]] = [:]
+        /// Units written right after an amount ("s.", "d."), in a sum that starts with a sign.
+        public var after: [String: [String]] = [:]
+        /// Templates: {n} the amount, {unit} its unit, {f} the fraction ("5 dollars 50").
+        public var amount = "{n} {unit}"
+        public var fraction = "{n} {unit} {f}"
+        /// The first UTF-16 unit of each sign.
+        public var signUnits: Set<UInt16> { Set(before.keys.compactMap { $0.utf16.first }) }
+
+        public init() {}
+    }
 
     /// How a four-digit year is read (`years:` in `Config/spoken/LANG.yml`): in two halves,
     /// "18 96", where the text shows it is a year.

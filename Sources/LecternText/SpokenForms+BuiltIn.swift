@@ -51,6 +51,11 @@ extension SpokenForms {
         #                   1905, `other` for the rest, `decades` for the 1800s…1890s by their tens digit.
         #                   Years in `as_numbers` are left to the engine (two thousand and five), as is
         #                   every number where nothing shows a year ("1896 men").
+        # money:            sums read as words around the amount: `before` maps a sign written before an
+        #                   amount ("£70", "$5.50") to its unit's [singular, plural]; `after` does the same
+        #                   for units written right after an amount in a sum that starts with a sign ("£1
+        #                   17s. 9d."). `amount` and `fraction` are the templates: {n} the amount as written,
+        #                   {unit} the unit, {f} the two digits after the point.
         language: en
         abbreviations:
           Dr.: Doctor
@@ -130,5 +135,10 @@ extension SpokenForms {
           other: '{high} {low}'
           decades: ['{high} hundreds', '{high} tens', '{high} twenties', '{high} thirties', '{high} forties', '{high} fifties',
                     '{high} sixties', '{high} seventies', '{high} eighties', '{high} nineties']
+        money:
+          before: { '£': [pound, pounds], '$': [dollar, dollars], '€': [euro, euros] }
+          after: { s.: [shilling, shillings], d.: [penny, pence] }
+          amount: '{n} {unit}'
+          fraction: '{n} {unit} {f}'
         """#
 }

@@ -53,9 +53,16 @@ public struct SpokenForms: Sendable {
         result += symbols.map { Pronunciation(offset: $0.lowerBound, length: $0.count, spoken: Self.rating($0, units, c.rules) ?? c.rules.pause) }
         let words = Words(units: units, tokens: tokens)
         var i = 0
-        var lastYear = -1
+        var lastYear = -1, lastMoney = -1
         while i < words.count {
             if covered[i] { i += 1; continue }
+            if let money = c.money, money.mayBeMoney(tokens[i], units),
+               let p = money.reading(at: i, words: words, afterMoney: lastMoney == i - 1) {
+                result.append(p)
+                lastMoney = i
+                i += 1
+                continue
+            }
             if let years = c.years, YearReading.mayBeYear(tokens[i], units),
                let p = years.reading(at: i, words: words, afterYear: lastYear == i - 2) {
                 result.append(p)
@@ -267,10 +274,12 @@ private struct Compiled: Sendable {
     let pauseSymbols: Set<UInt16>
     let suffixes: [(suffix: String, template: String)]
     let years: YearReading?
+    let money: MoneyReading?
 
     init(_ rules: SpokenRules) {
         self.rules = rules
         years = rules.years.map(YearReading.init)
+        money = rules.money.map(MoneyReading.init)
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]
         for a in rules.abbreviations {

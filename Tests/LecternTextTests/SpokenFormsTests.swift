@@ -181,8 +181,15 @@ import LecternText
         #expect(Self.said("As early as 1645, up to 1700 and the same year, 1685; as early 1500.") == ["1645,=16 45,", "1700=17 hundred", "1685;=16 85;"])
         // Nothing shows a year, or the number cannot be one: left to the engine.
         #expect(Self.said("There were 1896 men, and 2000 in 2005.").isEmpty)
-        #expect(Self.said("He paid £1896 in 12345 and 1,896 coins, in 1896.5 and 1500-2000 B.C.").isEmpty)
+        #expect(Self.said("He paid £1896 in 12345 and 1,896 coins, in 1896.5 and 1500-2000 B.C.") == ["£1896=1896 pounds"])
         #expect(Self.said("From 1890 to 1896", .paragraph, "fr").isEmpty, "a language without year rules")
+    }
+
+    @Test func sumsOfMoneyAreReadWithTheirUnits() {
+        #expect(Self.said("It cost £70, or £1 17s. 9d. He had $5.50 and $1.") == ["£70,=70 pounds,", "£1=1 pound", "17s.=17 shillings", "9d.=9 pence.", "$5.50=5 dollars 50", "$1.=1 dollar."])
+        #expect(Self.said("She left £1,000,000 to (€20) and 9d.") == ["£1,000,000=1,000,000 pounds", "(€20)=(20 euros)"])
+        // Not sums: a unit with no sum before it, a sign before no amount, a number with more decimals.
+        #expect(Self.said("The 60s. A £ sign, $5.5 and $x.").isEmpty)
     }
 
     @Test func aMalformedYearRuleNamesItsKey() {
@@ -210,7 +217,7 @@ import LecternText
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years)"),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }
