@@ -3,8 +3,8 @@ import LecternCore
 /// Four-digit years read as a narrator reads them — "eighteen ninety-six", "nineteen oh five",
 /// "the eighteen nineties" — where the text shows that a year is meant (``SpokenRules/Years``):
 /// after a word such as "in" or "since", within three words after a month, before "A.D.", as
-/// the second year of a range ("from 1890 to 1896"), or as a decade ("the 1890s"). Anywhere else
-/// a number stays a number ("1896 men").
+/// the second year of a range ("from 1890 to 1896", "1445-1459"), alone in brackets, or as a
+/// decade ("the 1890s"). Anywhere else a number stays a number ("1896 men").
 struct YearReading: Sendable {
     let rules: SpokenRules.Years
     private let after: Set<String>
