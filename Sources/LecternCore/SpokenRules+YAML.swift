@@ -3,7 +3,7 @@ import Yams
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls", "stars", "years", "money"]
+                       "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -54,6 +54,7 @@ extension SpokenRules {
                 rules.abbreviations.append(a)
             }
         }
+        rules.mayEndSentence = try top["may_end_sentence"]?.strings() ?? []
         rules.cardinalWords = try top["cardinal_words"]?.strings() ?? []
         if let ordinals = top["ordinals"] { rules.ordinals = try ordinals.list().map(words) }
         if let regnal = top["regnal"] {

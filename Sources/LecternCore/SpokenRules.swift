@@ -29,6 +29,8 @@ public struct SpokenRules: Sendable, Equatable {
     /// The primary language subtag the rules are for (`en`).
     public var language: String
     public var abbreviations: [Abbreviation] = []
+    /// Abbreviations whose period may also end a sentence ("etc."): before a capital, it does.
+    public var mayEndSentence: [String] = []
     /// Words after which a Roman numeral is a cardinal ("Chapter XIV" → "Chapter 14").
     public var cardinalWords: [String] = []
     /// Ordinal words, for 1 first ("First", "Second", …); `{ordinal}` in the templates.

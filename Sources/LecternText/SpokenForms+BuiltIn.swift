@@ -19,6 +19,9 @@ extension SpokenForms {
         #                     after_name:    the word before is capitalised
         #                     always:        anywhere else
         #                   With none that applies, the abbreviation is read as written.
+        # may_end_sentence: abbreviations whose period may also end a sentence: before a capital it does, and
+        #                   the sentence ends after what is said ("pears, etc. Then" → "et cetera. Then").
+        #                   Others before a capital are titles before a name ("Dr. Watson").
         # cardinal_words:   after one of these (any case, with or without a final period) a Roman numeral
         #                   is a cardinal said in digits: "CHAPTER XIV." → "CHAPTER 14." A numeral that
         #                   starts a heading ("XIV.", "I") or a list paragraph ("IV. The …") is one too.
@@ -91,6 +94,7 @@ extension SpokenForms {
           '&c.': et cetera
           '&c': et cetera
           etc.: et cetera
+          vs.: versus
           viz.: namely
           cf.: compare
           ibid.: ibidem
@@ -103,6 +107,7 @@ extension SpokenForms {
           Chap.: { before_number: chapter }
           pp.: { before_number: pages }
           p.: { before_number: page }
+        may_end_sentence: [etc., '&c.', ibid., Jr., Sr., Bros.]
         cardinal_words: [Chapter, Chap., Ch., Book, Part, Volume, Vol., Act, Scene, Section, Sect., Lecture, Letter, Stave,
                          Epoch, Canto, Psalm, Article, Appendix, Plate, Figure, Fig., Table, Number, No., Class, Type, Phase,
                          War, Series, Essay, Sermon, Fytte, Tome, Story, Tale, Lesson, Hymn, Sonnet, Ode, Stage, Period,

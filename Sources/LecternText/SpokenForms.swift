@@ -275,11 +275,14 @@ private struct Compiled: Sendable {
     let suffixes: [(suffix: String, template: String)]
     let years: YearReading?
     let money: MoneyReading?
+    /// Abbreviations (lower case) whose period may also end the sentence.
+    let mayEndSentence: Set<String>
 
     init(_ rules: SpokenRules) {
         self.rules = rules
         years = rules.years.map(YearReading.init)
         money = rules.money.map(MoneyReading.init)
+        mayEndSentence = Set(rules.mayEndSentence.map { $0.lowercased() })
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]
         for a in rules.abbreviations {
@@ -430,8 +433,10 @@ private struct Compiled: Sendable {
         }
         if spoken == nil { spoken = a.always }
         guard var said = spoken else { return nil }
-        // An abbreviation that ends the text ends its sentence too.
-        if next == nil, a.written.hasSuffix("."), trail.isEmpty, !said.hasPrefix("[[") { said += "." }
+        // An abbreviation that ends the text ends its sentence too, and so does one that may end a
+        // sentence ("etc.") before a capital: its period is also the sentence's.
+        let endsSentence = next == nil || (mayEndSentence.contains(a.written.lowercased()) && next!.isCapitalised)
+        if endsSentence, a.written.hasSuffix("."), trail.isEmpty, !said.hasPrefix("[[") { said += "." }
         let start = words[first].token.start, end = words[last].token.end
         // Phonemes stand alone (the engine reads them only so); words keep their punctuation.
         return Pronunciation(offset: start, length: end - start, spoken: said.hasPrefix("[[") ? said : String(words[first].lead) + said + trail)
@@ -467,8 +472,9 @@ private struct Compiled: Sendable {
         if isI, kind != .heading, i > 0, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
         let endsPhrase = next == nil || !word.trail.isEmpty
         // After a cardinal word: "Chapter XIV", "CHAPTER I.", "book ii".
+        // (A capital letter alone is an initial, "P. I. Brown", not the page keyword "p.".)
         if let previous, previous.possessive.isEmpty, previous.trail.isEmpty || previous.trail == ".",
-           keywords.contains(Self.key(previous.core)) {
+           !(previous.core.count == 1 && previous.isCapitalised), keywords.contains(Self.key(previous.core)) {
             if !isI || ((previous.isCapitalised || kind == .heading) && endsPhrase) {
                 return cardinal(word, value, next: next)
             }

@@ -46,6 +46,7 @@ import LecternText
             ("From 1890 to 1900, the 1890s.", .paragraph, "From eighteen ninety to nineteen hundred, the eighteen nineties."),
             ("In 1066 A.D. and since 2014.", .paragraph, "In ten sixty six A.D. and since twenty fourteen."),
             ("There were 1896 men.", .paragraph, "There were 1896 men."),
+            ("Apples, pears, etc. Then Smith vs. Jones.", .paragraph, "Apples, pears, et cetera. Then Smith versus Jones."),
             ("It cost £70, or £1 17s. 9d. He had $5.50.", .paragraph, "It cost seventy pounds, or one pound seventeen shillings nine pence. He had five dollars fifty."),
             ("Louis XIV's court.", .paragraph, "Louis the Fourteenth's court."),
             ("Henry VIII had six wives.", .paragraph, "Henry the Eighth had six wives."),

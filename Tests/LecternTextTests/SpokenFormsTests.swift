@@ -185,6 +185,14 @@ import LecternText
         #expect(Self.said("From 1890 to 1896", .paragraph, "fr").isEmpty, "a language without year rules")
     }
 
+    @Test func anAbbreviationThatMayEndASentenceKeepsItsEnd() {
+        #expect(Self.said("Apples, pears, etc. Then we left.") == ["etc.=et cetera."])
+        #expect(Self.said("Apples, pears, etc. and plums.") == ["etc.=et cetera"])
+        #expect(Self.said("Dr. Watson and Smith vs. Jones.") == ["Dr.=Doctor", "vs.=versus"])
+        // Initials are no page keyword: "P. I. Brown" keeps its I.
+        #expect(Self.said("Mr. P. I. Brown came, see p. iv.") == ["Mr.=Mister", "p.=page", "iv.=4."])
+    }
+
     @Test func sumsOfMoneyAreReadWithTheirUnits() {
         #expect(Self.said("It cost £70, or £1 17s. 9d. He had $5.50 and $1.") == ["£70,=70 pounds,", "£1=1 pound", "17s.=17 shillings", "9d.=9 pence.", "$5.50=5 dollars 50", "$1.=1 dollar."])
         #expect(Self.said("She left £1,000,000 to (€20) and 9d.") == ["£1,000,000=1,000,000 pounds", "(€20)=(20 euros)"])
@@ -217,7 +225,7 @@ import LecternText
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money)"),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }
