@@ -31,6 +31,11 @@ struct MoneyReading: Sendable {
             return Pronunciation(offset: word.token.start, length: word.token.end - word.token.start,
                                  spoken: String(lead) + say(amount, fraction, names) + after)
         }
+        // A sign standing apart before the amount: "£ 1000" (the sign is no word of its own).
+        if lead.isEmpty, let (sign, at) = signApart(before: word.token.start, words.units, after: i > 0 ? words.tokens[i - 1].end : 0),
+           let names = rules.before[sign], let (amount, fraction, after) = Self.amount(rest), after.allSatisfy({ !$0.isLetter && !$0.isNumber }) {
+            return Pronunciation(offset: at, length: word.token.end - at, spoken: say(amount, fraction, names) + after)
+        }
         // A unit after the amount, written with it, after a sum: "17s.", "9d.".
         guard afterMoney, let (amount, fraction, after) = Self.amount(rest), fraction == nil else { return nil }
         for (unit, names) in rules.after where after.hasPrefix(unit) {
@@ -43,6 +48,16 @@ struct MoneyReading: Sendable {
                                  spoken: String(lead) + say(amount, nil, names) + stop + tail)
         }
         return nil
+    }
+
+    /// The sign just before `start` across spaces, and where it is, when nothing else lies
+    /// between it and the word before (which ends at `floor`).
+    private func signApart(before start: Int, _ units: [UInt16], after floor: Int) -> (String, Int)? {
+        var k = start
+        while k > floor, units[k - 1] == 0x20 || units[k - 1] == 0xA0 { k -= 1 }
+        guard k > floor, k < start, rules.signUnits.contains(units[k - 1]) else { return nil }
+        let sign = String(decoding: units[(k - 1)..<k], as: UTF16.self)
+        return k - 1 == floor || units[k - 2] == 0x20 || units[k - 2] == 0xA0 || units[k - 2] == 0x28 ? (sign, k - 1) : nil
     }
 
     /// Whether `word` is an amount in one of the units written after it ("9d.").

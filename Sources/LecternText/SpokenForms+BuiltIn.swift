@@ -21,7 +21,8 @@ extension SpokenForms {
         #                   With none that applies, the abbreviation is read as written.
         # may_end_sentence: abbreviations whose period may also end a sentence: before a capital it does, and
         #                   the sentence ends after what is said ("pears, etc. Then" → "et cetera. Then").
-        #                   Others before a capital are titles before a name ("Dr. Watson").
+        #                   Others before a capital are titles or parts of a name ("Dr. Watson", "Stanford
+        #                   Jr. University").
         # cardinal_words:   after one of these (any case, with or without a final period) a Roman numeral
         #                   is a cardinal said in digits: "CHAPTER XIV." → "CHAPTER 14." A numeral that
         #                   starts a heading ("XIV.", "I") or a list paragraph ("IV. The …") is one too.
@@ -51,11 +52,12 @@ extension SpokenForms {
         #                   ("(1550)"), and as a decade ("the 1890s"). A range written with a dash is two
         #                   years with `range_word` between them ("1445-1459", "1206-07"). The templates say
         #                   a year in two halves, {high} (18) and {low} (96): `hundred` for 1900, `oh` for
-        #                   1905, `other` for the rest, `decades` for the 1800s…1890s by their tens digit.
+        #                   1905, `other` for the rest, `decades` for the 1800s…1890s by their tens digit; a
+        #                   round thousand (1000) is left to the engine.
         #                   Years in `as_numbers` are left to the engine (two thousand and five), as is
         #                   every number where nothing shows a year ("1896 men").
         # money:            sums read as words around the amount: `before` maps a sign written before an
-        #                   amount ("£70", "$5.50") to its unit's [singular, plural]; `after` does the same
+        #                   amount ("£70", "$5.50", "£ 1000") to its unit's [singular, plural]; `after` does the same
         #                   for units written right after an amount in a sum that starts with a sign ("£1
         #                   17s. 9d."). `amount` and `fraction` are the templates: {n} the amount as written,
         #                   {unit} the unit, {f} the two digits after the point.
@@ -107,7 +109,7 @@ extension SpokenForms {
           Chap.: { before_number: chapter }
           pp.: { before_number: pages }
           p.: { before_number: page }
-        may_end_sentence: [etc., '&c.', ibid., Jr., Sr., Bros.]
+        may_end_sentence: [etc., '&c.', ibid.]
         cardinal_words: [Chapter, Chap., Ch., Book, Part, Volume, Vol., Act, Scene, Section, Sect., Lecture, Letter, Stave,
                          Epoch, Canto, Psalm, Article, Appendix, Plate, Figure, Fig., Table, Number, No., Class, Type, Phase,
                          War, Series, Essay, Sermon, Fytte, Tome, Story, Tale, Lesson, Hymn, Sonnet, Ode, Stage, Period,

@@ -56,17 +56,14 @@ public struct SpokenForms: Sendable {
         var lastYear = -1, lastMoney = -1
         while i < words.count {
             if covered[i] { i += 1; continue }
-            if let money = c.money, money.mayBeMoney(tokens[i], units),
-               let p = money.reading(at: i, words: words, afterMoney: lastMoney == i - 1) {
-                result.append(p)
-                lastMoney = i
-                i += 1
-                continue
+            // A sum ("£70", "17s.") or a year ("in 1896"): words that start with a sign or four digits.
+            let sum = c.money.flatMap { $0.mayBeMoney(tokens[i], units) ? $0.reading(at: i, words: words, afterMoney: lastMoney == i - 1) : nil }
+            let year = sum != nil ? nil : c.years.flatMap {
+                YearReading.mayBeYear(tokens[i], units) ? $0.reading(at: i, words: words, afterYear: lastYear == i - 2) : nil
             }
-            if let years = c.years, YearReading.mayBeYear(tokens[i], units),
-               let p = years.reading(at: i, words: words, afterYear: lastYear == i - 2) {
+            if let p = sum ?? year {
                 result.append(p)
-                lastYear = i
+                if sum != nil { lastMoney = i } else { lastYear = i }
                 i += 1
                 continue
             }

@@ -45,6 +45,8 @@ struct YearReading: Sendable {
         let digits = core.prefix(4)
         guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits),
               rules.range.contains(value), word.lead.allSatisfy({ "([\"'“‘".contains($0) }) else { return nil }
+        // A round thousand is the engine's to read ("the year 1000": one thousand).
+        guard value % 1000 != 0 else { return nil }
         let rest = core.dropFirst(4)
         var spoken: String
         var kept = rest
@@ -94,6 +96,8 @@ struct YearReading: Sendable {
         let word = words[i]
         // Alone in brackets: "(1550)", "[1703]".
         if let open = word.lead.last, let close = word.trail.first, (open == "(" && close == ")") || (open == "[" && close == "]") { return true }
+        // Only spaces (or opening punctuation) between the word before and this one: "of £ 1896" is no year.
+        if i > 0, !words.units[words.tokens[i - 1].end..<word.token.start].allSatisfy({ $0 == 0x20 || $0 == 0xA0 }) { return false }
         if i > 0 {
             let previous = words[i - 1]
             let key = previous.core.lowercased()
