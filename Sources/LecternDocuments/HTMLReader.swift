@@ -3,7 +3,9 @@ import LecternCore
 
 /// Reads an HTML or XHTML file: `.xhtml` with libxml2's XML parser (a malformed file is an error
 /// naming its line), anything else with its HTML parser, which reads tag soup as browsers do.
-/// Headings at or above the source's chapter level start chapters.
+/// With `chapters:` not given, the page is read as a ``BlockStream`` by the structure pass every
+/// format shares (``StructurePass``); with a level or a selector, headings at or above that
+/// level, or the selector's elements, start chapters.
 public struct HTMLReader: Sendable {
     public init() {}
 
@@ -32,8 +34,10 @@ public struct HTMLReader: Sendable {
         }
         guard let root = tree.root else { throw DocumentError(document: source.url.path, message: "no HTML content") }
         let skips = try BookBuilder.skips(source)
+        let structured = Self.findsStructure(source)
         var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
-                                chapterLevel: source.chapters.selector == nil ? source.chapters.level : nil)
+                                chapterLevel: structured || source.chapters.selector != nil ? nil : source.chapters.level)
+        if structured { walker.stream = BlockStream() }
         let folder = source.url.deletingLastPathComponent()
         var linked: [URL] = []
         walker.shown = try Self.shown(root, source: source, folder: folder) { linked.append($0) }
@@ -44,11 +48,22 @@ public struct HTMLReader: Sendable {
             return try PLSLexicon.parse(data, name: url.path)
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
+        if let stream = walker.stream {
+            let items = StructurePass.items(stream, illustrations: source.rules.illustrations == .read ? .read : .skip)
+            StructureReading.read(items, footnotes: source.rules.footnotes, into: &walker.builder)
+        }
         var book = try walker.builder.finish()
         book.linkedFiles = linked
         book.metadata = book.metadata.filling(from: Self.metadata(root))
         if book.metadata.title == nil { book.metadata.title = walker.omitted.titlePageTitle }
         return book
+    }
+
+    /// Whether the page's structure is found by the structure pass (``StructurePass``), as a plain
+    /// text's is: when `chapters:` gives no level, selector or pattern and is not `none`.
+    static func findsStructure(_ source: Source) -> Bool {
+        source.chapters.detection == .auto && source.chapters.selector == nil && !source.chapters.levelGiven
+            && source.chapters.heading == nil
     }
 
     /// What the page shows through its stylesheets (linked files beside it, `<style>`), classes

@@ -44,11 +44,17 @@ struct HTMLWalker {
     /// Running heads and feet, front and back matter: left out, listed with their reasons.
     var omitted = OmittedParts()
 
+    /// When not nil, the walk records the document as a ``BlockStream`` here, for the structure
+    /// pass to decide chapters and what is left out, instead of feeding ``builder``.
+    var stream: BlockStream?
+
     var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
     private var read: Set<String> = []
     private var chapterNotes: [XMLNode] = []
     private var blockNotes: [String] = []
+    /// The ids of the elements met so far, for links that point back.
+    private var seenIDs: Set<String> = []
 
     init(builder: BookBuilder, rules: ReadingRules, chapterLevel: Int?, chapterStarts: [String: String] = [:]) {
         self.builder = builder
@@ -63,6 +69,7 @@ struct HTMLWalker {
         "p", "div", "section", "article", "main", "header", "footer", "aside", "body", "html", "ul", "ol", "dl", "dt", "dd",
         "figure", "figcaption", "hr", "address", "center", "details", "summary", "hgroup", "fieldset", "form", "caption",
     ]
+    static let contentsReason = "table of contents (links within the book)"
     static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
 
     /// Gets ready to walk a document: its name for reports, its `ssml:alphabet`, and the PLS
@@ -108,7 +115,7 @@ struct HTMLWalker {
             if let text = node.text {
                 block.append(text, language: language, origin: trace == nil ? nil : node.pointer)
             } else {
-                builder.skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
+                skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
             }
             return
         }
@@ -121,19 +128,29 @@ struct HTMLWalker {
             builder.startSilentChapter(title: title)
         }
         if Self.skippedElements.contains(name) { return }
-        if let reason = omitted.reason(for: node, keptText: builder.book.chapters.contains { !$0.blocks.isEmpty }) {
+        if let id = node["id"] ?? node["name"] { seenIDs.insert(id) }
+        if name == "a", Self.isBackLink(node, seen: seenIDs) {
+            skip(node.textContent, reason: "back-link")
+            return
+        }
+        if let reason = omitted.reason(for: node, keptText: stream?.hasText ?? builder.book.chapters.contains { !$0.blocks.isEmpty }) {
             if !XMLNode.inlineElements.contains(name) { flush() }
-            builder.skip(BookMatter.listedText(node), reason: reason)
+            skip(BookMatter.listedText(node), reason: reason)
             return
         }
         if readShown(node, language: language) { return }
         let semantics = node.semantics
+        if stream != nil, let reason = Self.streamSkip(node, illustrations: rules.illustrations) {
+            if !XMLNode.inlineElements.contains(name) { flush() }
+            skip(node.textContent, reason: reason)
+            return
+        }
         if semantics.contains("pagebreak") {
-            builder.skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
+            skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
             return
         }
         if semantics.contains("noteref") {
-            builder.skip(node.textContent, reason: "footnote reference")
+            skip(node.textContent, reason: "footnote reference")
             if let href = node["href"], let hash = href.firstIndex(of: "#") { blockNotes.append(String(href[href.index(after: hash)...])) }
             return
         }
@@ -141,7 +158,9 @@ struct HTMLWalker {
             let id = node["id"] ?? ""
             if read.contains(id) { return }
             if rules.footnotes == .skip {
-                builder.skip(node.textContent, reason: "footnote (footnotes: skip)")
+                skip(node.textContent, reason: "footnote (footnotes: skip)")
+            } else if stream != nil {
+                readNote(node)  // the structure pass places it
             } else {
                 chapterNotes.append(node)
             }
@@ -162,28 +181,32 @@ struct HTMLWalker {
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
         if name == "nav" || semantics.contains("toc") || semantics.contains("landmarks") || semantics.contains("page-list") {
-            builder.skip(node.textContent, reason: "navigation")
+            skip(node.textContent, reason: "navigation")
             return
         }
         if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
             flush()
-            builder.skip(node.textContent, reason: "table of contents (links within the book)")
+            skip(node.textContent, reason: Self.contentsReason)
             return
         }
         switch name {
         case "br":
-            block.append("\n", language: language)
+            block.appendLineBreak(language: language)
+        case "hr":
+            flush()
+            stream?.sectionBreak()
         case "img":
             flush()
-            builder.skip(node["alt"] ?? "", reason: "image")
+            skip(node["alt"] ?? "", reason: "image")
         case "svg", "math":
             flush()
-            builder.skip(node.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
+            skip(node.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
         case "pre":
             flush()
             if node.first(where: { $0.name == "code" }) != nil {
-                builder.skip(node.textContent, reason: "code block")
+                skip(node.textContent, reason: "code block")
             } else {
+                block.preformatted = true
                 children(of: node, kind: kind, language: language)
                 flush(as: kind)
             }
@@ -199,7 +222,7 @@ struct HTMLWalker {
                 builder.startChapter(title: heading.normalised().text)
             } else {
                 children(of: node, kind: .heading, language: language)
-                flush(as: .heading, language: language)
+                flush(as: .heading, language: language, level: level)
             }
         case "li":
             flush()
@@ -212,7 +235,7 @@ struct HTMLWalker {
         case "table":
             flush()
             if rules.tables == .skip {
-                builder.skip(node.textContent, reason: "table (tables: skip)")
+                skip(node.textContent, reason: "table (tables: skip)")
             } else if let table = TableReader(node) {
                 read(table, language: language)  // a data table: a sentence per row (HTMLWalker+Tables)
             } else {
@@ -243,19 +266,51 @@ struct HTMLWalker {
     private mutating func readShown(_ node: XMLNode, language: String?) -> Bool {
         if let reason = shown.skips[node.pointer] {
             flush()
-            builder.skip(node.textContent, reason: reason)
+            skip(node.textContent, reason: reason)
             return true
         }
-        if shown.chapterStarts.contains(node.pointer), !node.textContent.isEmpty {
+        if stream == nil, shown.chapterStarts.contains(node.pointer), !node.textContent.isEmpty {
             endChapter()
             builder.startSilentChapter(title: node.textContent)
         }
-        guard shown.headings[node.pointer] != nil else { return false }
+        guard let level = shown.headings[node.pointer] else { return false }
         flush()
         children(of: node, kind: .heading, language: language)
-        flush(as: .heading, language: language)
+        flush(as: .heading, language: language, level: level)
         return true
     }
+
+    /// Lists text the walk leaves out, in the stream when there is one.
+    mutating func skip(_ text: String, reason: String) {
+        if stream != nil { stream?.skip(text, reason: reason) } else { builder.skip(text, reason: reason) }
+    }
+
+    /// What only the markup tells, for the structure pass: a page number (`span.pagenum`,
+    /// Project Gutenberg's), a figure's caption (`figure`, or a `fig…`-classed block holding an
+    /// image), unless `illustrations: read`.
+    static func streamSkip(_ node: XMLNode, illustrations: ReadingRules.Illustrations) -> String? {
+        let classes = (node["class"] ?? "").lowercased().split(separator: " ")
+        if classes.contains(where: { $0.hasPrefix("pagenum") || $0 == "pageno" || $0 == "page-number" }) { return "page number" }
+        guard illustrations == .skip, node.name == "figure" || classes.contains(where: { $0.hasPrefix("fig") }),
+              node.first(where: { $0.name == "img" || $0.name == "svg" }) != nil else { return nil }
+        return "illustration"
+    }
+
+    /// A link back within the book, which a narrator does not read: an arrow (`↩`, a note's way
+    /// back to its reference), or a short link alone in its block to a place already passed
+    /// (`ToC` under each chapter heading).
+    static func isBackLink(_ link: XMLNode, seen: Set<String>) -> Bool {
+        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
+        let text = TextLines.collapse(link.textContent)
+        if !text.isEmpty, text.unicodeScalars.allSatisfy({ backArrows.contains($0) || $0.properties.isVariationSelector || $0 == " " }) {
+            return true
+        }
+        let target = String(href[href.index(after: hash)...])
+        guard seen.contains(target), TextLines.wordCount(text) <= 3, let parent = link.parent else { return false }
+        return TextLines.collapse(parent.textContent) == text
+    }
+
+    static let backArrows: Set<Unicode.Scalar> = ["\u{21A9}", "\u{2191}", "\u{2934}", "^", "\u{21B5}", "\u{2B06}", "\u{21B0}"]
 
     /// A table or list whose text is all links to places in the book (a contents list).
     static func isTableOfContents(_ node: XMLNode) -> Bool {
@@ -286,7 +341,7 @@ struct HTMLWalker {
     /// Ends the current block (if it has text) as a block of `kind`, with the words of `frames`
     /// spoken around its stretches, then reads the footnotes it referred to when footnotes are read
     /// per paragraph.
-    mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = []) {
+    mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = [], level: Int? = nil) {
         let run = block
         block = TextRun()
         let (text, spans, base, marked, origins) = run.normalised(base: language, tracing: trace != nil)
@@ -294,6 +349,12 @@ struct HTMLWalker {
             var pronunciations = readsPronunciation
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
             if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
+            if stream != nil {
+                stream?.add(BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
+                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes))
+                blockNotes = []
+                return
+            }
             let kept = builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
             // The builder may clean the text further; a block it changed keeps no origins.
             if let kept, trace != nil { trace?.append(TracedBlock(text: kept, origins: kept == text ? origins : [])) }
@@ -313,7 +374,13 @@ struct HTMLWalker {
         var outer = TextRun()
         swap(&outer, &block)  // the note is a block of its own; the one around it resumes after
         for child in note.children { visit(child, kind: .paragraph, language: note.language) }
-        flush(as: .paragraph, language: note.language)
+        if stream != nil {
+            let (text, spans, base, _, _) = block.normalised(base: note.language)
+            stream?.note(id: id, BlockStream.Block(lines: block.lines(), text: text, kind: .quote, language: base, spans: spans))
+            block = TextRun()
+        } else {
+            flush(as: .paragraph, language: note.language)
+        }
         swap(&outer, &block)
     }
 }
@@ -325,6 +392,44 @@ struct TextRun {
     private var pieces: [(text: String, language: String?, pronunciation: Int?, origin: XMLNodePointer?)] = []
     private var spoken: [Int: String] = [:]
     private var active: Int?
+    /// The pieces that are line breaks (`<br>`).
+    private var breaks: Set<Int> = []
+    /// Inside `<pre>`: the text's own newlines are line breaks.
+    var preformatted = false
+
+    /// A line break (`<br>`): a space in the text, a new line in ``lines()``.
+    mutating func appendLineBreak(language: String?) {
+        breaks.insert(pieces.count)
+        pieces.append(("\n", language, active, nil))
+    }
+
+    /// The text as lines (split at line breaks), each trimmed and collapsed, empty ones left
+    /// out but inside preformatted text: joined with spaces they are the normalised text.
+    func lines() -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for (k, piece) in pieces.enumerated() {
+            if breaks.contains(k) {
+                lines.append(current)
+                current = ""
+            } else if preformatted {
+                let parts = piece.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                current += parts[0]
+                for part in parts.dropFirst() {
+                    lines.append(current)
+                    current = String(part)
+                }
+            } else {
+                current += piece.text
+            }
+        }
+        lines.append(current)
+        let collapsed = lines.map(TextLines.collapse)
+        // Preformatted text keeps its blank lines (they part its paragraphs), but not at its ends.
+        guard preformatted, let first = collapsed.firstIndex(where: { !$0.isEmpty }),
+              let last = collapsed.lastIndex(where: { !$0.isEmpty }) else { return collapsed.filter { !$0.isEmpty } }
+        return Array(collapsed[first...last])
+    }
 
     /// Appends a piece of text; `origin` is the text node (or entity reference) it is the text of.
     mutating func append(_ text: String, language: String?, origin: XMLNodePointer? = nil) {

@@ -32,7 +32,10 @@ enum BookPasses {
     static func repeatedTitles(_ pieces: [StructurePiece], frontText: String) -> [StructurePiece] {
         var out = pieces
         for k in pieces.indices.dropLast() {
-            guard case .paragraph(let lines, let first) = pieces[k], lines.count <= 2, pieces[k + 1].isHeading else { continue }
+            // Section breaks between them do not count (an HTML page's `<hr>` before each chapter).
+            guard case .paragraph(let lines, let first) = pieces[k], lines.count <= 2,
+                  pieces[(k + 1)...].first(where: { if case .sectionBreak = $0 { false } else { true } })?.isHeading == true
+            else { continue }
             let text = lines.joined(separator: " ")
             let key = TextLines.letterKey(text)
             guard TextLines.isUpperCase(text), TextLines.words(text).count <= 10, key.count >= 4, frontText.contains(key) else { continue }

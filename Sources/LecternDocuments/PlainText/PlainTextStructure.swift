@@ -20,6 +20,12 @@ public struct PlainTextStructure {
 
     /// - parameter lines: the decoded text split at "\n" (CR and CRLF already turned into LF), as written.
     public static func analyse(_ lines: [String], illustrations: Illustrations = .skip) -> [TextItem] {
+        analyse(lines, illustrations: illustrations, evidence: .none)
+    }
+
+    /// - parameter lines: as above, or a ``BlockStream`` laid out as lines.
+    /// - parameter evidence: what the format's markup says about the lines.
+    static func analyse(_ lines: [String], illustrations: Illustrations = .skip, evidence: FormatEvidence) -> [TextItem] {
         let boundaries = GutenbergBoundaries.find(in: lines)
         var head: [StructurePiece] = []
         var start = 0
@@ -33,7 +39,8 @@ public struct PlainTextStructure {
         }
         let limit = boundaries.footerStart ?? lines.count
 
-        var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false)
+        var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false,
+                                       evidence: evidence)
         scanner.run(from: start)
         var body = scanner.pieces
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
@@ -42,7 +49,8 @@ public struct PlainTextStructure {
             return false
         }
         if !numbered {
-            var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true)
+            var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,
+                                            evidence: evidence)
             fallback.run(from: start)
             body = fallback.pieces
         }

@@ -8,6 +8,8 @@ struct StructureScanner {
     let illustrations: PlainTextStructure.Illustrations
     /// Whether isolated short upper-case lines count as headings (only when nothing else does).
     let fallbackHeadings: Bool
+    /// What the format's markup says about the lines (none for a plain text).
+    let evidence: FormatEvidence
 
     private(set) var pieces: [StructurePiece] = []
     private var paragraph: [String] = []
@@ -16,7 +18,9 @@ struct StructureScanner {
     private var lastNumber: Int?
     private var lastTitledNumber: Int?
 
-    init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool) {
+    init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool,
+         evidence: FormatEvidence = .none) {
+        self.evidence = evidence
         self.lines = lines
         self.limit = limit
         self.illustrations = illustrations
@@ -73,7 +77,7 @@ struct StructureScanner {
             return end
         }
         if let reason = ContentsList.title(t) {
-            let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.isChapterStart($0) }
+            let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.evidence.headings.contains($0) || self.isChapterStart($0) }
             skip(i..<end, reason)
             return end
         }
@@ -143,9 +147,18 @@ struct StructureScanner {
     }
 
     private mutating func heading(at i: Int, text t: String) -> Int? {
-        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings) else { return nil }
         let end = blockEnd(i)
         let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
+        if evidence.notHeadings.contains(i) { return nil }
+        if fallbackHeadings, evidence.chapterHeadings.contains(i) {
+            // A heading the format marks: the whole block, whatever its words.
+            flush()
+            inFootnotes = false
+            let cleaned = ([t] + Self.joiningContinuations(inBlock)).map { Emphasis.remove(TextLines.collapse($0)) }
+            pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)))
+            return end
+        }
+        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else { return nil }
         let listable = candidate.kind == .keyword(isPart: false) || candidate.kind == .keyword(isPart: true) || {
             if case .numberedTitle = candidate.kind { return true } else { return false }
         }()

@@ -1,3 +1,5 @@
+import LecternCore
+
 /// Running text: the lines of one paragraph joined and cleaned.
 public struct TextParagraph: Equatable, Sendable {
     /// Whitespace collapsed to single spaces, trimmed; `_italics_` underscores removed.
@@ -8,6 +10,13 @@ public struct TextParagraph: Equatable, Sendable {
     /// Footnote ids referred to by markers in this paragraph, in order ("12", "01", "*").
     public var noteReferences: [String]
     public var firstLine: Int
+    /// What the format said the block is (a list item, a quotation, a heading below the chapters').
+    public var kind: BlockKind = .paragraph
+    /// The block's language, its spans in other languages and its pronunciations, as its reader
+    /// found them (UTF-16 offsets into `text`); a plain text has none.
+    public var language: String?
+    public var spans: [LanguageSpan] = []
+    public var pronunciations: [Pronunciation] = []
 
     public init(text: String, silent: [SilentStretch] = [], noteReferences: [String] = [], firstLine: Int) {
         self.text = text

@@ -2,15 +2,21 @@ import Foundation
 import LecternCore
 
 extension PlainTextReader {
-    /// Reads the book's own structure as ``PlainTextStructure`` finds it: parts and chapters at
-    /// their headings (each heading line spoken as its own heading), markers and transcriber's
-    /// codes kept in the text but silent, everything a narrator leaves out listed with its reason,
-    /// and footnote bodies placed as the source's `footnotes:` says — after the paragraph that
-    /// refers to them, at the end of that paragraph's chapter (also when the notes are gathered at
-    /// the end of the book), or skipped where they are written.
+    /// Reads the book's own structure as ``PlainTextStructure`` finds it (``StructureReading``).
     func readStructure(_ lines: [String], source: Source, into builder: inout BookBuilder) {
         let items = PlainTextStructure.analyse(lines, illustrations: source.rules.illustrations == .read ? .read : .skip)
-        let footnotes = source.rules.footnotes
+        StructureReading.read(items, footnotes: source.rules.footnotes, into: &builder)
+    }
+}
+
+/// Feeds the structure pass's items, whatever the format they came from, to a ``BookBuilder``:
+/// parts and chapters at their headings (each heading line spoken as its own heading), markers
+/// and transcriber's codes kept in the text but silent, everything a narrator leaves out listed
+/// with its reason, and footnote bodies placed as the source's `footnotes:` says — after the
+/// paragraph that refers to them, at the end of that paragraph's chapter (also when the notes are
+/// gathered at the end of the book), or skipped where they are written.
+enum StructureReading {
+    static func read(_ items: [TextItem], footnotes: ReadingRules.Footnotes, into builder: inout BookBuilder) {
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
         let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
         var chapterEnd: [TextNote] = []
@@ -41,7 +47,8 @@ extension PlainTextReader {
                     pendingPartLines = []
                 }
             case .paragraph(let paragraph):
-                builder.add(paragraph.text, kind: .paragraph, pronunciations: Self.silent(paragraph.silent))
+                builder.add(paragraph.text, kind: paragraph.kind, language: paragraph.language, spans: paragraph.spans,
+                            pronunciations: Self.pronunciations(paragraph))
                 for noteIndex in notesAfter[index] ?? [] {
                     guard case .note(let note) = items[noteIndex] else { continue }
                     if footnotes == .paragraph { read(note) } else { chapterEnd.append(note) }
@@ -77,6 +84,16 @@ extension PlainTextReader {
             }
         }
         return placement
+    }
+
+    /// The reader's pronunciations and the stretches the pass silenced (those inside a
+    /// pronunciation are already spoken as it says).
+    private static func pronunciations(_ paragraph: TextParagraph) -> [Pronunciation] {
+        guard !paragraph.pronunciations.isEmpty else { return silent(paragraph.silent) }
+        let silent = silent(paragraph.silent).filter { s in
+            !paragraph.pronunciations.contains { $0.offset < s.offset + s.length && s.offset < $0.offset + $0.length }
+        }
+        return (paragraph.pronunciations + silent).sorted { $0.offset < $1.offset }
     }
 
     /// Stretches kept in the text but not spoken: the engine reads a space there.

@@ -1,0 +1,62 @@
+import LecternCore
+
+/// What a reader hands the structure pass: the document as a format-neutral stream, in reading
+/// order — blocks of text with the evidence their format gives (a tagged heading's level, a
+/// note's id, the notes a block refers to), and the passages the reader itself leaves out
+/// because only its format can tell (navigation, page markers, images, code).
+///
+/// ``StructurePass`` decides the rest — boilerplate, contents, indexes, parts and chapters,
+/// front and back matter, notes — by the same rules for every format.
+struct BlockStream {
+    /// A block of text as the reader found it, with what it knows about it.
+    struct Block {
+        /// The block's lines as shown (split at line breaks), each trimmed and collapsed; joined
+        /// with spaces they are ``text``.
+        var lines: [String]
+        /// The text, whitespace collapsed.
+        var text: String
+        var kind: BlockKind
+        var language: String?
+        var spans: [LanguageSpan] = []
+        var pronunciations: [Pronunciation] = []
+        /// The level (1–6) of a heading the format marks as one (`<h2>`, a shown heading).
+        var headingLevel: Int?
+        /// Ids of the notes the block refers to (`noteref` links), in order.
+        var noteReferences: [String] = []
+    }
+
+    enum Entry {
+        case block(Block)
+        /// A note body (`epub:type="footnote"`, `role="doc-endnote"`) with its id.
+        case note(id: String, Block)
+        /// Left out by the reader, with the reason.
+        case skip(text: String, reason: String)
+        /// A thematic break (`<hr>`).
+        case sectionBreak
+    }
+
+    private(set) var entries: [Entry] = []
+
+    /// Whether any block with words has been added (front matter ends at the first).
+    var hasText: Bool {
+        entries.contains { if case .block = $0 { true } else { false } }
+    }
+
+    mutating func add(_ block: Block) {
+        guard !block.text.isEmpty else { return }
+        entries.append(.block(block))
+    }
+
+    mutating func note(id: String, _ block: Block) {
+        guard !block.text.isEmpty else { return }
+        entries.append(.note(id: id, block))
+    }
+
+    mutating func skip(_ text: String, reason: String) {
+        entries.append(.skip(text: text, reason: reason))
+    }
+
+    mutating func sectionBreak() {
+        entries.append(.sectionBreak)
+    }
+}

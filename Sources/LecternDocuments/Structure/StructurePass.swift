@@ -1,0 +1,118 @@
+import LecternCore
+
+/// The one structure pass, over any reader's ``BlockStream``: the blocks are laid out as lines
+/// (a blank line between blocks, a block's own line breaks kept) and read by
+/// ``PlainTextStructure``, so that Project Gutenberg's boilerplate, title pages, contents lists,
+/// indexes, lists of illustrations, page and note markers, parts and chapters, front and back
+/// matter are decided by the same rules whatever the format. What the format knows is kept:
+/// a paragraph that is a whole block keeps its kind, languages and pronunciations; tagged
+/// headings are the evidence for chapters when no heading names itself (`CHAPTER I`, `PREFACE`);
+/// the reader's own skips and notes keep their places.
+enum StructurePass {
+    /// The items of the stream, in reading order.
+    static func items(_ stream: BlockStream, illustrations: PlainTextStructure.Illustrations) -> [TextItem] {
+        var lines: [String] = []
+        var blocks: [Int: BlockStream.Block] = [:]  // first line → block
+        var blockEnds: [Int: Int] = [:]             // first line → end (exclusive)
+        var headings: [(line: Int, level: Int)] = []
+        var placed: [(line: Int, item: TextItem)] = []
+        for entry in titledContents(stream.entries) {
+            switch entry {
+            case .block(let block):
+                let start = lines.count
+                lines += block.lines.isEmpty ? [block.text] : block.lines
+                blocks[start] = block
+                blockEnds[start] = lines.count
+                if let level = block.headingLevel { headings.append((start, level)) }
+                lines.append("")
+            case .note(let id, let block):
+                placed.append((lines.count, .note(TextNote(id: id, text: block.text, firstLine: lines.count))))
+            case .skip(let text, let reason):
+                placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count))))
+            case .sectionBreak:
+                lines += ["* * *", ""]
+            }
+        }
+        var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence(headings, blocks: blocks))
+        let starts = blocks.keys.sorted()
+        var s = 0  // items come in line order: the block holding each is found moving forward
+        for j in analysed.indices {
+            guard case .paragraph(var paragraph) = analysed[j] else { continue }
+            while s + 1 < starts.count, starts[s + 1] <= paragraph.firstLine { s += 1 }
+            guard s < starts.count, starts[s] <= paragraph.firstLine, let start = Optional(starts[s]), let block = blocks[start],
+                  paragraph.firstLine < blockEnds[start]! else { continue }
+            paragraph.kind = block.kind
+            paragraph.language = block.language
+            let nextLine = j + 1 < analysed.count ? analysed[j + 1].firstLine : lines.count
+            let whole = start == paragraph.firstLine && nextLine >= blockEnds[start]!
+            if whole {
+                paragraph.noteReferences += block.noteReferences
+                if paragraph.text == block.text {
+                    paragraph.spans = block.spans
+                    paragraph.pronunciations = block.pronunciations
+                }
+            }
+            analysed[j] = .paragraph(paragraph)
+        }
+        return merge(analysed, placed)
+    }
+
+    /// A contents title (`CONTENTS`) whose list the reader left out itself (a list of links
+    /// within the book) goes with that list: alone, the pass would take what follows for entries.
+    static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
+        var out = entries
+        for k in entries.indices.dropLast() {
+            guard case .block(let block) = entries[k], let reason = ContentsList.title(block.text),
+                  case .skip(_, HTMLWalker.contentsReason) = entries[k + 1] else { continue }
+            out[k] = .skip(text: block.text, reason: reason)
+        }
+        return out
+    }
+
+    /// The evidence of the marked headings (by their first lines).
+    static func evidence(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block]) -> FormatEvidence {
+        var evidence = FormatEvidence()
+        evidence.headings = Set(headings.map(\.line))
+        evidence.chapterHeadings = chapterHeadings(headings, blocks: blocks)
+        // Levels holding at least two headings that name themselves chapters or parts.
+        var named: [Int: Int] = [:]
+        for (line, level) in headings {
+            if let first = blocks[line]?.lines.first, let c = HeadingCandidate.of(first), case .keyword = c.kind { named[level, default: 0] += 1 }
+        }
+        if let deepest = named.filter({ $0.value >= 2 }).keys.max() {
+            evidence.notHeadings = Set(headings.filter { $0.level > deepest }.map(\.line))
+        }
+        return evidence
+    }
+
+    /// The first lines of the tagged headings that start chapters when no heading names itself:
+    /// those of the level whose headings most often open running text (a block of 60 characters
+    /// or more), the shallower on a tie; none when no level does so twice.
+    static func chapterHeadings(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block]) -> Set<Int> {
+        let starts = blocks.keys.sorted()
+        var opening: [Int: Int] = [:]
+        for (k, start) in starts.enumerated() {
+            guard let level = blocks[start]?.headingLevel, k + 1 < starts.count, let next = blocks[starts[k + 1]],
+                  next.headingLevel == nil, next.text.count >= 60 else { continue }
+            opening[level, default: 0] += 1
+        }
+        guard let best = opening.filter({ $0.value >= 2 }).max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return [] }
+        return Set(headings.filter { $0.level == best }.map(\.line))
+    }
+
+    /// The pass's items with the reader's own skips and notes put back where they were met.
+    static func merge(_ analysed: [TextItem], _ placed: [(line: Int, item: TextItem)]) -> [TextItem] {
+        var out: [TextItem] = []
+        out.reserveCapacity(analysed.count + placed.count)
+        var p = 0
+        for item in analysed {
+            while p < placed.count, placed[p].line <= item.firstLine {
+                out.append(placed[p].item)
+                p += 1
+            }
+            out.append(item)
+        }
+        out += placed[p...].map(\.item)
+        return out
+    }
+}
