@@ -261,12 +261,13 @@ public struct ChapterRule: Sendable, Equatable {
     public var title: String?
 
     public init(detection: Detection = .auto, heading: String? = nil, subtitle: Bool = false, skipBeforeFirst: Bool = false,
-                level: Int = 1, title: String? = nil) {
+                level: Int? = nil, title: String? = nil) {
         self.detection = detection
         self.heading = heading
         self.subtitle = subtitle
         self.skipBeforeFirst = skipBeforeFirst
-        self.level = level
+        self.level = level ?? 1
+        levelGiven = level != nil
         self.title = title
     }
 }

@@ -49,7 +49,8 @@ public struct HTMLReader: Sendable {
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         if let stream = walker.stream {
-            let items = StructurePass.items(stream, illustrations: source.rules.illustrations == .read ? .read : .skip)
+            let items = StructurePass.items(stream, illustrations: source.rules.illustrations == .read ? .read : .skip,
+                                            defaultLevel: source.chapters.level)
             StructureReading.read(items, footnotes: source.rules.footnotes, into: &walker.builder)
         }
         var book = try walker.builder.finish()

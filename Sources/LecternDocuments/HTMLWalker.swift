@@ -53,6 +53,8 @@ struct HTMLWalker {
     private var read: Set<String> = []
     private var chapterNotes: [XMLNode] = []
     private var blockNotes: [String] = []
+    /// How many tables the walk is inside (their cells head nothing).
+    private var tableDepth = 0
     /// The ids of the elements met so far, for links that point back.
     private var seenIDs: Set<String> = []
 
@@ -234,6 +236,8 @@ struct HTMLWalker {
             flush(as: .quote, language: language)
         case "table":
             flush()
+            tableDepth += 1
+            defer { tableDepth -= 1 }
             if rules.tables == .skip {
                 skip(node.textContent, reason: "table (tables: skip)")
             } else if let table = TableReader(node) {
@@ -351,7 +355,8 @@ struct HTMLWalker {
             if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
             if stream != nil {
                 stream?.add(BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
-                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes))
+                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
+                                              mayHead: tableDepth == 0 && kind != .listItem))
                 blockNotes = []
                 return
             }

@@ -23,6 +23,8 @@ struct BlockStream {
         var headingLevel: Int?
         /// Ids of the notes the block refers to (`noteref` links), in order.
         var noteReferences: [String] = []
+        /// False for a table cell or a list item, which never heads a chapter whatever its words.
+        var mayHead = true
     }
 
     enum Entry {

@@ -10,7 +10,9 @@ import LecternCore
 /// the reader's own skips and notes keep their places.
 enum StructurePass {
     /// The items of the stream, in reading order.
-    static func items(_ stream: BlockStream, illustrations: PlainTextStructure.Illustrations) -> [TextItem] {
+    /// - parameter defaultLevel: headings at or above it are the chapters when no level's
+    ///   headings open running text twice (`chapters.level`'s default).
+    static func items(_ stream: BlockStream, illustrations: PlainTextStructure.Illustrations, defaultLevel: Int = 1) -> [TextItem] {
         var lines: [String] = []
         var blocks: [Int: BlockStream.Block] = [:]  // first line → block
         var blockEnds: [Int: Int] = [:]             // first line → end (exclusive)
@@ -33,7 +35,9 @@ enum StructurePass {
                 lines += ["* * *", ""]
             }
         }
-        var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence(headings, blocks: blocks))
+        var evidence = evidence(headings, blocks: blocks, defaultLevel: defaultLevel)
+        evidence.notHeadings.formUnion(blocks.filter { !$0.value.mayHead }.keys)
+        var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence)
         let starts = blocks.keys.sorted()
         var s = 0  // items come in line order: the block holding each is found moving forward
         for j in analysed.indices {
@@ -70,10 +74,13 @@ enum StructurePass {
     }
 
     /// The evidence of the marked headings (by their first lines).
-    static func evidence(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block]) -> FormatEvidence {
+    static func evidence(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block], defaultLevel: Int) -> FormatEvidence {
         var evidence = FormatEvidence()
         evidence.headings = Set(headings.map(\.line))
         evidence.chapterHeadings = chapterHeadings(headings, blocks: blocks)
+        if evidence.chapterHeadings.isEmpty {
+            evidence.chapterHeadings = Set(headings.filter { $0.level <= defaultLevel }.map(\.line))
+        }
         // Levels holding at least two headings that name themselves chapters or parts.
         var named: [Int: Int] = [:]
         for (line, level) in headings {
@@ -87,7 +94,7 @@ enum StructurePass {
 
     /// The first lines of the tagged headings that start chapters when no heading names itself:
     /// those of the level whose headings most often open running text (a block of 60 characters
-    /// or more), the shallower on a tie; none when no level does so twice.
+    /// or more), the shallower on a tie; none when no level does so twice (then the default level's).
     static func chapterHeadings(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block]) -> Set<Int> {
         let starts = blocks.keys.sorted()
         var opening: [Int: Int] = [:]
