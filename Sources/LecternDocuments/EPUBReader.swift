@@ -35,13 +35,19 @@ public struct EPUBReader: Sendable {
         let package = try EPUBPackage.read(archive)
         let document = source.url.path
         let skips = try BookBuilder.skips(source)
-        var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules, chapterLevel: nil)
+        let fromTOC = source.chapters.selector == nil && !source.chapters.levelGiven  // else headings start chapters
+        // Chapters from the table of contents; everything else decided by the structure pass every
+        // format shares (``StructurePass``), over the spine's documents as one stream, which the
+        // markers cut first (``StreamCut``).
+        let structured = fromTOC && source.chapters.detection != .none
+        var walker = HTMLWalker(builder: try BookBuilder(source: structured ? source.withoutMarkers : source, skips: skips),
+                                rules: source.rules, chapterLevel: nil)
         if tracing { walker.trace = [] }
+        if structured { walker.stream = BlockStream() }
 
         // Where each chapter starts: a whole file, or an element id inside one.
         var fileStarts: [String: String] = [:]
         var anchorStarts: [String: [String: String]] = [:]
-        let fromTOC = source.chapters.selector == nil && !source.chapters.levelGiven  // else headings start chapters
         for entry in package.toc where fromTOC {
             if let fragment = entry.fragment, !fragment.isEmpty {
                 if anchorStarts[entry.path]?[fragment] == nil { anchorStarts[entry.path, default: [:]][fragment] = entry.title }
@@ -91,7 +97,7 @@ public struct EPUBReader: Sendable {
                 do { text = try XMLTree.html(data, name: path)?.root?.textContent ?? "" } catch let error as XMLTree.ParseError {
                     throw DocumentError(document: document, message: "\(path) cannot be read, \(error)")  // not even its text to list
                 }
-                walker.builder.skip(text, reason: "malformed XHTML in \(path), \(error)")
+                walker.skip(text, reason: "malformed XHTML in \(path), \(error)")
                 continue
             }
             guard let root = tree.root else { continue }
@@ -100,7 +106,7 @@ public struct EPUBReader: Sendable {
                 let body = root.first { $0.name == "body" } ?? root
                 if kind == .titlePage { walker.omitted.noteTitlePage(body) }
                 if let reason = kind.skipReason(source.rules.matter, afterBody: walker.omitted.afterBody ?? opened) {
-                    walker.builder.skip(BookMatter.listedText(body), reason: reason)
+                    walker.skip(BookMatter.listedText(body), reason: reason)
                     continue
                 }
             }
@@ -111,12 +117,12 @@ public struct EPUBReader: Sendable {
             }
             if let title = fileStarts[path] {
                 walker.endChapter()
-                walker.builder.startSilentChapter(title: title)
+                walker.startSilentChapter(title)
                 opened = true
             } else if !opened {
                 // Text before any table-of-contents entry: a chapter named by the file's title.
                 let title = root.first { $0.name == "title" }?.textContent ?? (path as NSString).lastPathComponent
-                walker.builder.startSilentChapter(title: title)
+                walker.startSilentChapter(title)
                 opened = true
             }
             walker.chapterStarts = anchorStarts[path] ?? [:]
@@ -137,7 +143,7 @@ public struct EPUBReader: Sendable {
                 walker.trace = []
             }
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
-                walker.builder.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
+                walker.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
             }
         }
         if source.rules.nonLinear == .skip {
@@ -148,10 +154,16 @@ public struct EPUBReader: Sendable {
                 // Images' alt text is listed too, as it is for an image in a file that is read.
                 let alt = body?.all { $0.name == "img" }.compactMap { $0["alt"] } ?? []
                 let text = ([body?.textContent ?? ""] + alt).joined(separator: " ")
-                walker.builder.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
+                walker.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
             }
         }
+        if let stream = walker.stream {
+            let items = StructurePass.items(try StreamCut.apply(stream, source: source), illustrations: source.rules.illustrations == .read ? .read : .skip,
+                                            defaultLevel: source.chapters.level)
+            StructureReading.read(items, footnotes: source.rules.footnotes, into: &walker.builder)
+        }
         var book = try walker.builder.finish()
+        if let trace, walker.stream != nil { trace.blocks = TracedBlock.kept(book.chapters.flatMap(\.blocks).map(\.text), from: trace.blocks) }
         var metadata = package.metadata
         if metadata.title == nil { metadata.title = walker.omitted.titlePageTitle }
         if let coverPath = package.coverPath {

@@ -33,6 +33,65 @@ struct TracedBlock {
         self.text = text
         self.origins = origins
     }
+
+    /// The blocks a book kept, in order, from the blocks the structure pass was given: each the
+    /// block with its text (in order, else one read elsewhere: a note moved to its chapter's end),
+    /// or the stretch of one that holds it (a block the pass read apart); a text found in none
+    /// keeps no origins.
+    static func kept(_ texts: [String], from blocks: [TracedBlock]) -> [TracedBlock] {
+        let found = EPUBTextMarker.align(texts, blocks.map(\.text))
+        var unused: [String: [Int]] = [:]
+        let taken = Set(found.compactMap { $0 })
+        for (i, block) in blocks.enumerated() where !taken.contains(i) { unused[block.text, default: []].append(i) }
+        var result: [TracedBlock] = []
+        var next = 0
+        for (text, index) in zip(texts, found) {
+            if let index {
+                result.append(blocks[index])
+                next = index + 1
+                continue
+            }
+            if let elsewhere = unused[text]?.first {
+                unused[text]?.removeFirst()
+                result.append(blocks[elsewhere])
+                continue
+            }
+            let part = blocks[next..<min(blocks.count, next + 64)].lazy.compactMap { $0.stretch(text) }.first
+            result.append(part ?? TracedBlock(text: text, origins: []))
+        }
+        return result
+    }
+
+    /// The stretch of this block whose text is `text`, with its origins, if there is one.
+    func stretch(_ text: String) -> TracedBlock? {
+        let units = Array(self.text.utf16), wanted = Array(text.utf16)
+        guard !wanted.isEmpty, origins.count == units.count, wanted.count < units.count else { return nil }
+        for start in 0...(units.count - wanted.count) where units[start] == wanted[0] && Array(units[start..<(start + wanted.count)]) == wanted {
+            var part = TracedBlock(text: text, origins: Array(origins[start..<(start + wanted.count)]))
+            part.document = document
+            return part
+        }
+        return nil
+    }
+
+    /// A block read by the structure pass, and, when it has several lines (a heading spoken line
+    /// by line), each line on its own with its share of the origins: whichever the book keeps is
+    /// found by its text.
+    static func lines(_ lines: [String], of block: TracedBlock) -> [TracedBlock] {
+        guard lines.count > 1, block.origins.count == block.text.utf16.count else { return [block] }
+        var result = [block]
+        let units = Array(block.text.utf16)
+        var offset = 0
+        for line in lines where !line.isEmpty {
+            let length = line.utf16.count
+            guard offset + length <= units.count, Array(line.utf16) == Array(units[offset..<(offset + length)]) else { break }
+            var part = TracedBlock(text: line, origins: Array(block.origins[offset..<(offset + length)]))
+            part.document = block.document
+            result.append(part)
+            offset += length + 1  // the space between lines
+        }
+        return result
+    }
 }
 
 /// Where one UTF-16 unit of a block's text is in its document: a text node (or CDATA section, or

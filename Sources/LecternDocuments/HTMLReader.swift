@@ -35,7 +35,8 @@ public struct HTMLReader: Sendable {
         guard let root = tree.root else { throw DocumentError(document: source.url.path, message: "no HTML content") }
         let skips = try BookBuilder.skips(source)
         let structured = Self.findsStructure(source)
-        var walker = HTMLWalker(builder: try BookBuilder(source: source, skips: skips), rules: source.rules,
+        // With the structure pass, the markers cut the stream, before the pass (``StreamCut``).
+        var walker = HTMLWalker(builder: try BookBuilder(source: structured ? source.withoutMarkers : source, skips: skips), rules: source.rules,
                                 chapterLevel: structured || source.chapters.selector != nil ? nil : source.chapters.level)
         if structured { walker.stream = BlockStream() }
         let folder = source.url.deletingLastPathComponent()
@@ -49,7 +50,7 @@ public struct HTMLReader: Sendable {
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         if let stream = walker.stream {
-            let items = StructurePass.items(stream, illustrations: source.rules.illustrations == .read ? .read : .skip,
+            let items = StructurePass.items(try StreamCut.apply(stream, source: source), illustrations: source.rules.illustrations == .read ? .read : .skip,
                                             defaultLevel: source.chapters.level)
             StructureReading.read(items, footnotes: source.rules.footnotes, into: &walker.builder)
         }

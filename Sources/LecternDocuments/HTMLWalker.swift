@@ -53,6 +53,8 @@ struct HTMLWalker {
     private var read: Set<String> = []
     private var chapterNotes: [XMLNode] = []
     private var blockNotes: [String] = []
+    /// The id of the note whose blocks the walk is reading into the stream, if any.
+    private var noteInProgress: String?
     /// How many tables the walk is inside (their cells head nothing).
     private var tableDepth = 0
     /// The ids of the elements met so far, for links that point back.
@@ -127,7 +129,7 @@ struct HTMLWalker {
         if let id = node["id"] ?? node["name"], let title = chapterStarts[id], !consumedStarts.contains(id) {
             consumedStarts.insert(id)
             endChapter()
-            builder.startSilentChapter(title: title)
+            startSilentChapter(title)
         }
         if Self.skippedElements.contains(name) { return }
         if let id = node["id"] ?? node["name"] { seenIDs.insert(id) }
@@ -284,6 +286,11 @@ struct HTMLWalker {
         return true
     }
 
+    /// Starts a chapter titled from outside the text, in the stream when there is one.
+    mutating func startSilentChapter(_ title: String) {
+        if stream != nil { stream?.chapter(title: title) } else { builder.startSilentChapter(title: title) }
+    }
+
     /// Lists text the walk leaves out, in the stream when there is one.
     mutating func skip(_ text: String, reason: String) {
         if stream != nil { stream?.skip(text, reason: reason) } else { builder.skip(text, reason: reason) }
@@ -354,10 +361,12 @@ struct HTMLWalker {
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
             if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
             if stream != nil {
-                stream?.add(BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
-                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
-                                              mayHead: tableDepth == 0 && kind != .listItem))
+                let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
+                                             pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
+                                             mayHead: tableDepth == 0 && kind != .listItem)
+                if let id = noteInProgress { stream?.note(id: id, read) } else { stream?.add(read) }
                 blockNotes = []
+                if trace != nil { trace? += TracedBlock.lines(run.lines(), of: TracedBlock(text: text, origins: origins)) }
                 return
             }
             let kept = builder.add(text, kind: kind, language: base, spans: spans, pronunciations: pronunciations)
@@ -378,14 +387,12 @@ struct HTMLWalker {
         read.insert(id)
         var outer = TextRun()
         swap(&outer, &block)  // the note is a block of its own; the one around it resumes after
+        // With a stream, every block of the note goes to it as the note's (the pass places them).
+        let outerNote = noteInProgress
+        if stream != nil { noteInProgress = id }
         for child in note.children { visit(child, kind: .paragraph, language: note.language) }
-        if stream != nil {
-            let (text, spans, base, _, _) = block.normalised(base: note.language)
-            stream?.note(id: id, BlockStream.Block(lines: block.lines(), text: text, kind: .quote, language: base, spans: spans))
-            block = TextRun()
-        } else {
-            flush(as: .paragraph, language: note.language)
-        }
+        flush(as: .paragraph, language: note.language)
+        noteInProgress = outerNote
         swap(&outer, &block)
     }
 }

@@ -19,6 +19,7 @@ func summary(_ items: [TextItem]) -> [String] {
         case .paragraph(let p): "P: " + p.text
         case .note(let n): "N \(n.id): " + n.text
         case .sectionBreak: "B"
+        case .chapter(let title, _): "C \(title)"
         case .skipped(let s): "S \(s.reason): " + s.text
         }
     }

@@ -60,7 +60,7 @@ public struct PlainTextStructure {
         body = BookPasses.nestParts(body)
         let front = frontText(lines, body: body)
         body = BookPasses.repeatedTitles(body, frontText: front)
-        body = BookPasses.frontMatter(body)
+        body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
         body = BookPasses.advertisements(body)
         body = BookPasses.colophon(body, frontText: front)
         body = BookPasses.sectionBreaks(body)

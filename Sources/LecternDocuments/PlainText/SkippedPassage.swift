@@ -1,3 +1,5 @@
+import LecternCore
+
 /// A passage that is not narrated, with why.
 public struct SkippedPassage: Equatable, Sendable {
     /// The passage as written, whitespace collapsed.
@@ -5,8 +7,11 @@ public struct SkippedPassage: Equatable, Sendable {
     /// Why it is not read: "Project Gutenberg header", "contents list", "illustration", "table" …
     public var reason: String
     public var firstLine: Int
+    /// Which side of a start or end marker's cut it lies on, when a marker cut it.
+    public var cut: SkippedText.Cut?
 
-    public init(text: String, reason: String, firstLine: Int) {
+    public init(text: String, reason: String, firstLine: Int, cut: SkippedText.Cut? = nil) {
+        self.cut = cut
         self.text = text
         self.reason = reason
         self.firstLine = firstLine

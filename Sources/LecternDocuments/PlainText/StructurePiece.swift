@@ -9,6 +9,14 @@ enum StructurePiece {
     case skipped(text: String, reason: String, firstLine: Int)
 
     var isHeading: Bool { if case .heading = self { true } else { false } }
+
+    /// The piece's first line.
+    var firstLine: Int {
+        switch self {
+        case .heading(_, let first, _), .paragraph(_, let first), .note(_, _, let first), .skipped(_, _, let first): first
+        case .sectionBreak(let line): line
+        }
+    }
     var isReadText: Bool {
         switch self {
         case .paragraph, .note: true

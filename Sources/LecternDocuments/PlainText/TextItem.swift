@@ -11,6 +11,9 @@ public enum TextItem: Equatable, Sendable {
     case sectionBreak(line: Int)
     /// Not narrated, with the reason.
     case skipped(SkippedPassage)
+    /// A chapter the format names for certain (an EPUB's table of contents), its title not
+    /// spoken: the text's own headings are then read as headings inside it.
+    case chapter(title: String, line: Int)
 
     /// The 0-based index of the item's first line.
     public var firstLine: Int {
@@ -20,6 +23,7 @@ public enum TextItem: Equatable, Sendable {
         case .note(let n): n.firstLine
         case .sectionBreak(let line): line
         case .skipped(let s): s.firstLine
+        case .chapter(_, let line): line
         }
     }
 }

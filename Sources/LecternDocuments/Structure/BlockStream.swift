@@ -31,10 +31,12 @@ struct BlockStream {
         case block(Block)
         /// A note body (`epub:type="footnote"`, `role="doc-endnote"`) with its id.
         case note(id: String, Block)
-        /// Left out by the reader, with the reason.
-        case skip(text: String, reason: String)
+        /// Left out by the reader, with the reason (and which side of a marker's cut it is on).
+        case skip(text: String, reason: String, cut: SkippedText.Cut?)
         /// A thematic break (`<hr>`).
         case sectionBreak
+        /// A chapter starts here, named by the format (an EPUB's table of contents).
+        case chapter(title: String)
     }
 
     private(set) var entries: [Entry] = []
@@ -54,11 +56,24 @@ struct BlockStream {
         entries.append(.note(id: id, block))
     }
 
-    mutating func skip(_ text: String, reason: String) {
-        entries.append(.skip(text: text, reason: reason))
+    mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {
+        entries.append(.skip(text: text, reason: reason, cut: cut))
+    }
+
+    mutating func append(_ entry: Entry) {
+        entries.append(entry)
     }
 
     mutating func sectionBreak() {
         entries.append(.sectionBreak)
+    }
+
+    mutating func chapter(title: String) {
+        entries.append(.chapter(title: title))
+    }
+
+    /// Whether the format names the chapters (then the text's headings are read inside them).
+    var namesChapters: Bool {
+        entries.contains { if case .chapter = $0 { true } else { false } }
     }
 }

@@ -11,6 +11,8 @@ struct FormatEvidence: Equatable {
     /// Marked headings deeper than every level whose headings name themselves as chapters or
     /// parts (a `VOL. XII` in a title page's `<h4>` under `<h2>` chapters): never a chapter.
     var notHeadings: Set<Int> = []
+    /// Where chapters the format names start (an EPUB's table of contents), in order.
+    var namedChapters: [Int] = []
 
     static let none = FormatEvidence()
 }

@@ -28,15 +28,24 @@ enum StructurePass {
                 if let level = block.headingLevel { headings.append((start, level)) }
                 lines.append("")
             case .note(let id, let block):
-                placed.append((lines.count, .note(TextNote(id: id, text: block.text, firstLine: lines.count))))
-            case .skip(let text, let reason):
-                placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count))))
+                // A note of several paragraphs is one note, read together wherever it goes.
+                if let last = placed.last, case .note(var note) = last.item, note.id == id, last.line == lines.count {
+                    note.text += " " + block.text
+                    placed[placed.count - 1].item = .note(note)
+                } else {
+                    placed.append((lines.count, .note(TextNote(id: id, text: block.text, firstLine: lines.count))))
+                }
+            case .skip(let text, let reason, let cut):
+                placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count, cut: cut))))
             case .sectionBreak:
                 lines += ["* * *", ""]
+            case .chapter(let title):
+                placed.append((lines.count, .chapter(title: title, line: lines.count)))
             }
         }
         var evidence = evidence(headings, blocks: blocks, defaultLevel: defaultLevel)
         evidence.notHeadings.formUnion(blocks.filter { !$0.value.mayHead }.keys)
+        evidence.namedChapters = placed.compactMap { if case .chapter = $0.item { $0.line } else { nil } }
         var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence)
         let starts = blocks.keys.sorted()
         var s = 0  // items come in line order: the block holding each is found moving forward
@@ -67,8 +76,8 @@ enum StructurePass {
         var out = entries
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k], let reason = ContentsList.title(block.text),
-                  case .skip(_, HTMLWalker.contentsReason) = entries[k + 1] else { continue }
-            out[k] = .skip(text: block.text, reason: reason)
+                  case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] else { continue }
+            out[k] = .skip(text: block.text, reason: reason, cut: nil)
         }
         return out
     }

@@ -16,7 +16,10 @@ extension PlainTextReader {
 /// paragraph that refers to them, at the end of that paragraph's chapter (also when the notes are
 /// gathered at the end of the book), or skipped where they are written.
 enum StructureReading {
+    /// Where the format names the chapters (``TextItem/chapter(title:line:)``), the headings the
+    /// pass finds are read as headings inside them.
     static func read(_ items: [TextItem], footnotes: ReadingRules.Footnotes, into builder: inout BookBuilder) {
+        let named = items.contains { if case .chapter = $0 { true } else { false } }
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
         let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
         var chapterEnd: [TextNote] = []
@@ -31,6 +34,11 @@ enum StructureReading {
         }
         for (index, item) in items.enumerated() {
             switch item {
+            case .chapter(let title, _):
+                endChapter()
+                builder.startSilentChapter(title: title)
+            case .heading(let heading) where named:
+                for line in heading.lines { builder.add(line, kind: .heading) }
             case .heading(let heading):
                 endChapter()
                 if heading.level == .part {
@@ -62,7 +70,7 @@ enum StructureReading {
             case .sectionBreak:
                 builder.sectionBreak()
             case .skipped(let passage):
-                builder.skip(passage.text, reason: passage.reason)
+                builder.skip(passage.text, reason: passage.reason, cut: passage.cut)
             }
         }
         endChapter()
