@@ -3,7 +3,8 @@ import Yams
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence"]
+                       "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence",
+                       "regnal_names"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -90,6 +91,14 @@ extension SpokenRules {
             }
         }
         rules.notNames = try top["not_names"]?.strings() ?? []
+        if let value = top["regnal_names"] {
+            let m = try value.mapping(allowed: ["names", "titles", "then"])
+            var r = RegnalNames()
+            r.names = try m["names"]?.strings() ?? []
+            r.titles = try m["titles"]?.strings() ?? []
+            r.then = try m["then"]?.strings() ?? []
+            rules.regnalNames = r
+        }
         if let symbols = top["pause_symbols"] {
             rules.pauseSymbols = try symbols.string()
             if let bad = rules.pauseSymbols.first(where: { $0.isLetter || $0.isNumber || $0.isWhitespace || $0.utf16.count > 1 }) {

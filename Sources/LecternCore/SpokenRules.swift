@@ -42,6 +42,8 @@ public struct SpokenRules: Sendable, Equatable {
     /// Endings that make a Roman numeral an ordinal wherever it stands (French `XIXe`, `Ier`),
     /// with the template said for it.
     public var ordinalSuffixes: [String: String] = [:]
+    /// Names after which a single-letter numeral (I, V, X) is regnal too ("James I.", "Henry V").
+    public var regnalNames: RegnalNames?
     /// Capitalised words that are not names (no regnal numeral after them, no "Saint" before them).
     public var notNames: [String] = []
     /// How a rating is said: 1…5 stars (`*`, `★`) right after a name (`Hôtel du Port **`), by
@@ -57,6 +59,20 @@ public struct SpokenRules: Sendable, Equatable {
     public var years: Years?
     /// How sums of money are read (nil: as the engine reads them).
     public var money: Money?
+
+    /// The names after which a single-letter Roman numeral is regnal (`regnal_names:` in
+    /// `Config/spoken/LANG.yml`): I, V and X only after one of `names`; the pronoun I needs more
+    /// (see ``SpokenForms``).
+    public struct RegnalNames: Sendable, Equatable {
+        /// Given names of kings, queens and popes, compared in lower case.
+        public var names: [String] = []
+        /// Titles before such a name ("King", "Pope"): with one, "I" before running text is regnal.
+        public var titles: [String] = []
+        /// Words the pronoun I never precedes ("of": "James I of England"), compared in lower case.
+        public var then: [String] = []
+
+        public init() {}
+    }
 
     /// How sums of money are read (`money:` in `Config/spoken/LANG.yml`).
     public struct Money: Sendable, Equatable {

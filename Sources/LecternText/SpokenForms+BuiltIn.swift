@@ -33,6 +33,12 @@ extension SpokenForms {
         #                   a template with {ordinal} (from `ordinals`; a number past the list is left as
         #                   written) and {n} (the number in digits). A mapping gives forms for particular
         #                   numbers and `other` for the rest (see fr.yml).
+        # regnal_names:     names of kings, queens and popes (`names`), after which a single-letter numeral
+        #                   is regnal too: "Henry V" → "Henry the Fifth". The pronoun I needs more, as it
+        #                   follows names as often ("Mary I think", "said Henry. I am"): punctuation or 's
+        #                   right after it ("James I. He", "James I, King", "Charles I's head"), the end of
+        #                   the text, one of `then` after it ("James I of England"), or one of `titles`
+        #                   before the name ("King Charles I was beheaded").
         # ordinal_suffixes: endings that make a Roman numeral an ordinal anywhere (French XIXe, Ier):
         #                   ending → template.
         # not_names:        capitalised words that are no names: no regnal numeral after them, and they
@@ -120,6 +126,18 @@ extension SpokenForms {
                    Twenty-eighth, Twenty-ninth, Thirtieth, Thirty-first, Thirty-second, Thirty-third, Thirty-fourth,
                    Thirty-fifth, Thirty-sixth, Thirty-seventh, Thirty-eighth, Thirty-ninth, Fortieth]
         regnal: the {ordinal}
+        regnal_names:
+          names: [Henry, Edward, James, George, William, Charles, Richard, Louis, Philip, Elizabeth, Mary, Anne, John, Stephen,
+                  Matilda, Harold, Edmund, Malcolm, David, Robert, Alexander, Francis, Pius, Leo, Gregory, Innocent, Clement,
+                  Urban, Boniface, Benedict, Paul, Julius, Sixtus, Martin, Nicholas, Celestine, Eugene, Eugenius, Adrian, Hadrian,
+                  Felix, Victor, Napoleon, Frederick, Peter, Catherine, Ivan, Ferdinand, Alfonso, Emmanuel, Umberto, Amadeus,
+                  Otto, Conrad, Konrad, Rudolph, Rudolf, Ludwig, Friedrich, Wilhelm, Heinrich, Karl, Joseph, Leopold, Maximilian,
+                  Sigismund, Casimir, Ladislaus, Christian, Gustav, Gustavus, Eric, Magnus, Olaf, Haakon, Sancho, Pedro, Manuel,
+                  Isabella, Margaret, Christina, Ptolemy, Rameses, Ramses, Seti, Darius, Xerxes, Antiochus, Constantine,
+                  Justinian, Theodosius, Basil, Michael, Baldwin, Albert, Roger]
+          titles: [King, Queen, Pope, Emperor, Empress, Tsar, Czar, Tsarina, Czarina, Kaiser, Prince, Princess, Duke, Duchess,
+                   Elector, Pharaoh, Sultan, Shah, Saint, St]
+          then: [of]
         not_names: [The, A, An, And, But, Or, Nor, Of, In, On, At, To, For, By, With, From, As, If, So, Not, No, Yes, He, She,
                     It, We, They, You, I, His, Her, Its, Our, Their, My, Your, This, That, These, Those, Then, When, Where,
                     What, Who, How, Why, There, Here, See, Was, Is, Are, Were, All, Some, One, Now, Oh, O, Ah]

@@ -7,9 +7,11 @@ import LecternCore
 ///
 /// - Roman numerals are cardinals (said as digits) at the start of a heading (`XIV.`, `I`), at
 ///   the start of a list paragraph (`IV. The…`), and after a cardinal word (`CHAPTER XIV.`,
-///   `Book ii`); ordinals after a capitalised name (`Charles II.` → "Charles the Second"); the
-///   pronoun "I" only becomes "one" in a heading or right after a capitalised cardinal word at
-///   the end of a phrase (`Chapter I.`); single letters other than I, V and X never.
+///   `Book ii`); ordinals after a capitalised name (`Charles II.` → "Charles the Second"), a
+///   single letter only after a king's or pope's name with evidence (``RegnalEvidence``: `James
+///   I.`, `Henry V`); the pronoun "I" only becomes "one" in a heading or right after a
+///   capitalised cardinal word at the end of a phrase (`Chapter I.`); single letters other than
+///   I, V and X never.
 /// - Abbreviations match whole words in any case.
 /// - URLs and e-mail addresses are read as ``URLReading`` says.
 /// - Runs of pause symbols (`***`, `* * *`, `~~~`) standing alone are read as a pause.
@@ -272,6 +274,7 @@ private struct Compiled: Sendable {
     let suffixes: [(suffix: String, template: String)]
     let years: YearReading?
     let money: MoneyReading?
+    let regnalNames: RegnalEvidence?
     /// Abbreviations (lower case) whose period may also end the sentence.
     let mayEndSentence: Set<String>
 
@@ -279,6 +282,7 @@ private struct Compiled: Sendable {
         self.rules = rules
         years = rules.years.map(YearReading.init)
         money = rules.money.map(MoneyReading.init)
+        regnalNames = rules.regnalNames.map(RegnalEvidence.init)
         mayEndSentence = Set(rules.mayEndSentence.map { $0.lowercased() })
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]
@@ -465,8 +469,11 @@ private struct Compiled: Sendable {
         // Single letters: only I, V and X are ever numerals (not "vitamin C", "C. P. E. Bach").
         if single, !"IVXivx".contains(firstLetter) { return nil }
         let isI = word.core == "I" || word.core == "i"
-        // The pronoun, by far the most common: a numeral only in a heading or after a cardinal word.
-        if isI, kind != .heading, i > 0, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
+        // A single letter after a king's or pope's name, with evidence ("James I.", "Henry V").
+        let regnalLetter = single && upper && regnalNames.map { $0.mayFollowName(words.tokens, i) && $0.isRegnal(at: i, words: words) } == true
+        // The pronoun, by far the most common: a numeral only in a heading, after a cardinal word
+        // or as a king's ("James I.").
+        if isI, kind != .heading, i > 0, !regnalLetter, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
         let endsPhrase = next == nil || !word.trail.isEmpty
         // After a cardinal word: "Chapter XIV", "CHAPTER I.", "book ii".
         // (A capital letter alone is an initial, "P. I. Brown", not the page keyword "p.".)
@@ -489,8 +496,9 @@ private struct Compiled: Sendable {
            let next, next.isCapitalised {
             return cardinal(word, value, next: next)
         }
-        // After a name: "Charles II.", "Louis XIV", "Henry VIII's" (never a single letter).
-        if !single, let previous, previous.isNameLike, previous.trail.isEmpty, previous.possessive.isEmpty,
+        // After a name: "Charles II.", "Louis XIV", "Henry VIII's"; a single letter only with
+        // evidence (``RegnalEvidence``): "James I.", "Henry V".
+        if !single || regnalLetter, let previous, previous.isNameLike, previous.trail.isEmpty, previous.possessive.isEmpty,
            RomanNumeral.value(of: previous.core) == nil, !notNames.contains(previous.core.lowercased()),
            let form = regnal(value) {
             return replace(word, with: form, next: next)
