@@ -124,7 +124,7 @@ extension SpokenRules {
 
     /// The `money:` rules.
     private static func money(_ value: YAMLValue, words: (YAMLValue) throws -> String) throws -> Money {
-        let m = try value.mapping(allowed: ["before", "after", "amount", "fraction"])
+        let m = try value.mapping(allowed: ["before", "after", "alone", "not_after", "words", "words_after_sum", "amount", "fraction"])
         var money = Money()
         func names(_ value: YAMLValue) throws -> [String] {
             let list = try value.list().map(words)
@@ -142,6 +142,20 @@ extension SpokenRules {
                 throw value.error("a unit after an amount starts with a letter, found \"\(UserText.excerpt(unit))\"")
             }
             money.after[unit] = try names(value)
+            money.afterOrder.append(unit)
+        }
+        money.alone = try m["alone"]?.strings() ?? []
+        for unit in money.alone where money.after[unit] == nil {
+            throw m["alone"]!.error("\"\(UserText.excerpt(unit))\" is not one of `after`'s units")
+        }
+        money.notAfter = try m["not_after"]?.strings() ?? []
+        for (key, target) in [("words", \Money.words), ("words_after_sum", \Money.wordsAfterSum)] {
+            for (unit, value) in try m[key]?.dictionary() ?? [] {
+                guard let c = unit.first, c.isLetter, !unit.contains(where: \.isWhitespace) else {
+                    throw value.error("a unit word starts with a letter, found \"\(UserText.excerpt(unit))\"")
+                }
+                money[keyPath: target][unit] = try names(value)
+            }
         }
         func template(_ value: YAMLValue, _ fields: [String]) throws -> String {
             let text = try words(value)

@@ -78,8 +78,19 @@ public struct SpokenRules: Sendable, Equatable {
     public struct Money: Sendable, Equatable {
         /// Signs written before an amount ("£"), with the unit's singular and plural.
         public var before: [String: [String]] = [:]
-        /// Units written right after an amount ("s.", "d."), in a sum that starts with a sign.
+        /// Units written right after an amount ("s.", "d.", "l."), in a sum that starts with a sign,
+        /// or in one of several of them, largest first ("3l. 10s.", "2s. 6d."); the period may be left out.
         public var after: [String: [String]] = [:]
+        /// `after`'s units, largest first, as the rules list them.
+        public var afterOrder: [String] = []
+        /// Units of `after` that make a sum alone, with their period and no sign ("6d.", "1s.", "100l.").
+        public var alone: [String] = []
+        /// Words before which a lone amount is no sum ("the 3d." is the third; "the 60s." a decade).
+        public var notAfter: [String] = []
+        /// Units that are words of their own after an amount ("10 fr.").
+        public var words: [String: [String]] = [:]
+        /// Units that are words of their own only right after a sum ("10 fr. 50 c.").
+        public var wordsAfterSum: [String: [String]] = [:]
         /// Templates: {n} the amount, {unit} its unit, {f} the fraction ("5 dollars 50").
         public var amount = "{n} {unit}"
         public var fraction = "{n} {unit} {f}"

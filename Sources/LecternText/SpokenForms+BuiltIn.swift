@@ -64,9 +64,16 @@ extension SpokenForms {
         #                   every number where nothing shows a year ("1896 men").
         # money:            sums read as words around the amount: `before` maps a sign written before an
         #                   amount ("£70", "$5.50", "£ 1000") to its unit's [singular, plural]; `after` does the same
-        #                   for units written right after an amount in a sum that starts with a sign ("£1
-        #                   17s. 9d."). `amount` and `fraction` are the templates: {n} the amount as written,
-        #                   {unit} the unit, {f} the two digits after the point.
+        #                   for units written right after an amount, largest first, their period optional
+        #                   ("17s", "17s."), in a sum that starts with a sign ("£1 17s. 9d.") or of several
+        #                   of them in that order ("3l. 10s.", "2s. 6d.", "1s 6d"). Units in `alone` make a
+        #                   sum by themselves with their period ("6d.", "1s.", "100l."), though not after
+        #                   one of `not_after` ("the 3d." is the third, "in his 40s." a decade) nor as a
+        #                   round ten of two digits or a year ("60s.", "1890s."). `words` are units that are
+        #                   words of their own after an amount ("10 fr."), `words_after_sum` such units
+        #                   right after a sum only ("10 fr. 50 c."). `amount` and `fraction` are the
+        #                   templates: {n} the amount as written, {unit} the unit, {f} the two digits after
+        #                   the point.
         language: en
         abbreviations:
           Dr.: Doctor
@@ -162,7 +169,11 @@ extension SpokenForms {
                     '{high} sixties', '{high} seventies', '{high} eighties', '{high} nineties']
         money:
           before: { '£': [pound, pounds], '$': [dollar, dollars], '€': [euro, euros] }
-          after: { s.: [shilling, shillings], d.: [penny, pence] }
+          after: { l.: [pound, pounds], s.: [shilling, shillings], d.: [penny, pence] }
+          alone: [l., s., d.]
+          not_after: [the, his, her, its, their, our, my, your, early, late, mid]
+          words: { fr.: [franc, francs], frs.: [franc, francs], fcs.: [franc, francs] }
+          words_after_sum: { c.: [centime, centimes], cts.: [centime, centimes], cent.: [centime, centimes] }
           amount: '{n} {unit}'
           fraction: '{n} {unit} {f}'
         """#

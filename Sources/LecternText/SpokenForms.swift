@@ -13,6 +13,7 @@ import LecternCore
 ///   capitalised cardinal word at the end of a phrase (`Chapter I.`); single letters other than
 ///   I, V and X never.
 /// - Abbreviations match whole words in any case.
+/// - Years and sums of money are read as ``YearReading`` and ``MoneyReading`` say.
 /// - URLs and e-mail addresses are read as ``URLReading`` says.
 /// - Runs of pause symbols (`***`, `* * *`, `~~~`) standing alone are read as a pause.
 public struct SpokenForms: Sendable {
@@ -63,9 +64,15 @@ public struct SpokenForms: Sendable {
             let year = sum != nil ? nil : c.years.flatMap {
                 YearReading.mayBeYear(tokens[i], units) ? $0.reading(at: i, words: words, afterYear: lastYear == i - 2) : nil
             }
-            if let p = sum ?? year {
+            if let (p, count) = sum {
                 result.append(p)
-                if sum != nil { lastMoney = i } else { lastYear = i }
+                lastMoney = i + count - 1
+                i += count
+                continue
+            }
+            if let p = year {
+                result.append(p)
+                lastYear = i
                 i += 1
                 continue
             }

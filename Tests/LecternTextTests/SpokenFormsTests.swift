@@ -211,11 +211,21 @@ import LecternText
 
     @Test func sumsOfMoneyAreReadWithTheirUnits() {
         #expect(Self.said("It cost £70, or £1 17s. 9d. He had $5.50 and $1.") == ["£70,=70 pounds,", "£1=1 pound", "17s.=17 shillings", "9d.=9 pence.", "$5.50=5 dollars 50", "$1.=1 dollar."])
-        #expect(Self.said("She left £1,000,000 to (€20) and 9d.") == ["£1,000,000=1,000,000 pounds", "(€20)=(20 euros)"])
+        #expect(Self.said("She left £1,000,000 to (€20) and 9d.") == ["£1,000,000=1,000,000 pounds", "(€20)=(20 euros)", "9d.=9 pence."])
         // The sign apart from the amount: the hint covers both (and it is no year after "of").
         #expect(Self.said("a reward of £ 1000. Then") == ["£ 1000.=1000 pounds."])
         // Not sums: a unit with no sum before it, a sign before no amount, a number with more decimals.
         #expect(Self.said("The 60s. A £ sign, $5.5 and $x.").isEmpty)
+    }
+
+    @Test func sumsWithoutASignAndUnitsThatAreWords() {
+        #expect(Self.said("It cost 10 fr. 50 c. and 6d., or 2s. 6d. or 1s. He owed 3l. 10s. and 100l. Then") ==
+                ["10 fr.=10 francs", "50 c.=50 centimes", "6d.,=6 pence,", "2s.=2 shillings", "6d.=6 pence", "1s.=1 shilling.",
+                 "3l.=3 pounds", "10s.=10 shillings", "100l.=100 pounds."])
+        #expect(Self.said("Price 1s 6d; a 5 fr. note, 1 fr. Then") == ["1s=1 shilling", "6d;=6 pence;", "5 fr.=5 francs", "1 fr.=1 franc."])
+        // Decades, ordinals, a unit without its period alone, centimes with no francs before: no sums.
+        #expect(Self.said("In the 60s. and his 40s., the 3d of May, the 2d. and 1s and 0s, 9d and 50 c. and 70s.").isEmpty)
+        #expect(Self.said("In the 1890s.") == ["1890s.=18 nineties."], "a decade is the year's")
     }
 
     @Test func aMalformedYearRuleNamesItsKey() {
@@ -243,6 +253,7 @@ import LecternText
             ("ordinals: [First, \"[[s'Ek@nd]]\"]\n", "en.yml:1: ordinals[2]: must be words (a respelling), not phonemes or IPA"),
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
+            ("money: { alone: [s.] }\n", "en.yml:1: money.alone: \"s.\" is not one of `after`'s units"),
             ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence, regnal_names)"),
         ]
         for (yaml, message) in cases {
