@@ -4,7 +4,7 @@ import Yams
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
                        "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence",
-                       "regnal_names"]
+                       "regnal_names", "formulas"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -98,6 +98,15 @@ extension SpokenRules {
             r.titles = try m["titles"]?.strings() ?? []
             r.then = try m["then"]?.strings() ?? []
             rules.regnalNames = r
+        }
+        if let value = top["formulas"] {
+            let m = try value.mapping(allowed: ["letters"])
+            var f = Formulas()
+            for (letter, said) in try m["letters"]?.dictionary() ?? [] {
+                guard letter.count == 1, letter.first!.isUppercase else { throw said.error("a letter is one capital, found \"\(UserText.excerpt(letter))\"") }
+                f.letters[letter] = try words(said)
+            }
+            rules.formulas = f
         }
         if let symbols = top["pause_symbols"] {
             rules.pauseSymbols = try symbols.string()

@@ -60,6 +60,9 @@ public struct SpokenRules: Sendable, Equatable {
     /// How sums of money are read (nil: as the engine reads them).
     public var money: Money?
 
+    /// How chemical formulas (H2SO4, CO2, NaCl) are read (nil: as the engine reads them).
+    public var formulas: Formulas?
+
     /// The names after which a single-letter Roman numeral is regnal (`regnal_names:` in
     /// `Config/spoken/LANG.yml`): I, V and X only after one of `names`; the pronoun I needs more
     /// (see ``SpokenForms``).
@@ -70,6 +73,15 @@ public struct SpokenRules: Sendable, Equatable {
         public var titles: [String] = []
         /// Words the pronoun I never precedes ("of": "James I of England"), compared in lower case.
         public var then: [String] = []
+
+        public init() {}
+    }
+
+    /// How chemical formulas are read (`formulas:` in `Config/spoken/LANG.yml`): letter by
+    /// letter, numbers as numbers ("H 2 S O 4").
+    public struct Formulas: Sendable, Equatable {
+        /// A letter's spoken form where the engine would not say its name (English "A" alone is the article).
+        public var letters: [String: String] = [:]
 
         public init() {}
     }

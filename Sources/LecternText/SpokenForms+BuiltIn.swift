@@ -74,6 +74,11 @@ extension SpokenForms {
         #                   right after a sum only ("10 fr. 50 c."). `amount` and `fraction` are the
         #                   templates: {n} the amount as written, {unit} the unit, {f} the two digits after
         #                   the point.
+        # formulas:         chemical formulas (H2SO4, CO2, NaCl: element symbols and numbers, with a number
+        #                   or in mixed case) are read letter by letter and their numbers as numbers ("H 2
+        #                   S O 4": as written espeak-ng says "aitch two so four", "co two", "nah cee el").
+        #                   `letters` says a letter where the engine would not say its name (A alone is
+        #                   the article).
         language: en
         abbreviations:
           Dr.: Doctor
@@ -176,5 +181,7 @@ extension SpokenForms {
           words_after_sum: { c.: [centime, centimes], cts.: [centime, centimes], cent.: [centime, centimes] }
           amount: '{n} {unit}'
           fraction: '{n} {unit} {f}'
+        formulas:
+          letters: { A: eh }
         """#
 }

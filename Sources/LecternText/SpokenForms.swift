@@ -13,7 +13,8 @@ import LecternCore
 ///   capitalised cardinal word at the end of a phrase (`Chapter I.`); single letters other than
 ///   I, V and X never.
 /// - Abbreviations match whole words in any case.
-/// - Years and sums of money are read as ``YearReading`` and ``MoneyReading`` say.
+/// - Years, sums of money and chemical formulas are read as ``YearReading``, ``MoneyReading``
+///   and ``FormulaReading`` say.
 /// - URLs and e-mail addresses are read as ``URLReading`` says.
 /// - Runs of pause symbols (`***`, `* * *`, `~~~`) standing alone are read as a pause.
 public struct SpokenForms: Sendable {
@@ -73,6 +74,12 @@ public struct SpokenForms: Sendable {
             if let p = year {
                 result.append(p)
                 lastYear = i
+                i += 1
+                continue
+            }
+            // A chemical formula: "H2SO4", "CO2", "NaCl".
+            if let f = c.formulas, FormulaReading.mayBeFormula(tokens[i], units), let p = f.reading(at: i, words: words) {
+                result.append(p)
                 i += 1
                 continue
             }
@@ -282,6 +289,7 @@ private struct Compiled: Sendable {
     let years: YearReading?
     let money: MoneyReading?
     let regnalNames: RegnalEvidence?
+    let formulas: FormulaReading?
     /// Abbreviations (lower case) whose period may also end the sentence.
     let mayEndSentence: Set<String>
 
@@ -290,6 +298,7 @@ private struct Compiled: Sendable {
         years = rules.years.map(YearReading.init)
         money = rules.money.map(MoneyReading.init)
         regnalNames = rules.regnalNames.map(RegnalEvidence.init)
+        formulas = rules.formulas.map(FormulaReading.init)
         mayEndSentence = Set(rules.mayEndSentence.map { $0.lowercased() })
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]

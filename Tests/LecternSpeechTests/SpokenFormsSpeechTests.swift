@@ -62,6 +62,7 @@ import LecternText
             ("Mary I think, said Henry. I am sure.", .paragraph, "Mary I think, said Henry. I am sure."),
             ("It cost 10 fr. 50 c. and 2s. 6d., or 6d. He owed 3l. 10s.", .paragraph,
              "It cost ten francs fifty centimes and two shillings six pence, or six pence. He owed three pounds ten shillings."),
+            ("Water is H2O, and CO2.", .paragraph, "Water is H two O, and C O two."),
         ]
         for c in cases {
             let said = try Self.phonemes(Self.spoken(c.written, c.kind))
@@ -82,6 +83,14 @@ import LecternText
         #expect(try Self.phonemes("6d.").contains("d'i:"))
         #expect(try Self.phonemes(Self.spoken("2s. 6d.")).hasSuffix("p'Ens"), "six pence")
         #expect(try Self.phonemes(Self.spoken("3l. 10s.")).contains("p'aUndz"), "three pounds")
+        // Formulas: as written espeak-ng says "aitch two so four", "co two", "nah cee el"; spelled,
+        // every letter and number is heard.
+        #expect(try Self.phonemes("H2SO4").contains("s,oU"))
+        #expect(try Self.phonemes(Self.spoken("H2SO4")) == "'eItS t'u: 'Es 'oU f'o@")
+        #expect(try Self.phonemes("CO2").hasPrefix("k'oU"))
+        #expect(try Self.phonemes(Self.spoken("CO2")) == "s'i:; 'oU t'u:")
+        #expect(try Self.phonemes("NaCl").hasPrefix("n'A:"))
+        #expect(try Self.phonemes(Self.spoken("NaCl")) == "'En 'eI s'i:; 'El")
         // The pronoun stays the pronoun.
         #expect(Self.spoken("I said so.") == "I said so.")
         #expect(try Self.phonemes(Self.spoken("I said so.")).hasPrefix("aI s'Ed"))

@@ -228,6 +228,13 @@ import LecternText
         #expect(Self.said("In the 1890s.") == ["1890s.=18 nineties."], "a decade is the year's")
     }
 
+    @Test func chemicalFormulasAreSpelledWithTheirNumbers() {
+        #expect(Self.said("Water is H2O, with CO2, H2SO4 and NaCl; CO₂ and C6H12O6's.") ==
+                ["H2O,=H 2 O,", "CO2,=C O 2,", "H2SO4=H 2 S O 4", "NaCl;=N eh C L;", "CO₂=C O 2", "C6H12O6's.=C 6 H 12 O 6's."])
+        // Words in capitals, single symbols, names, numerals and words with other letters are no formulas.
+        #expect(Self.said("NO, HE IS IN THE BOOK. He went In, Co and McCoy, LaTeX, PhD, MP3, CIV and 4H2O.").isEmpty)
+    }
+
     @Test func aMalformedYearRuleNamesItsKey() {
         #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { range: [1896] }\n", file: "en.yml", language: "en") }
         #expect(throws: ManifestError.self) { try SpokenRules.parse(yaml: "years: { other: '{high}' }\n", file: "en.yml", language: "en") }
@@ -254,7 +261,8 @@ import LecternText
             ("pause: stop\n", "en.yml:1: pause: a pause is said as punctuation or a space, found \"stop\""),
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
             ("money: { alone: [s.] }\n", "en.yml:1: money.alone: \"s.\" is not one of `after`'s units"),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence, regnal_names)"),
+            ("formulas: { letters: { ab: x } }\n", "en.yml:1: formulas.letters.ab: a letter is one capital, found \"ab\""),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence, regnal_names, formulas)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }
