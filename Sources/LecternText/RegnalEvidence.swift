@@ -9,7 +9,8 @@ import LecternCore
 /// possessive right after it ("James I.", "James I, King", "Charles I's head"), the end of the
 /// text, a word the pronoun never precedes ("James I of England"), or a title before the name
 /// ("King Charles I was beheaded"). A name with punctuation after it ("said Henry. I am") is no
-/// numeral's.
+/// numeral's, and ``SpokenForms`` takes a letter with a period between a title's abbreviation and
+/// a name for a middle initial ("Mr. John I. Brown").
 struct RegnalEvidence: Sendable {
     private let names: Set<String>
     private let titles: Set<String>

@@ -486,7 +486,12 @@ private struct Compiled: Sendable {
         if single, !"IVXivx".contains(firstLetter) { return nil }
         let isI = word.core == "I" || word.core == "i"
         // A single letter after a king's or pope's name, with evidence ("James I.", "Henry V").
-        let regnalLetter = single && upper && regnalNames.map { $0.mayFollowName(words.tokens, i) && $0.isRegnal(at: i, words: words) } == true
+        var regnalLetter = single && upper && regnalNames.map { $0.mayFollowName(words.tokens, i) && $0.isRegnal(at: i, words: words) } == true
+        // … but a middle initial after a title's abbreviation: "Mr. John I. Brown", "Dr. Henry V. Poor".
+        if regnalLetter, word.trail == ".", let next, next.isNameLike, i >= 2, case let title = words[i - 2].text.lowercased(),
+           self.single[title] != nil, !mayEndSentence.contains(title) {
+            regnalLetter = false
+        }
         // The pronoun, by far the most common: a numeral only in a heading, after a cardinal word
         // or as a king's ("James I.").
         if isI, kind != .heading, i > 0, !regnalLetter, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }

@@ -96,6 +96,7 @@ import LecternText
         #expect(Self.said("Yes, Henry, I know. Henry? I know. “Henry I’m sure”").isEmpty)
         #expect(Self.said("Then I went, Smith I saw and Brown V lost; the Henry V class.") == ["V=the Fifth"], "only after a king's name")
         #expect(Self.said("WHAT I SAW OF HENRY I AM", .heading).isEmpty)
+        #expect(Self.said("Mr. John I. Brown and Dr. Henry V. Poor came.") == ["Mr.=Mister", "Dr.=Doctor"], "middle initials after a title")
     }
 
     @Test func frenchAndGermanRegnalForms() {
