@@ -3,7 +3,8 @@ import Yams
 
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
-                       "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence"]
+                       "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence",
+                       "regnal_names", "formulas"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -90,6 +91,23 @@ extension SpokenRules {
             }
         }
         rules.notNames = try top["not_names"]?.strings() ?? []
+        if let value = top["regnal_names"] {
+            let m = try value.mapping(allowed: ["names", "titles", "then"])
+            var r = RegnalNames()
+            r.names = try m["names"]?.strings() ?? []
+            r.titles = try m["titles"]?.strings() ?? []
+            r.then = try m["then"]?.strings() ?? []
+            rules.regnalNames = r
+        }
+        if let value = top["formulas"] {
+            let m = try value.mapping(allowed: ["letters"])
+            var f = Formulas()
+            for (letter, said) in try m["letters"]?.dictionary() ?? [] {
+                guard letter.count == 1, letter.first!.isUppercase else { throw said.error("a letter is one capital, found \"\(UserText.excerpt(letter))\"") }
+                f.letters[letter] = try words(said)
+            }
+            rules.formulas = f
+        }
         if let symbols = top["pause_symbols"] {
             rules.pauseSymbols = try symbols.string()
             if let bad = rules.pauseSymbols.first(where: { $0.isLetter || $0.isNumber || $0.isWhitespace || $0.utf16.count > 1 }) {
@@ -115,7 +133,7 @@ extension SpokenRules {
 
     /// The `money:` rules.
     private static func money(_ value: YAMLValue, words: (YAMLValue) throws -> String) throws -> Money {
-        let m = try value.mapping(allowed: ["before", "after", "amount", "fraction"])
+        let m = try value.mapping(allowed: ["before", "after", "alone", "not_after", "words", "words_after_sum", "amount", "fraction"])
         var money = Money()
         func names(_ value: YAMLValue) throws -> [String] {
             let list = try value.list().map(words)
@@ -133,6 +151,20 @@ extension SpokenRules {
                 throw value.error("a unit after an amount starts with a letter, found \"\(UserText.excerpt(unit))\"")
             }
             money.after[unit] = try names(value)
+            money.afterOrder.append(unit)
+        }
+        money.alone = try m["alone"]?.strings() ?? []
+        for unit in money.alone where money.after[unit] == nil {
+            throw m["alone"]!.error("\"\(UserText.excerpt(unit))\" is not one of `after`'s units")
+        }
+        money.notAfter = try m["not_after"]?.strings() ?? []
+        for (key, target) in [("words", \Money.words), ("words_after_sum", \Money.wordsAfterSum)] {
+            for (unit, value) in try m[key]?.dictionary() ?? [] {
+                guard let c = unit.first, c.isLetter, !unit.contains(where: \.isWhitespace) else {
+                    throw value.error("a unit word starts with a letter, found \"\(UserText.excerpt(unit))\"")
+                }
+                money[keyPath: target][unit] = try names(value)
+            }
         }
         func template(_ value: YAMLValue, _ fields: [String]) throws -> String {
             let text = try words(value)

@@ -42,6 +42,8 @@ public struct SpokenRules: Sendable, Equatable {
     /// Endings that make a Roman numeral an ordinal wherever it stands (French `XIXe`, `Ier`),
     /// with the template said for it.
     public var ordinalSuffixes: [String: String] = [:]
+    /// Names after which a single-letter numeral (I, V, X) is regnal too ("James I.", "Henry V").
+    public var regnalNames: RegnalNames?
     /// Capitalised words that are not names (no regnal numeral after them, no "Saint" before them).
     public var notNames: [String] = []
     /// How a rating is said: 1…5 stars (`*`, `★`) right after a name (`Hôtel du Port **`), by
@@ -58,12 +60,49 @@ public struct SpokenRules: Sendable, Equatable {
     /// How sums of money are read (nil: as the engine reads them).
     public var money: Money?
 
+    /// How chemical formulas (H2SO4, CO2, NaCl) are read (nil: as the engine reads them).
+    public var formulas: Formulas?
+
+    /// The names after which a single-letter Roman numeral is regnal (`regnal_names:` in
+    /// `Config/spoken/LANG.yml`): I, V and X only after one of `names`; the pronoun I needs more
+    /// (see ``SpokenForms``).
+    public struct RegnalNames: Sendable, Equatable {
+        /// Given names of kings, queens and popes, compared in lower case.
+        public var names: [String] = []
+        /// Titles before such a name ("King", "Pope"): with one, "I" before running text is regnal.
+        public var titles: [String] = []
+        /// Words the pronoun I never precedes ("of": "James I of England"), compared in lower case.
+        public var then: [String] = []
+
+        public init() {}
+    }
+
+    /// How chemical formulas are read (`formulas:` in `Config/spoken/LANG.yml`): letter by
+    /// letter, numbers as numbers ("H 2 S O 4").
+    public struct Formulas: Sendable, Equatable {
+        /// A letter's spoken form where the engine would not say its name (English "A" alone is the article).
+        public var letters: [String: String] = [:]
+
+        public init() {}
+    }
+
     /// How sums of money are read (`money:` in `Config/spoken/LANG.yml`).
     public struct Money: Sendable, Equatable {
         /// Signs written before an amount ("£"), with the unit's singular and plural.
         public var before: [String: [String]] = [:]
-        /// Units written right after an amount ("s.", "d."), in a sum that starts with a sign.
+        /// Units written right after an amount ("s.", "d.", "l."), in a sum that starts with a sign,
+        /// or in one of several of them, largest first ("3l. 10s.", "2s. 6d."); the period may be left out.
         public var after: [String: [String]] = [:]
+        /// `after`'s units, largest first, as the rules list them.
+        public var afterOrder: [String] = []
+        /// Units of `after` that make a sum alone, with their period and no sign ("6d.", "1s.", "100l.").
+        public var alone: [String] = []
+        /// Words before which a lone amount is no sum ("the 3d." is the third; "the 60s." a decade).
+        public var notAfter: [String] = []
+        /// Units that are words of their own after an amount ("10 fr.").
+        public var words: [String: [String]] = [:]
+        /// Units that are words of their own only right after a sum ("10 fr. 50 c.").
+        public var wordsAfterSum: [String: [String]] = [:]
         /// Templates: {n} the amount, {unit} its unit, {f} the fraction ("5 dollars 50").
         public var amount = "{n} {unit}"
         public var fraction = "{n} {unit} {f}"

@@ -33,6 +33,12 @@ extension SpokenForms {
         #                   a template with {ordinal} (from `ordinals`; a number past the list is left as
         #                   written) and {n} (the number in digits). A mapping gives forms for particular
         #                   numbers and `other` for the rest (see fr.yml).
+        # regnal_names:     names of kings, queens and popes (`names`), after which a single-letter numeral
+        #                   is regnal too: "Henry V" → "Henry the Fifth". The pronoun I needs more, as it
+        #                   follows names as often ("Mary I think", "said Henry. I am"): punctuation or 's
+        #                   right after it ("James I. He", "James I, King", "Charles I's head"), the end of
+        #                   the text, one of `then` after it ("James I of England"), or one of `titles`
+        #                   before the name ("King Charles I was beheaded").
         # ordinal_suffixes: endings that make a Roman numeral an ordinal anywhere (French XIXe, Ier):
         #                   ending → template.
         # not_names:        capitalised words that are no names: no regnal numeral after them, and they
@@ -58,9 +64,21 @@ extension SpokenForms {
         #                   every number where nothing shows a year ("1896 men").
         # money:            sums read as words around the amount: `before` maps a sign written before an
         #                   amount ("£70", "$5.50", "£ 1000") to its unit's [singular, plural]; `after` does the same
-        #                   for units written right after an amount in a sum that starts with a sign ("£1
-        #                   17s. 9d."). `amount` and `fraction` are the templates: {n} the amount as written,
-        #                   {unit} the unit, {f} the two digits after the point.
+        #                   for units written right after an amount, largest first, their period optional
+        #                   ("17s", "17s."), in a sum that starts with a sign ("£1 17s. 9d.") or of several
+        #                   of them in that order ("3l. 10s.", "2s. 6d.", "1s 6d"). Units in `alone` make a
+        #                   sum by themselves with their period ("6d.", "1s.", "100l."), though not after
+        #                   one of `not_after` ("the 3d." is the third, "in his 40s." a decade) nor as a
+        #                   round ten of two digits or a year ("60s.", "1890s."). `words` are units that are
+        #                   words of their own after an amount ("10 fr."), `words_after_sum` such units
+        #                   right after a sum only ("10 fr. 50 c."). `amount` and `fraction` are the
+        #                   templates: {n} the amount as written, {unit} the unit, {f} the two digits after
+        #                   the point.
+        # formulas:         chemical formulas (H2SO4, CO2, NaCl: element symbols and numbers, with a number
+        #                   or in mixed case) are read letter by letter and their numbers as numbers ("H 2
+        #                   S O 4": as written espeak-ng says "aitch two so four", "co two", "nah cee el").
+        #                   `letters` says a letter where the engine would not say its name (A alone is
+        #                   the article).
         language: en
         abbreviations:
           Dr.: Doctor
@@ -120,6 +138,18 @@ extension SpokenForms {
                    Twenty-eighth, Twenty-ninth, Thirtieth, Thirty-first, Thirty-second, Thirty-third, Thirty-fourth,
                    Thirty-fifth, Thirty-sixth, Thirty-seventh, Thirty-eighth, Thirty-ninth, Fortieth]
         regnal: the {ordinal}
+        regnal_names:
+          names: [Henry, Edward, James, George, William, Charles, Richard, Louis, Philip, Elizabeth, Mary, Anne, John, Stephen,
+                  Matilda, Harold, Edmund, Malcolm, David, Robert, Alexander, Francis, Pius, Leo, Gregory, Innocent, Clement,
+                  Urban, Boniface, Benedict, Paul, Julius, Sixtus, Martin, Nicholas, Celestine, Eugene, Eugenius, Adrian, Hadrian,
+                  Felix, Victor, Napoleon, Frederick, Peter, Catherine, Ivan, Ferdinand, Alfonso, Emmanuel, Umberto, Amadeus,
+                  Otto, Conrad, Konrad, Rudolph, Rudolf, Ludwig, Friedrich, Wilhelm, Heinrich, Karl, Joseph, Leopold, Maximilian,
+                  Sigismund, Casimir, Ladislaus, Christian, Gustav, Gustavus, Eric, Magnus, Olaf, Haakon, Sancho, Pedro, Manuel,
+                  Isabella, Margaret, Christina, Ptolemy, Rameses, Ramses, Seti, Darius, Xerxes, Antiochus, Constantine,
+                  Justinian, Theodosius, Basil, Michael, Baldwin, Albert, Roger]
+          titles: [King, Queen, Pope, Emperor, Empress, Tsar, Czar, Tsarina, Czarina, Kaiser, Prince, Princess, Duke, Duchess,
+                   Elector, Pharaoh, Sultan, Shah, Saint, St]
+          then: [of]
         not_names: [The, A, An, And, But, Or, Nor, Of, In, On, At, To, For, By, With, From, As, If, So, Not, No, Yes, He, She,
                     It, We, They, You, I, His, Her, Its, Our, Their, My, Your, This, That, These, Those, Then, When, Where,
                     What, Who, How, Why, There, Here, See, Was, Is, Are, Were, All, Some, One, Now, Oh, O, Ah]
@@ -144,8 +174,14 @@ extension SpokenForms {
                     '{high} sixties', '{high} seventies', '{high} eighties', '{high} nineties']
         money:
           before: { '£': [pound, pounds], '$': [dollar, dollars], '€': [euro, euros] }
-          after: { s.: [shilling, shillings], d.: [penny, pence] }
+          after: { l.: [pound, pounds], s.: [shilling, shillings], d.: [penny, pence] }
+          alone: [l., s., d.]
+          not_after: [the, his, her, its, their, our, my, your, early, late, mid]
+          words: { fr.: [franc, francs], frs.: [franc, francs], fcs.: [franc, francs] }
+          words_after_sum: { c.: [centime, centimes], cts.: [centime, centimes], cent.: [centime, centimes] }
           amount: '{n} {unit}'
           fraction: '{n} {unit} {f}'
+        formulas:
+          letters: { A: eh }
         """#
 }

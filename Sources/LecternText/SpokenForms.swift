@@ -7,10 +7,14 @@ import LecternCore
 ///
 /// - Roman numerals are cardinals (said as digits) at the start of a heading (`XIV.`, `I`), at
 ///   the start of a list paragraph (`IV. The…`), and after a cardinal word (`CHAPTER XIV.`,
-///   `Book ii`); ordinals after a capitalised name (`Charles II.` → "Charles the Second"); the
-///   pronoun "I" only becomes "one" in a heading or right after a capitalised cardinal word at
-///   the end of a phrase (`Chapter I.`); single letters other than I, V and X never.
+///   `Book ii`); ordinals after a capitalised name (`Charles II.` → "Charles the Second"), a
+///   single letter only after a king's or pope's name with evidence (``RegnalEvidence``: `James
+///   I.`, `Henry V`); the pronoun "I" only becomes "one" in a heading or right after a
+///   capitalised cardinal word at the end of a phrase (`Chapter I.`); single letters other than
+///   I, V and X never.
 /// - Abbreviations match whole words in any case.
+/// - Years, sums of money and chemical formulas are read as ``YearReading``, ``MoneyReading``
+///   and ``FormulaReading`` say.
 /// - URLs and e-mail addresses are read as ``URLReading`` says.
 /// - Runs of pause symbols (`***`, `* * *`, `~~~`) standing alone are read as a pause.
 public struct SpokenForms: Sendable {
@@ -61,9 +65,21 @@ public struct SpokenForms: Sendable {
             let year = sum != nil ? nil : c.years.flatMap {
                 YearReading.mayBeYear(tokens[i], units) ? $0.reading(at: i, words: words, afterYear: lastYear == i - 2) : nil
             }
-            if let p = sum ?? year {
+            if let (p, count) = sum {
                 result.append(p)
-                if sum != nil { lastMoney = i } else { lastYear = i }
+                lastMoney = i + count - 1
+                i += count
+                continue
+            }
+            if let p = year {
+                result.append(p)
+                lastYear = i
+                i += 1
+                continue
+            }
+            // A chemical formula: "H2SO4", "CO2", "NaCl".
+            if let f = c.formulas, FormulaReading.mayBeFormula(tokens[i], units), let p = f.reading(at: i, words: words) {
+                result.append(p)
                 i += 1
                 continue
             }
@@ -272,6 +288,8 @@ private struct Compiled: Sendable {
     let suffixes: [(suffix: String, template: String)]
     let years: YearReading?
     let money: MoneyReading?
+    let regnalNames: RegnalEvidence?
+    let formulas: FormulaReading?
     /// Abbreviations (lower case) whose period may also end the sentence.
     let mayEndSentence: Set<String>
 
@@ -279,6 +297,8 @@ private struct Compiled: Sendable {
         self.rules = rules
         years = rules.years.map(YearReading.init)
         money = rules.money.map(MoneyReading.init)
+        regnalNames = rules.regnalNames.map(RegnalEvidence.init)
+        formulas = rules.formulas.map(FormulaReading.init)
         mayEndSentence = Set(rules.mayEndSentence.map { $0.lowercased() })
         var single: [String: SpokenRules.Abbreviation] = [:]
         var multi: [String: [(parts: [String], abbreviation: SpokenRules.Abbreviation)]] = [:]
@@ -465,8 +485,16 @@ private struct Compiled: Sendable {
         // Single letters: only I, V and X are ever numerals (not "vitamin C", "C. P. E. Bach").
         if single, !"IVXivx".contains(firstLetter) { return nil }
         let isI = word.core == "I" || word.core == "i"
-        // The pronoun, by far the most common: a numeral only in a heading or after a cardinal word.
-        if isI, kind != .heading, i > 0, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
+        // A single letter after a king's or pope's name, with evidence ("James I.", "Henry V").
+        var regnalLetter = single && upper && regnalNames.map { $0.mayFollowName(words.tokens, i) && $0.isRegnal(at: i, words: words) } == true
+        // … but a middle initial after a title's abbreviation: "Mr. John I. Brown", "Dr. Henry V. Poor".
+        if regnalLetter, word.trail == ".", let next, next.isNameLike, i >= 2, case let title = words[i - 2].text.lowercased(),
+           self.single[title] != nil, !mayEndSentence.contains(title) {
+            regnalLetter = false
+        }
+        // The pronoun, by far the most common: a numeral only in a heading, after a cardinal word
+        // or as a king's ("James I.").
+        if isI, kind != .heading, i > 0, !regnalLetter, !mayFollowKeyword(words.units, words.tokens[i - 1]) { return nil }
         let endsPhrase = next == nil || !word.trail.isEmpty
         // After a cardinal word: "Chapter XIV", "CHAPTER I.", "book ii".
         // (A capital letter alone is an initial, "P. I. Brown", not the page keyword "p.".)
@@ -489,8 +517,9 @@ private struct Compiled: Sendable {
            let next, next.isCapitalised {
             return cardinal(word, value, next: next)
         }
-        // After a name: "Charles II.", "Louis XIV", "Henry VIII's" (never a single letter).
-        if !single, let previous, previous.isNameLike, previous.trail.isEmpty, previous.possessive.isEmpty,
+        // After a name: "Charles II.", "Louis XIV", "Henry VIII's"; a single letter only with
+        // evidence (``RegnalEvidence``): "James I.", "Henry V".
+        if !single || regnalLetter, let previous, previous.isNameLike, previous.trail.isEmpty, previous.possessive.isEmpty,
            RomanNumeral.value(of: previous.core) == nil, !notNames.contains(previous.core.lowercased()),
            let form = regnal(value) {
             return replace(word, with: form, next: next)
