@@ -25,8 +25,11 @@ import LecternCore
 /// Mind the Paint Girl (HTML), Pride and Prejudice (HTML), Sherlock Holmes): every book's
 /// estimate within 4.5 % of its rendered length (docs/BENCHMARKS.md, "Duration estimate").
 ///
-/// A Piper voice is estimated with the same constants: its model speaks at its own pace (its
-/// length scale is set from the rate, 175/wpm), which was not measured here.
+/// A Piper voice (en_US-joe-medium) speaks the same text in about 0.85 of espeak-ng's time at
+/// 175 wpm, and its length scale (set from the rate) changes its pace less than the rate says:
+/// ``piperRateCorrection``, measured on 7 Piper renders (Pride and Prejudice's chapters II and III,
+/// the latter at rates 0.35, 0.5 and 0.65, Moby-Dick's Sunset, Frankenstein's Letter 3, Mind the
+/// Paint Girl's first act): each within 5 % at 147–258 wpm; outside those rates it is extrapolated.
 public enum SpeechDuration {
     /// Seconds per letter of the spoken text, at 175 wpm.
     public static let secondsPerLetter = 0.0535
@@ -51,6 +54,10 @@ public enum SpeechDuration {
         (230, 0.979), (285, 0.964), (340, 0.929), (395, 0.921), (449, 0.927),
     ]
 
+    /// A Piper voice's length relative to the estimate for espeak-ng at 175 wpm scaled by 175/wpm,
+    /// measured at three rates and extended linearly beyond them (within 0.5 … 1.2).
+    static let piperRateCorrection: [(wpm: Double, factor: Double)] = [(147, 0.773), (175, 0.852), (258, 0.925)]
+
     /// The estimated speaking time of `utterance`, without its pre- and post-utterance delays.
     /// Text another voice speaks (``Utterance/segments``) is timed at that voice's rate.
     public static func seconds(_ utterance: Utterance) -> Double {
@@ -73,18 +80,23 @@ public enum SpeechDuration {
 
     /// How much longer than at 175 wpm the voice speaks.
     public static func rateScale(_ voice: ResolvedVoice) -> Double {
-        if voice.isPiper { return Double(ResolvedVoice.normalWPM) / Double(max(voice.wordsPerMinute, 1)) }
+        if voice.isPiper {
+            let wpm = Double(max(voice.wordsPerMinute, 1))
+            return Double(ResolvedVoice.normalWPM) / wpm * min(max(interpolate(piperRateCorrection, wpm, extending: true), 0.5), 1.2)
+        }
         let wpm = Double(min(max(voice.wordsPerMinute, 1), EspeakEngine.fastestExactRate))
-        return Double(ResolvedVoice.normalWPM) / wpm * correction(wpm)
+        return Double(ResolvedVoice.normalWPM) / wpm * interpolate(rateCorrection, wpm)
     }
 
-    static func correction(_ wpm: Double) -> Double {
-        let table = rateCorrection
-        guard wpm > table[0].wpm else { return table[0].factor }
-        for (a, b) in zip(table, table.dropFirst()) where wpm <= b.wpm {
-            return a.factor + (b.factor - a.factor) * (wpm - a.wpm) / (b.wpm - a.wpm)
+    /// The table's factor at `wpm`, linear between its rows; beyond its ends the end's factor, or
+    /// the line through the two rows there when `extending`.
+    static func interpolate(_ table: [(wpm: Double, factor: Double)], _ wpm: Double, extending: Bool = false) -> Double {
+        func line(_ a: (wpm: Double, factor: Double), _ b: (wpm: Double, factor: Double)) -> Double {
+            a.factor + (b.factor - a.factor) * (wpm - a.wpm) / (b.wpm - a.wpm)
         }
-        return table[table.count - 1].factor
+        if wpm <= table[0].wpm { return extending ? line(table[0], table[1]) : table[0].factor }
+        for (a, b) in zip(table, table.dropFirst()) where wpm <= b.wpm { return line(a, b) }
+        return extending ? line(table[table.count - 2], table[table.count - 1]) : table[table.count - 1].factor
     }
 
     static func unscaledSeconds(_ c: Counts) -> Double {

@@ -45,4 +45,18 @@ struct SpeechDurationTests {
         let normal = SpeechDuration.seconds(of: text, voice: Self.voice)
         #expect(normal > 40 && normal < 60)
     }
+
+    @Test func aPiperVoiceHasItsOwnPace() {
+        let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 20)
+        var piper = ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper")
+        let espeak = SpeechDuration.seconds(of: text, voice: Self.voice)
+        #expect(abs(SpeechDuration.seconds(of: text, voice: piper) / espeak - 0.852) < 0.001)
+        // Slower and faster, but by less than the rate says.
+        piper.wordsPerMinute = 147
+        let slow = SpeechDuration.seconds(of: text, voice: piper)
+        piper.wordsPerMinute = 258
+        let fast = SpeechDuration.seconds(of: text, voice: piper)
+        #expect(slow > espeak * 0.852 && slow < espeak * 0.852 * 175 / 147)
+        #expect(fast < espeak * 0.852 && fast > espeak * 0.852 * 175 / 258)
+    }
 }
