@@ -9,8 +9,8 @@ import LecternCore
 /// the estimate counts, in ``Utterance/spokenText`` (the text after spoken forms and
 /// pronunciations, as the engine is given it):
 ///
-/// - letters (``secondsPerLetter``), words (``secondsPerWord``) and digits (``secondsPerDigit``: espeak-ng reads a digit left
-///   in the text as a number word or more);
+/// - letters (``secondsPerLetter``), words (``secondsPerWord``) and digits (``secondsPerDigit``:
+///   espeak-ng reads a digit left in the text as a number word or more);
 /// - the pauses espeak-ng makes inside the text: after a comma (``commaPause``), a sentence's end
 ///   (``sentencePause``) and a colon, semicolon or dash (``clausePause``). Punctuation at the very
 ///   end makes no pause: the audio is trimmed to its speech (`SilenceTrimmer`) before the
@@ -20,10 +20,10 @@ import LecternCore
 /// The constants are for espeak-ng at 175 wpm and are scaled by ``rateScale(_:)``. They were fit
 /// by least squares on the trimmed speech of 8 corpus renders (585 utterances; Alice, the
 /// essays, Jack Sheppard (HTML), the Mostly Adequate Guide, News from Nowhere, Mind the Paint
-/// Girl (text), Pride and Prejudice (text), Alice at rate 0.35) and verified on 7 others
+/// Girl (text), Pride and Prejudice (text), Alice at rate 0.35) and verified on 8 others
 /// (Alice at 0.65, the children's literature EPUB, Frankenstein, Jack Sheppard (text), Moby-Dick,
 /// Mind the Paint Girl (HTML), Pride and Prejudice (HTML), Sherlock Holmes): every book's
-/// estimate within 4.5 % of its rendered length (docs/BENCHMARKS.md, "Duration estimate").
+/// estimate within 4.5 % of its rendered length (docs/BENCHMARKS.md, "Issue #24, item 8").
 ///
 /// A Piper voice (en_US-joe-medium) speaks the same text in about 0.85 of espeak-ng's time at
 /// 175 wpm, and its length scale (set from the rate) changes its pace less than the rate says:
