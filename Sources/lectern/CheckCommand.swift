@@ -118,10 +118,12 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// Speaking time at each utterance's rate plus all its pauses.
+    /// The chapter's pauses and its utterances' delays, which the assembler inserts exactly, plus
+    /// each utterance's estimated speaking time (``SpeechDuration``: from the letters, digits and
+    /// inner pauses of what the engine is given, at the voice's rate).
     static func estimate(_ chapter: PlannedChapter) -> Double {
         chapter.pause.before + chapter.pause.after + chapter.utterances.reduce(0) { total, u in
-            total + u.preDelay + u.postDelay + Double(u.wordCount) * 60 / Double(u.voice.wordsPerMinute)
+            total + u.preDelay + u.postDelay + SpeechDuration.seconds(u)
         }
     }
 
