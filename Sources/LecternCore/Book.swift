@@ -120,6 +120,9 @@ public struct Block: Sendable, Equatable {
     public var pronunciations: [Pronunciation]
     /// Whether a section break (`* * *`) comes before the block: it gets the section pause.
     public var afterSectionBreak = false
+    /// For a note read away from its reference: its label ("3", "A"), announced before it
+    /// (Config/spoken/LANG.yml's `note`: "Note 3.").
+    public var noteLabel: String?
 
     public init(kind: BlockKind, text: String, language: String? = nil, spans: [LanguageSpan] = [], pronunciations: [Pronunciation] = []) {
         self.kind = kind

@@ -180,7 +180,9 @@ public struct Source: Sendable, Equatable {
 /// Everything left out is listed as skipped with its reason.
 public struct ReadingRules: Sendable, Equatable {
     public enum Tables: String, Sendable, CaseIterable { case read, skip, summary }
-    public enum Footnotes: String, Sendable, CaseIterable { case paragraph, chapter, skip }
+    /// Where note bodies are read: after the paragraph that refers to them, at the end of its
+    /// chapter, at the end of the book, or not at all.
+    public enum Footnotes: String, Sendable, CaseIterable { case paragraph, chapter, book, skip }
     public enum NonLinear: String, Sendable, CaseIterable { case skip, append }
     public enum Malformed: String, Sendable, CaseIterable { case error, skip }
     public enum Illustrations: String, Sendable, CaseIterable { case skip, read }

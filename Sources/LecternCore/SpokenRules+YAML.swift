@@ -4,7 +4,7 @@ import Yams
 extension SpokenRules {
     static let keys = ["language", "abbreviations", "cardinal_words", "ordinals", "regnal", "ordinal_suffixes", "not_names",
                        "pause_symbols", "pause", "urls", "stars", "years", "money", "may_end_sentence",
-                       "regnal_names", "formulas"]
+                       "regnal_names", "formulas", "note"]
 
     /// Reads one language's rules (the format is described at the top of `Config/spoken/en.yml`).
     ///
@@ -56,6 +56,7 @@ extension SpokenRules {
             }
         }
         rules.mayEndSentence = try top["may_end_sentence"]?.strings() ?? []
+        rules.note = try top["note"].map(template)
         rules.cardinalWords = try top["cardinal_words"]?.strings() ?? []
         if let ordinals = top["ordinals"] { rules.ordinals = try ordinals.list().map(words) }
         if let regnal = top["regnal"] {

@@ -35,6 +35,9 @@ public struct SpokenRules: Sendable, Equatable {
     public var cardinalWords: [String] = []
     /// Ordinal words, for 1 first ("First", "Second", …); `{ordinal}` in the templates.
     public var ordinals: [String] = []
+    /// What is said before a note read away from its reference: a template with `{n}`, its
+    /// label ("Note {n}." → "Note 3.").
+    public var note: String?
     /// How a Roman numeral after a name is said: a template with `{ordinal}` and `{n}` (digits).
     public var regnal: String?
     /// Regnal forms for particular numbers, over ``regnal`` (French: 1 → "premier").

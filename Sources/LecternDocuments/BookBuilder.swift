@@ -114,7 +114,7 @@ struct BookBuilder {
     /// Returns the block's text as kept (cleaned), or nil when the block was not kept.
     @discardableResult
     mutating func add(_ raw: String, kind: BlockKind, language: String? = nil, spans: [LanguageSpan] = [],
-                      pronunciations: [Pronunciation] = []) -> String? {
+                      pronunciations: [Pronunciation] = [], noteLabel: String? = nil) -> String? {
         // Text with spans or pronunciations comes normalised (their offsets refer to it).
         let text = spans.isEmpty && pronunciations.isEmpty ? PlainTextReader.clean(raw) : raw
         guard !text.isEmpty, admit(text) else { return nil }
@@ -140,6 +140,7 @@ struct BookBuilder {
         }
         var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: pronunciations)
         block.afterSectionBreak = sectionBreakPending
+        block.noteLabel = noteLabel
         sectionBreakPending = false
         book.chapters[book.chapters.count - 1].blocks.append(block)
         return text

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 
 /// Walks an (X)HTML body the way a careful narrator reads it, feeding a ``BookBuilder``:
 /// headings, paragraphs, list items, block quotes, tables (``TableReader``), `<br>` as a
@@ -55,6 +56,8 @@ struct HTMLWalker {
     private var blockNotes: [String] = []
     /// The id of the note whose blocks the walk is reading into the stream, if any.
     private var noteInProgress: String?
+    /// Each note's label as its marker shows it ("3", "A"), by the note's id.
+    private var noteLabels: [String: String] = [:]
     /// How many tables the walk is inside (their cells head nothing).
     private var tableDepth = 0
     /// The ids of the elements met so far, for links that point back.
@@ -133,6 +136,10 @@ struct HTMLWalker {
         }
         if Self.skippedElements.contains(name) { return }
         if let id = node["id"] ?? node["name"] { seenIDs.insert(id) }
+        if name == "a", noteInProgress != nil, Self.isLinkBack(node, seen: seenIDs) {
+            skip(node.textContent, reason: Footnotes.labelReason)  // `[A]` linking back to its marker
+            return
+        }
         if name == "a", Self.isBackLink(node, seen: seenIDs) {
             skip(node.textContent, reason: "back-link")
             return
@@ -153,13 +160,18 @@ struct HTMLWalker {
             skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
             return
         }
-        if semantics.contains("noteref") {
+        let classes = stream == nil ? [] : (node["class"] ?? "").lowercased().split(separator: " ").map(String.init)
+        if semantics.contains("noteref") || (name == "a" && classes.contains("fnanchor")) {
             skip(node.textContent, reason: "footnote reference")
-            if let href = node["href"], let hash = href.firstIndex(of: "#") { blockNotes.append(String(href[href.index(after: hash)...])) }
+            if let href = node["href"], let hash = href.firstIndex(of: "#") {
+                let id = String(href[href.index(after: hash)...])
+                blockNotes.append(id)
+                noteLabels[id] = noteLabels[id] ?? Self.label(node.textContent)
+            }
             return
         }
-        if semantics.contains(where: Self.noteTypes.contains) {
-            let id = node["id"] ?? ""
+        if semantics.contains(where: Self.noteTypes.contains) || classes.contains("footnote") {
+            let id = Self.noteID(node)
             if read.contains(id) { return }
             if rules.footnotes == .skip {
                 skip(node.textContent, reason: "footnote (footnotes: skip)")
@@ -321,6 +333,24 @@ struct HTMLWalker {
         return TextLines.collapse(parent.textContent) == text
     }
 
+    /// A note's id: its own, or (Project Gutenberg's `div.footnote`) that of the anchor inside it.
+    static func noteID(_ note: XMLNode) -> String {
+        note["id"] ?? note.first { $0.name == "a" && ($0["id"] ?? $0["name"]) != nil }.flatMap { $0["id"] ?? $0["name"] } ?? ""
+    }
+
+    /// A note's label as a listener hears it: the marker's text without its brackets ("[A]" → "A").
+    static func label(_ text: String) -> String? {
+        let t = TextLines.collapse(text).trimmingCharacters(in: CharacterSet(charactersIn: "[](){}^ "))
+        return t.isEmpty || TextLines.wordCount(t) > 2 ? nil : t
+    }
+
+    /// A short link inside a note to a place already passed: the note's label, linking back to its
+    /// marker (`<a href="#FNanchor_A_1">[A]</a>`).
+    static func isLinkBack(_ link: XMLNode, seen: Set<String>) -> Bool {
+        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
+        return seen.contains(String(href[href.index(after: hash)...])) && TextLines.wordCount(link.textContent) <= 3
+    }
+
     static let backArrows: Set<Unicode.Scalar> = ["\u{21A9}", "\u{2191}", "\u{2934}", "^", "\u{21B5}", "\u{2B06}", "\u{21B0}"]
 
     /// A table or list whose text is all links to places in the book (a contents list).
@@ -364,7 +394,7 @@ struct HTMLWalker {
                 let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
                                              mayHead: tableDepth == 0 && kind != .listItem)
-                if let id = noteInProgress { stream?.note(id: id, read) } else { stream?.add(read) }
+                if let id = noteInProgress { stream?.note(id: id, label: noteLabels[id], read) } else { stream?.add(read) }
                 blockNotes = []
                 if trace != nil { trace? += TracedBlock.lines(run.lines(), of: TracedBlock(text: text, origins: origins)) }
                 return
@@ -382,7 +412,7 @@ struct HTMLWalker {
     }
 
     private mutating func readNote(_ note: XMLNode) {
-        let id = note["id"] ?? ""
+        let id = Self.noteID(note)
         guard id.isEmpty || !read.contains(id) else { return }
         read.insert(id)
         var outer = TextRun()

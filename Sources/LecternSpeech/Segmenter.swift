@@ -142,6 +142,10 @@ public struct Segmenter: Sendable {
                     let spans = (marked + quoted).sorted { $0.offset < $1.offset }
                     var u = try utterance(block.kind, block.text, language: declared ?? detected, spans: spans,
                                           pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
+                    if let label = block.noteLabel {
+                        u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
+                                                           language: declared ?? detected ?? bookLanguage ?? Self.languageCode(u.voice.name))
+                    }
                     u.blockIndex = blockIndex
                     u.language = (declared ?? detected).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
@@ -182,6 +186,13 @@ public struct Segmenter: Sendable {
                   let found = identifier.confidentLanguage(of: quoted), found != paragraphPrimary else { return nil }
             return LanguageSpan(offset: range.lowerBound, length: range.count, language: found)
         }
+    }
+
+    /// The utterance's pronunciations with the note's announcement ("Note 3.") said before its
+    /// first word (``SpokenFrame``): nothing that is not written is timed.
+    static func announcing(note label: String, in u: Utterance, forms: SpokenForms, language: String?) -> [Pronunciation] {
+        guard let words = forms.noteAnnouncement(label, language: language) else { return u.pronunciations }
+        return SpokenFrame.pronunciations([SpokenFrame(range: 0..<u.text.utf16.count, before: words)], in: u.text, over: u.pronunciations)
     }
 
     /// The spoken forms of `text` in `language`; the parts marked as another language (`spans`)

@@ -28,6 +28,8 @@ extension SpokenForms {
         #                   starts a heading ("XIV.", "I") or a list paragraph ("IV. The …") is one too.
         #                   The pronoun I is "one" only in a heading or right after a capitalised
         #                   cardinal word at the end of a phrase ("Chapter I.", not "the letter I wrote").
+        # note:             what is said before a note read away from its reference (`footnotes:`): a
+        #                   template with {n}, the note's label ("Note {n}." → "Note 3.").
         # ordinals:         ordinal words, for 1, 2, 3 …; {ordinal} in `regnal` and `ordinal_suffixes`.
         # regnal:           how a Roman numeral (two letters or more) after a capitalised name is said:
         #                   a template with {ordinal} (from `ordinals`; a number past the list is left as
@@ -128,6 +130,7 @@ extension SpokenForms {
           pp.: { before_number: pages }
           p.: { before_number: page }
         may_end_sentence: [etc., '&c.', ibid.]
+        note: Note {n}.
         cardinal_words: [Chapter, Chap., Ch., Book, Part, Volume, Vol., Act, Scene, Section, Sect., Lecture, Letter, Stave,
                          Epoch, Canto, Psalm, Article, Appendix, Plate, Figure, Fig., Table, Number, No., Class, Type, Phase,
                          War, Series, Essay, Sermon, Fytte, Tome, Story, Tale, Lesson, Hymn, Sonnet, Ode, Stage, Period,

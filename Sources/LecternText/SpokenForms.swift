@@ -32,6 +32,13 @@ public struct SpokenForms: Sendable {
         self.compiled = byLanguage.mapValues(Compiled.init)
     }
 
+    /// What is said before a note labelled `label` in `language` ("Note 3."), or nil when the
+    /// language's rules say nothing (the note is read without announcement).
+    public func noteAnnouncement(_ label: String, language: String?) -> String? {
+        guard let language, let template = rules[Self.primary(language)]?.note else { return nil }
+        return template.replacingOccurrences(of: "{n}", with: label)
+    }
+
     /// No rules: nothing is changed.
     public static let empty = SpokenForms(rules: [])
 

@@ -189,3 +189,24 @@ import LecternText
         #expect(Self.hints(none[1]) == ["Charles=Carl"])
     }
 }
+
+/// A note read away from its marker is announced by its label, in the words of its language's
+/// rules (`note:` in Config/spoken/LANG.yml), said before its first word and timed with it.
+@Suite struct NoteAnnouncementTests {
+    @Test(.enabled(if: SpokenFormsSpeechTests.espeakInstalled, "needs espeak-ng (make build installs it)"))
+    func aNoteIsAnnouncedByItsLabelInItsLanguage() throws {
+        var block = Block(kind: .quote, text: "At the hospital of Saint Giles.")
+        block.noteLabel = "12"
+        let book = Book(chapters: [Chapter(title: "One", blocks: [Block(kind: .paragraph, text: "The sea rolled on."), block], source: "book.txt")])
+        let plan = try Segmenter(manifest: manifest("title: T\nsources: [book.txt]\n"), spokenForms: SpokenFormsSpeechTests.forms).plan(book)
+        let note = try #require(plan.chapters.first?.utterances.last)
+        #expect(note.text == "At the hospital of Saint Giles.", "the written text is unchanged: only it is timed")
+        #expect(note.spokenText == "Note 12. At the hospital of Saint Giles.")
+        #expect(try SpokenFormsSpeechTests.phonemes(note.spokenText).hasPrefix(try SpokenFormsSpeechTests.phonemes("Note 12.")))
+        var german = block
+        german.language = "de"
+        let planned = try Segmenter(manifest: manifest("title: T\nsources: [book.txt]\n"), spokenForms: SpokenFormsSpeechTests.forms)
+            .plan(Book(chapters: [Chapter(title: "Eins", blocks: [german], source: "book.txt")]))
+        #expect(planned.chapters.first?.utterances.last?.spokenText.hasPrefix("Anmerkung 12.") == true)
+    }
+}

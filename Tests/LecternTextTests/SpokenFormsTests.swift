@@ -263,7 +263,7 @@ import LecternText
             ("regnal:\n  first: premier\n", "en.yml:2: regnal.first: expected a number from 1 to 3999 or `other`"),
             ("money: { alone: [s.] }\n", "en.yml:1: money.alone: \"s.\" is not one of `after`'s units"),
             ("formulas: { letters: { ab: x } }\n", "en.yml:1: formulas.letters.ab: a letter is one capital, found \"ab\""),
-            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence, regnal_names, formulas)"),
+            ("cardinals: [Chapter]\n", "en.yml:1: cardinals: unknown key (expected one of: language, abbreviations, cardinal_words, ordinals, regnal, ordinal_suffixes, not_names, pause_symbols, pause, urls, stars, years, money, may_end_sentence, regnal_names, formulas, note)"),
         ]
         for (yaml, message) in cases {
             let error = try #require(throws: ManifestError.self) { try SpokenRules.parse(yaml: yaml, file: "en.yml", language: "en") }

@@ -19,7 +19,7 @@ enum Footnotes {
     static let plain = LinePattern(#"^(\[(\d{1,3}|\*{1,3}|†)\]|\{(\d{1,3}|\*{1,3}|†)\})\s*(\S.*)$"#)
     static let bracketed = LinePattern(#"^(\[(?:Footnote|Note|FOOTNOTE)\s+([0-9A-Za-z*†]{1,4})\s*:)\s*(.*)$"#)
     static let numbered = LinePattern(#"^((\d{1,3})[.)]?)\s+(\S.*)$"#)
-    static let heading = LinePattern(#"^(FOOTNOTES?|Footnotes?|NOTES|Notes)\s*[.:]?$"#)
+    static let heading = LinePattern(#"^(FOOTNOTES?|Footnotes?|NOTES|Notes|ENDNOTES|End ?[Nn]otes)\s*[.:]?$"#)
 
     static func label(of line: String, inFootnotesSection: Bool) -> Label? {
         let t = TextLines.trim(line)

@@ -6,6 +6,8 @@ public struct TextNote: Equatable, Sendable {
     /// The body, without its label, cleaned like a paragraph.
     public var text: String
     public var firstLine: Int
+    /// The label a listener hears it announced by ("3", "A"); nil: its id.
+    public var label: String?
     /// Transcriber's codes inside the body, as in a paragraph (added field; usually empty).
     public var silent: [SilentStretch]
 

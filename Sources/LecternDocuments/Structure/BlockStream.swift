@@ -29,8 +29,9 @@ struct BlockStream {
 
     enum Entry {
         case block(Block)
-        /// A note body (`epub:type="footnote"`, `role="doc-endnote"`) with its id.
-        case note(id: String, Block)
+        /// A note body (`epub:type="footnote"`, `role="doc-endnote"`) with its id and the label its
+        /// marker shows ("3").
+        case note(id: String, label: String?, Block)
         /// Left out by the reader, with the reason (and which side of a marker's cut it is on).
         case skip(text: String, reason: String, cut: SkippedText.Cut?)
         /// A thematic break (`<hr>`).
@@ -51,9 +52,9 @@ struct BlockStream {
         entries.append(.block(block))
     }
 
-    mutating func note(id: String, _ block: Block) {
+    mutating func note(id: String, label: String?, _ block: Block) {
         guard !block.text.isEmpty else { return }
-        entries.append(.note(id: id, block))
+        entries.append(.note(id: id, label: label, block))
     }
 
     mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {

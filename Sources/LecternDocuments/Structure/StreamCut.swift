@@ -25,7 +25,7 @@ enum StreamCut {
         for entry in stream.entries {
             let text: String
             switch entry {
-            case .block(let block), .note(_, let block): text = block.text
+            case .block(let block), .note(_, _, let block): text = block.text
             case .chapter:
                 if !ended { out.append(entry) }
                 continue

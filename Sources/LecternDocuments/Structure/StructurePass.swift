@@ -27,13 +27,15 @@ enum StructurePass {
                 blockEnds[start] = lines.count
                 if let level = block.headingLevel { headings.append((start, level)) }
                 lines.append("")
-            case .note(let id, let block):
+            case .note(let id, let label, let block):
                 // A note of several paragraphs is one note, read together wherever it goes.
                 if let last = placed.last, case .note(var note) = last.item, note.id == id, last.line == lines.count {
                     note.text += " " + block.text
                     placed[placed.count - 1].item = .note(note)
                 } else {
-                    placed.append((lines.count, .note(TextNote(id: id, text: block.text, firstLine: lines.count))))
+                    var note = TextNote(id: id, text: block.text, firstLine: lines.count)
+                    note.label = label
+                    placed.append((lines.count, .note(note)))
                 }
             case .skip(let text, let reason, let cut):
                 placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count, cut: cut))))
@@ -70,14 +72,20 @@ enum StructurePass {
         return merge(analysed, placed)
     }
 
-    /// A contents title (`CONTENTS`) whose list the reader left out itself (a list of links
-    /// within the book) goes with that list: alone, the pass would take what follows for entries.
+    /// A title whose list the reader took apart goes with it: a contents title (`CONTENTS`)
+    /// before a list of links within the book that the reader left out, a notes title
+    /// (`FOOTNOTES:`, `Notes`) before the notes (read where the notes are read, or skipped).
+    /// Alone, the pass would take what follows for their entries, or read them as headings.
     static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
         var out = entries
         for k in entries.indices.dropLast() {
-            guard case .block(let block) = entries[k], let reason = ContentsList.title(block.text),
-                  case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] else { continue }
-            out[k] = .skip(text: block.text, reason: reason, cut: nil)
+            guard case .block(let block) = entries[k] else { continue }
+            if let reason = ContentsList.title(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] {
+                out[k] = .skip(text: block.text, reason: reason, cut: nil)
+            } else if Footnotes.heading.matches(block.text),
+                      case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
+                out[k] = .skip(text: block.text, reason: Footnotes.headingReason, cut: nil)
+            }
         }
         return out
     }

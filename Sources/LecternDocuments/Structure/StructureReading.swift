@@ -23,13 +23,15 @@ enum StructureReading {
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
         let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
         var chapterEnd: [TextNote] = []
+        var bookEnd: [TextNote] = []
         var pendingPartLines: [String] = []
 
+        /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
-            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent))
+            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent), noteLabel: note.label ?? note.id)
         }
         func endChapter() {
-            chapterEnd.forEach(read)
+            if footnotes == .book { bookEnd += chapterEnd } else { chapterEnd.forEach(read) }
             chapterEnd = []
         }
         for (index, item) in items.enumerated() {
@@ -74,7 +76,16 @@ enum StructureReading {
             }
         }
         endChapter()
+        if !bookEnd.isEmpty {
+            builder.part = nil
+            builder.startSilentChapter(title: notesTitle)
+            bookEnd.forEach(read)
+        }
     }
+
+    /// The title of the chapter that holds the notes at the end of a book (`footnotes: book`):
+    /// not spoken, each note is announced.
+    static let notesTitle = "Notes"
 
     /// For each note a paragraph refers to, the index of that paragraph: the note is the first one
     /// not yet taken with the marker's id that follows the paragraph (notes restart their numbers

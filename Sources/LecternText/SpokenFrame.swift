@@ -1,5 +1,4 @@
 import LecternCore
-import LecternText
 
 /// Words said around a stretch of a block's text that are not written there — a table's column
 /// header before a cell ("Area:" before "12 hectares"), "Table:" and the row count around a
@@ -10,13 +9,19 @@ import LecternText
 /// inside a replaced stretch map back to that one written word (``SpokenText``), so "12" is timed
 /// from where "Area" begins, and every other word keeps its own exact timing. Nothing is timed
 /// that is not written, and no written word is timed twice.
-struct SpokenFrame: Equatable {
+public struct SpokenFrame: Equatable, Sendable {
     /// The stretch, in UTF-16 units of the block's text.
-    var range: Range<Int>
+    public var range: Range<Int>
     /// Said before the stretch's first word (e.g. "Area:").
-    var before: String?
+    public var before: String?
     /// Said after the stretch's last word (e.g. ", 12 rows.").
-    var after: String?
+    public var after: String?
+
+    public init(range: Range<Int>, before: String? = nil, after: String? = nil) {
+        self.range = range
+        self.before = before
+        self.after = after
+    }
 
     /// `existing` with the frames' words added: on a word without a pronunciation, a new one
     /// (the written word with the frame's words); on a word whose pronunciation is a one-word
@@ -24,7 +29,7 @@ struct SpokenFrame: Equatable {
     /// as phonemes (which cannot be mixed with words in one hint) or under a respelling of several
     /// words takes no words before it: they are said after the word before the stretch, if any.
     /// The result is sorted by offset.
-    static func pronunciations(_ frames: [SpokenFrame], in text: String, over existing: [Pronunciation]) -> [Pronunciation] {
+    public static func pronunciations(_ frames: [SpokenFrame], in text: String, over existing: [Pronunciation]) -> [Pronunciation] {
         let units = Array(text.utf16)
         let tokens = WordTokenizer.tokens(in: text)
         var result = existing
