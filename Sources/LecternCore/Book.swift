@@ -153,6 +153,11 @@ public enum BlockKind: String, Sendable, Codable, CaseIterable {
     case paragraph
     case quote
     case listItem = "list_item"
+    /// Who speaks next in a play (`ROPER.`, a `z3998:persona`).
+    case speaker
+    /// A play's stage direction (`[To FARNCOMBE.]`, a `z3998:stage-direction`): never inside
+    /// the speech around it.
+    case stageDirection = "stage_direction"
 }
 
 /// Input text that is not narrated, kept so that nothing disappears silently.

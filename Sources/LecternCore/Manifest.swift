@@ -186,6 +186,7 @@ public struct ReadingRules: Sendable, Equatable {
     public enum NonLinear: String, Sendable, CaseIterable { case skip, append }
     public enum Malformed: String, Sendable, CaseIterable { case error, skip }
     public enum Illustrations: String, Sendable, CaseIterable { case skip, read }
+    public enum StageDirections: String, Sendable, CaseIterable { case read, skip }
 
     /// Reading starts at the first block matching this regular expression (that block included).
     public var startAt: String?
@@ -211,6 +212,8 @@ public struct ReadingRules: Sendable, Equatable {
     public var encoding: String = "auto"
     /// Plain text: `[Illustration: …]` captions are skipped (listed) or read as "Illustration: …".
     public var illustrations: Illustrations = .skip
+    /// Plays: a stage direction is read as a block of its own, or skipped (listed).
+    public var stageDirections: StageDirections = .read
     /// HTML and EPUB: whether front matter (title page, copyright page …) and back matter (index,
     /// colophon …) marked as such are read or skipped (listed).
     public var matter = Matter()

@@ -354,6 +354,7 @@ struct ManifestLayer {
         source.rules.malformed = try choice("malformed", ReadingRules.Malformed.self) ?? .error
         source.rules.pronunciation = try m["pronunciation"]?.bool() ?? true
         source.rules.illustrations = try choice("illustrations", ReadingRules.Illustrations.self) ?? .skip
+        source.rules.stageDirections = try choice("stage_directions", ReadingRules.StageDirections.self) ?? .read
         if let matter = m["matter"] { source.rules.matter = try parseMatter(matter) }
         if let e = m["encoding"] {
             let name = try e.string().trimmingCharacters(in: .whitespaces)

@@ -14,6 +14,8 @@ public struct ManifestLoader: Sendable {
           heading:   { before: 0.5, after: 1.0 }
           quote:     { before: 0.2, after: 0.6 }
           list_item: { before: 0.0, after: 0.4 }
+          speaker:   { before: 0.3, after: 0.3 }
+          stage_direction: { before: 0.3, after: 0.5 }
           chapter:   { before: 0.0, after: 2.0 }
           section:   { before: 1.5, after: 0.0 }
         audio: { bitrate: 64, quality: 7 }

@@ -25,6 +25,8 @@ public enum ManifestSchema {
         ("heading", "`{ before: 0.5, after: 1.0 }`", "around a heading"),
         ("quote", "`{ before: 0.2, after: 0.6 }`", "around a block quotation"),
         ("list_item", "`{ before: 0.0, after: 0.4 }`", "around an item of a list"),
+        ("speaker", "`{ before: 0.3, after: 0.3 }`", "around a play's speaker label (`ROPER.`)"),
+        ("stage_direction", "`{ before: 0.3, after: 0.5 }`", "around a play's stage direction"),
         ("chapter", "`{ before: 0.0, after: 2.0 }`", "at the start and end of every chapter, outside its blocks' own"),
         ("section", "`{ before: 1.5, after: 0.0 }`", "at a section break (`* * *`): its `before` replaces the next block's own, when longer"),
     ]

@@ -52,7 +52,8 @@ public struct HTMLReader: Sendable {
         if let stream = walker.stream {
             let items = StructurePass.items(try StreamCut.apply(stream, source: source), illustrations: source.rules.illustrations == .read ? .read : .skip,
                                             defaultLevel: source.chapters.level)
-            StructureReading.read(items, footnotes: source.rules.footnotes, into: &walker.builder)
+            StructureReading.read(items, footnotes: source.rules.footnotes, stageDirections: source.rules.stageDirections,
+                                  into: &walker.builder)
         }
         var book = try walker.builder.finish()
         book.linkedFiles = linked

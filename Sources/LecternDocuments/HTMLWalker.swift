@@ -196,6 +196,13 @@ struct HTMLWalker {
             }
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
+        if let play = Self.playKind(node, semantics: semantics) {
+            // A speaker's name or a stage direction, a block of its own even inside a speech.
+            flush(as: kind, language: language)
+            children(of: node, kind: play, language: language)
+            flush(as: play, language: language)
+            return
+        }
         if name == "nav" || semantics.contains("toc") || semantics.contains("landmarks") || semantics.contains("page-list") {
             skip(node.textContent, reason: "navigation")
             return
@@ -331,6 +338,21 @@ struct HTMLWalker {
         let target = String(href[href.index(after: hash)...])
         guard seen.contains(target), TextLines.wordCount(text) <= 3, let parent = link.parent else { return false }
         return TextLines.collapse(parent.textContent) == text
+    }
+
+    /// What the markup says of a play's text: a speaker's name (`p.speaker`, Standard Ebooks'
+    /// `z3998:persona`) or a stage direction (`span.stagedir`, `p.scenedesc`,
+    /// `z3998:stage-direction`).
+    static func playKind(_ node: XMLNode, semantics: [String]) -> BlockKind? {
+        if semantics.contains("z3998:persona") { return .speaker }
+        if semantics.contains("z3998:stage-direction") { return .stageDirection }
+        guard let value = node["class"] else { return nil }
+        let classes = value.lowercased().split(separator: " ")
+        if classes.contains(where: { $0 == "speaker" || $0 == "persona" }) { return .speaker }
+        if classes.contains(where: { ["stagedir", "stage-direction", "stagedirection", "scenedesc", "stage"].contains($0) }) {
+            return .stageDirection
+        }
+        return nil
     }
 
     /// A note's id: its own, or (Project Gutenberg's `div.footnote`) that of the anchor inside it.

@@ -46,6 +46,8 @@ public enum EPUBChapterDocument {
             case .paragraph: out += "<p id=\"\(id)\">\(inner)</p>\n"
             case .quote: out += "<blockquote><p id=\"\(id)\">\(inner)</p></blockquote>\n"
             case .listItem: out += "<li id=\"\(id)\">\(inner)</li>\n"
+            case .speaker: out += "<p class=\"speaker\" id=\"\(id)\">\(inner)</p>\n"
+            case .stageDirection: out += "<p class=\"stage-direction\" id=\"\(id)\"><i>\(inner)</i></p>\n"
             }
             ids.append((id, sentences))
         }

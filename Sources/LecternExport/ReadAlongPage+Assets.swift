@@ -26,6 +26,8 @@ extension ReadAlongPage {
         h2 { font-size: 1.35rem; line-height: 1.3; margin: 2.5rem 0 1rem; }
         blockquote { margin: 1rem 2rem; font-style: italic; }
         p.list_item { margin-left: 2rem; display: list-item; }
+        p.speaker { font-variant: small-caps; font-weight: bold; margin-bottom: 0; }
+        p.stage_direction { font-style: italic; margin-left: 1rem; }
         .w { cursor: pointer; border-radius: 0.2em; }
         .w:hover { text-decoration: underline; }
         .w:focus { outline: 2px solid Highlight; outline-offset: 1px; }

@@ -4,6 +4,9 @@ enum BackMatter {
     static let indexReason = "index"
     static let advertisementsReason = "advertisements"
     static let colophonReason = "colophon"
+    static let errataReason = "errata"
+    /// `ERRATA`, `ERRATA (noted by transcriber)`, `CORRIGENDA`, `Errata.`
+    static let errataTitle = LinePattern(#"^(ERRATA|Errata|CORRIGENDA|Corrigenda)\b[^a-z]{0,40}.{0,30}$"#)
 
     static let indexTitle = LinePattern(#"^(GENERAL\s+)?(INDEX|Index)(\s+OF\s+[A-Z ]+)?\.?$"#)
     static let indexEntry = LinePattern(#"[,.]\s*\d{1,4}(\s*[,-]\s*\d{1,4})*\.?$"#)

@@ -53,6 +53,10 @@ struct HeadingCandidate: Equatable {
     static let keyword = LinePattern(
         #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
             + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
+    static let ordinalWords = "FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|LAST|FINAL"
+    /// The ordinal before the keyword: `THE FIRST ACT`, `Second Book`.
+    static let ordinalKeyword = LinePattern(
+        #"^(?:THE\s+)?(?:"# + ordinalWords + #")\s+(?:("# + partWords + #")|("# + chapterWords + #"))[.:]?$"#, caseInsensitive: true)
     static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION"
     static let standalone = LinePattern(
         #"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
@@ -62,6 +66,7 @@ struct HeadingCandidate: Equatable {
     static let firstWords: Set<String> = Set(
         (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
             .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
+            + ordinalWords.split(separator: "|").map(String.init)
             + ["THE", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
     static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
@@ -86,6 +91,9 @@ struct HeadingCandidate: Equatable {
         // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
         if trailingPageNumber.matches(raw) { return nil }
         let text = TextLines.collapse(raw)
+        if let m = ordinalKeyword.firstMatch(text), TextLines.isUpperCase(text) || text.first?.isUppercase == true {
+            return HeadingCandidate(kind: .keyword(isPart: m.range(at: 1).location != NSNotFound), text: text, hasTitle: false)
+        }
         if let m = keyword.firstMatch(text) {
             let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
             let rest = keyword.capture(5, in: text) ?? ""

@@ -16,7 +16,8 @@ enum InlineMarks {
 
     static let pattern = LinePattern(#"\[([^\[\]\n]{1,200})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
     static let markerContent = LinePattern(#"^(\d{1,3}|\*{1,3}|†|‡)$"#)
-    static let taggedCode = LinePattern(#"^[A-Za-z0-9/+=.#-]{1,5}:"#)
+    /// `[W: …]`, `[G:]`, `[f++: …]`: a short tag; not a word (`[Note: Throughout…]` is read).
+    static let taggedCode = LinePattern(#"^(?:[A-Za-z0-9/+=.#-]{1,2}|[A-Z0-9/+=.#-]{3,5}):"#)
 
     /// The silent stretches of `text` (UTF-16 offsets) and the footnote ids its markers refer to.
     /// `letterNotes`: one-letter ids of the book's notes; `[A]` is a marker only when a note `A` exists.

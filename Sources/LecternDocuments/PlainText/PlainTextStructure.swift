@@ -20,11 +20,12 @@ public struct PlainTextStructure {
 
     /// - parameter lines: the decoded text split at "\n" (CR and CRLF already turned into LF), as written.
     public static func analyse(_ lines: [String], illustrations: Illustrations = .skip) -> [TextItem] {
-        analyse(lines, illustrations: illustrations, evidence: .none)
+        PlayReading.apply(analyse(lines, illustrations: illustrations, evidence: .none))
     }
 
     /// - parameter lines: as above, or a ``BlockStream`` laid out as lines.
-    /// - parameter evidence: what the format's markup says about the lines.
+    /// - parameter evidence: what the format's markup says about the lines. The caller reads
+    ///   plays (``PlayReading``) once the items carry what the format said of each block.
     static func analyse(_ lines: [String], illustrations: Illustrations = .skip, evidence: FormatEvidence) -> [TextItem] {
         let boundaries = GutenbergBoundaries.find(in: lines)
         var head: [StructurePiece] = []
@@ -89,6 +90,15 @@ public struct PlainTextStructure {
         return TextLines.letterKey(lines[0..<first].joined(separator: " "))
     }
 
+    /// `_The scene is a drawing-room…_`, `[_Note: …_]`: one pair of italic marks around it all.
+    static func isWhollyItalic(_ lines: [String]) -> Bool {
+        let text = TextLines.collapse(lines.joined(separator: " "))
+        guard text.utf8.filter({ $0 == UInt8(ascii: "_") }).count == 2 else { return false }
+        let inner = text.hasPrefix("[") ? text.dropFirst() : Substring(text)
+        let end = inner.hasSuffix("]") ? inner.dropLast() : inner
+        return end.hasPrefix("_") && (end.hasSuffix("_") || end.hasSuffix("_.") || end.hasSuffix("_:"))
+    }
+
     static func skipped(_ lines: [String], _ range: Range<Int>, _ reason: String) -> StructurePiece {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
@@ -99,8 +109,13 @@ public struct PlainTextStructure {
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
             return .heading(TextHeading(level: level, lines: lines, firstLine: first))
         case .paragraph(let lines, let first):
-            let p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
+            var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)
+            if isWhollyItalic(lines) {
+                // A stage direction if the book is a play (``PlayReading`` decides).
+                p.italic = true
+                p.kind = .stageDirection
+            }
             return p.text.isEmpty ? nil : .paragraph(p)
         case .note(let id, let lines, let first):
             return .note(TextCleaner.note(id: id, lines: lines, firstLine: first, definedCodes: codes))

@@ -81,6 +81,13 @@ struct StructureScanner {
             skip(i..<end, reason)
             return end
         }
+        if BackMatter.errataTitle.matches(t) {
+            // A list of corrections: to the next chapter, else to the end of the book.
+            var end = i + 1
+            while end < limit, !(TextLines.isBlank(lines[end - 1]) && isChapterStart(end)) { end += 1 }
+            skip(i..<end, BackMatter.errataReason)
+            return end
+        }
         if BackMatter.isIndex(at: i, in: lines, limit: limit) {
             // To the end of the book, or to the first running text or chapter after it (an index of first
             // lines at the front of a book ends there).

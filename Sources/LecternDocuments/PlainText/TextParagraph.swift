@@ -17,6 +17,8 @@ public struct TextParagraph: Equatable, Sendable {
     public var language: String?
     public var spans: [LanguageSpan] = []
     public var pronunciations: [Pronunciation] = []
+    /// The whole paragraph was set in italics (`_…_`): in a play, a stage direction.
+    public var italic = false
 
     public init(text: String, silent: [SilentStretch] = [], noteReferences: [String] = [], firstLine: Int) {
         self.text = text

@@ -69,7 +69,7 @@ enum StructurePass {
             }
             analysed[j] = .paragraph(paragraph)
         }
-        return merge(analysed, placed)
+        return merge(PlayReading.apply(analysed), placed)
     }
 
     /// A title whose list the reader took apart goes with it: a contents title (`CONTENTS`)

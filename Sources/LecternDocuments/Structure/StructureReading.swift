@@ -5,7 +5,7 @@ extension PlainTextReader {
     /// Reads the book's own structure as ``PlainTextStructure`` finds it (``StructureReading``).
     func readStructure(_ lines: [String], source: Source, into builder: inout BookBuilder) {
         let items = PlainTextStructure.analyse(lines, illustrations: source.rules.illustrations == .read ? .read : .skip)
-        StructureReading.read(items, footnotes: source.rules.footnotes, into: &builder)
+        StructureReading.read(items, footnotes: source.rules.footnotes, stageDirections: source.rules.stageDirections, into: &builder)
     }
 }
 
@@ -18,7 +18,9 @@ extension PlainTextReader {
 enum StructureReading {
     /// Where the format names the chapters (``TextItem/chapter(title:line:)``), the headings the
     /// pass finds are read as headings inside them.
-    static func read(_ items: [TextItem], footnotes: ReadingRules.Footnotes, into builder: inout BookBuilder) {
+    /// A stage direction is read as a block of its own or, with `stageDirections: .skip`, listed.
+    static func read(_ items: [TextItem], footnotes: ReadingRules.Footnotes, stageDirections: ReadingRules.StageDirections = .read,
+                     into builder: inout BookBuilder) {
         let named = items.contains { if case .chapter = $0 { true } else { false } }
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
         let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
@@ -56,6 +58,8 @@ enum StructureReading {
                     builder.startChapter(title: heading.title, lines: pendingPartLines + heading.lines)
                     pendingPartLines = []
                 }
+            case .paragraph(let paragraph) where paragraph.kind == .stageDirection && stageDirections == .skip:
+                builder.skip(paragraph.text, reason: "stage direction (stage_directions: skip)")
             case .paragraph(let paragraph):
                 builder.add(paragraph.text, kind: paragraph.kind, language: paragraph.language, spans: paragraph.spans,
                             pronunciations: Self.pronunciations(paragraph))

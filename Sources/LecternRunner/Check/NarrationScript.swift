@@ -41,6 +41,8 @@ public struct NarrationScript: Sendable {
                 case .heading: out += "  [heading] \(spoken)\n"
                 case .quote: out += "  [quote] \(spoken)\n"
                 case .listItem: out += "  • \(spoken)\n"
+                case .speaker: out += "  [speaker] \(spoken)\n"
+                case .stageDirection: out += "  [stage direction] \(spoken)\n"
                 case .paragraph: out += "  \(spoken)\n"
                 }
             }
