@@ -12,11 +12,14 @@ import LecternText
 /// spoken forms (``SpokenForms``: Roman numerals, abbreviations, URLs, symbol runs) of the
 /// utterance's language: the block's, else the book's, else the voice's language code.
 ///
-/// With `language_switching: detect`, a block with no declared language whose text
-/// ``LanguageIdentifier`` confidently finds in another language than the book's is read as if
-/// marked with it; a declared language always wins (in the whole block). So is a quotation of
-/// ``LanguageIdentifier/quotationWords`` words or more inside a paragraph (a ``VoiceSegment``
-/// marked `detected`).
+/// With `language_switching: detect`, a block with no declared language — or only the
+/// document's own (its root's `lang`, `dc:language`, flowing down: a default, not a certainty) —
+/// whose text ``LanguageIdentifier`` confidently finds in another language than the book's is
+/// read as if marked with it, alone or judged together with the short blocks around it (a
+/// stanza's lines); a block declared in another language keeps it (in the whole block). So are a
+/// quotation of ``LanguageIdentifier/quotationWords`` words or more inside a paragraph and a run
+/// of its sentences or lines of ``LanguageIdentifier/passageWords`` (a ``VoiceSegment`` marked
+/// `detected`). ``PassageLanguages`` decides.
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
