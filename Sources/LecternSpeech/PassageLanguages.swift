@@ -79,7 +79,15 @@ struct PassageLanguages {
             let quoted = string(range)
             guard WordTokenizer.count(in: quoted) >= identifier.quotationWords, let other = identifier.confidentLanguage(of: quoted),
                   isForeign(other, to: language) else { continue }
-            found.append(LanguageSpan(offset: range.lowerBound, length: range.count, language: other))
+            // A quotation quoting another (“‘L’homme c’est rien—l’œuvre c’est tout,’ as Gustave
+            // Flaubert wrote to George Sand.”) is in that language only where the inner one is,
+            // when the words around it lean to the paragraph's.
+            var spoken = range
+            if let inner = Self.innerQuotation(in: range, of: units), identifier.guess(string(inner))?.language == other {
+                let around = string(range.lowerBound..<inner.lowerBound) + " " + string(inner.upperBound..<range.upperBound)
+                if let guess = identifier.guess(around), guess.reliable, guess.language == language.map(Segmenter.primary) { spoken = inner }
+            }
+            found.append(LanguageSpan(offset: spoken.lowerBound, length: spoken.count, language: other))
             taken.append(range)
         }
         // Sentences, and lines within them (verse quoted in a paragraph), each leaning to a language.
@@ -120,6 +128,17 @@ struct PassageLanguages {
         return WordTokenizer.tokens(in: text).allSatisfy { token in
             String(decoding: units[token.start..<token.end], as: UTF16.self).first { $0.isLetter }?.isUppercase ?? true
         }
+    }
+
+    /// The first quotation in single marks (`‘…’`) inside `range`, marks included: a closing mark
+    /// is one no letter follows (`’` inside `c’est` is an apostrophe).
+    static func innerQuotation(in range: Range<Int>, of units: [UInt16]) -> Range<Int>? {
+        guard let open = range.first(where: { units[$0] == 0x2018 }) else { return nil }
+        func isLetter(_ i: Int) -> Bool {
+            i < units.count && Character(Unicode.Scalar(units[i]) ?? " ").isLetter
+        }
+        guard let close = ((open + 1)..<range.upperBound).first(where: { units[$0] == 0x2019 && !isLetter($0 + 1) }) else { return nil }
+        return open..<(close + 1)
     }
 
     /// `range` cut at its line breaks, each line trimmed; blank lines dropped.

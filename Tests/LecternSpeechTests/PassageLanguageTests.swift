@@ -113,6 +113,16 @@ import LecternText
                 "\(v.language ?? "-") \(v.segments)")
     }
 
+    @Test func aQuotationQuotingAForeignOneIsForeignOnlyThere() throws {
+        // The end of “The Red-Headed League”: the French is the inner quotation only.
+        let text = "“Well, perhaps, after all, it is of some little use,” he remarked. "
+            + "“‘L’homme c’est rien—l’œuvre c’est tout,’ as Gustave Flaubert wrote to George Sand.”"
+        let u = try plan([Block(kind: .paragraph, text: text, language: "en")])[0]
+        let segment = try #require(u.segments.first)
+        #expect(u.segments.count == 1 && segment.language == "fr" && segment.detected)
+        #expect(self.text(u, segment) == "‘L’homme c’est rien—l’œuvre c’est tout,’")
+    }
+
     @Test func aLanguageNoVoiceSpeaksIsNotDetected() throws {
         let german = "Es war einmal ein König, der hatte drei Töchter. Die jüngste war so schön, dass die Sonne selbst sich wunderte."
         let u = try plan([Block(kind: .paragraph, text: german), Block(kind: .paragraph, text: Self.french)], voices: ["en", "fr", "fr-fr"])
