@@ -22,6 +22,9 @@ public struct LanguageIdentifier: Sendable {
 
     /// Fewer words than this are never switched (a name, an exclamation).
     public var minimumWords = 3
+    /// Fewer different words (case aside) than this are never switched: "Hullo, hullo, hullo!",
+    /// "Miss Du Cane—Aggie Du Cane." (CLD2 sure of Afrikaans and Kinyarwanda in a play).
+    public var minimumDifferentWords = 5
     /// Below this many words a paragraph switches only when the library is clearly sure.
     public var shortWords = 8
     /// The share a short paragraph needs (measured: every correct short answer scored 95 or more).
@@ -30,6 +33,10 @@ public struct LanguageIdentifier: Sendable {
     public var longPercent = 70
     /// A quotation inside a paragraph is identified from this many words.
     public var quotationWords = 8
+    /// A run of sentences or lines inside a paragraph, with no quote marks to set it apart, is
+    /// identified from this many words, clearly sure (``shortPercent``): CLD2 is sure that "What
+    /// ho, Tashtego! let me hear thy hammer." (Moby-Dick) is Albanian.
+    public var passageWords = 12
 
     public init() {}
 
@@ -51,6 +58,9 @@ public struct LanguageIdentifier: Sendable {
     /// The language of `text` when the answer is confident enough to voice it by, else nil.
     public func confidentLanguage(of text: String) -> String? {
         guard let guess = guess(text), guess.reliable, guess.words >= minimumWords else { return nil }
+        let units = Array(text.utf16)
+        let different = Set(WordTokenizer.tokens(in: text).map { String(decoding: units[$0.start..<$0.end], as: UTF16.self).lowercased() })
+        guard different.count >= minimumDifferentWords else { return nil }
         let needed = guess.words < shortWords ? shortPercent : longPercent
         return guess.percent >= needed ? guess.language : nil
     }

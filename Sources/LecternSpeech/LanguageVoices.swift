@@ -32,6 +32,11 @@ final class LanguageVoices {
         return voice
     }
 
+    /// Whether a voice speaks `tag`: the manifest maps it (or a shorter form), or one is installed.
+    func speaks(_ tag: String) -> Bool {
+        manifest.languageKey(for: tag) != nil || installedVoice(tag) != nil
+    }
+
     /// The voice settings for text in `language` (before the voice around it is merged in), or
     /// nil: no switch, or no voice speaks it (then a warning naming `place`).
     ///

@@ -23,7 +23,7 @@ public struct NarrationPlan: Sendable {
         self.skipped = skipped
     }
     /// For each language identified by `language_switching: detect`, sorted by tag: how many whole
-    /// paragraphs and how many quotations inside paragraphs are read in it.
+    /// paragraphs and how many passages inside paragraphs (quotations, runs of sentences or lines) are read in it.
     public var detectedLanguages: [(language: String, paragraphs: Int, quotations: Int)] {
         var counts: [String: (paragraphs: Int, quotations: Int)] = [:]
         for u in chapters.flatMap(\.utterances) {

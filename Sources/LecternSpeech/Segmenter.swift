@@ -12,11 +12,14 @@ import LecternText
 /// spoken forms (``SpokenForms``: Roman numerals, abbreviations, URLs, symbol runs) of the
 /// utterance's language: the block's, else the book's, else the voice's language code.
 ///
-/// With `language_switching: detect`, a block with no declared language whose text
-/// ``LanguageIdentifier`` confidently finds in another language than the book's is read as if
-/// marked with it; a declared language always wins (in the whole block). So is a quotation of
-/// ``LanguageIdentifier/quotationWords`` words or more inside a paragraph (a ``VoiceSegment``
-/// marked `detected`).
+/// With `language_switching: detect`, a block with no declared language — or only the
+/// document's own (its root's `lang`, `dc:language`, flowing down: a default, not a certainty) —
+/// whose text ``LanguageIdentifier`` confidently finds in another language than the book's is
+/// read as if marked with it, alone or judged together with the short blocks around it (a
+/// stanza's lines); a block declared in another language keeps it (in the whole block). So are a
+/// quotation of ``LanguageIdentifier/quotationWords`` words or more inside a paragraph and a run
+/// of its sentences or lines of ``LanguageIdentifier/passageWords`` (a ``VoiceSegment`` marked
+/// `detected`). ``PassageLanguages`` decides.
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
@@ -127,27 +130,39 @@ public struct Segmenter: Sendable {
             }
             var utterances: [Utterance] = []
             if chapter.speaksTitle { utterances.append(try utterance(.heading, title)) }
+            // `und`, `mul`, `zxx`, `x-…` and empty tags mark no language: the text around it. A
+            // block in the document's own language (its root's `lang`, `dc:language`, flowing
+            // down) has that as a default, not a certainty: it is judged like one with none.
+            let documentLanguage = LanguageTag.meaningful(book.metadata.language).map(Self.primary)
+            let declaredLanguages: [String?] = chapter.blocks.map { block in
+                guard let tag = LanguageTag.meaningful(block.language).map({ _ in block.language! }) else { return nil }
+                return Self.primary(tag) == documentLanguage ? nil : tag
+            }
+            let detectedLanguages = detectedLanguages(of: chapter.blocks.indices.map { declaredLanguages[$0] == nil ? chapter.blocks[$0].text : nil },
+                                                      bookLanguage: bookLanguage, voices: languageVoices)
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
                 } else {
-                    // `und`, `mul`, `zxx`, `x-…` and empty tags mark no language: the text around it.
-                    let declared = LanguageTag.meaningful(block.language).map { _ in block.language! }
-                    let detected = declared == nil ? detectedLanguage(of: block.text, bookLanguage: bookLanguage) : nil
+                    let declared = declaredLanguages[blockIndex]
+                    let detected = detectedLanguages[blockIndex]
+                    // The document's own language, when the block restates it.
+                    let own = declared ?? LanguageTag.meaningful(block.language).map { _ in block.language! }
                     let quoted = declared == nil
-                        ? detectedQuotations(in: block.text, language: detected ?? bookLanguage, declared: block.spans) : []
+                        ? detectedPassages(in: block.text, language: detected ?? own ?? bookLanguage, declared: block.spans, voices: languageVoices)
+                        : []
                     let marked = block.spans.filter { LanguageTag.meaningful($0.language) != nil }
                     let spans = (marked + quoted).sorted { $0.offset < $1.offset }
-                    var u = try utterance(block.kind, block.text, language: declared ?? detected, spans: spans,
+                    var u = try utterance(block.kind, block.text, language: detected ?? own, spans: spans,
                                           pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     if let label = block.noteLabel {
                         u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
                                                            language: declared ?? detected ?? bookLanguage ?? Self.languageCode(u.voice.name))
                     }
                     u.blockIndex = blockIndex
-                    u.language = (declared ?? detected).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
+                    u.language = (detected ?? own).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
                         u.segments[i].detected = true
@@ -165,27 +180,25 @@ public struct Segmenter: Sendable {
         return plan
     }
 
-    /// With `language_switching: detect`, the language ``identifier`` finds `text` in when it is
-    /// sure and it is not the book's; nil otherwise (the block keeps the book's language).
-    func detectedLanguage(of text: String, bookLanguage: String?) -> String? {
-        guard manifest.languageSwitching == .detect, let found = identifier.confidentLanguage(of: text) else { return nil }
-        return found == bookLanguage.map(Self.primary) ? nil : found
+    /// With `language_switching: detect`, the language each block is read in when ``identifier``
+    /// surely finds it (alone, or with the short blocks around it) in another language than the
+    /// book's, else nil; `texts[i]` nil is a block whose language is declared (``PassageLanguages``).
+    func detectedLanguages(of texts: [String?], bookLanguage: String?, voices: LanguageVoices) -> [String?] {
+        guard manifest.languageSwitching == .detect else { return texts.map { _ in nil } }
+        return passages(bookLanguage: bookLanguage, voices: voices).blockLanguages(texts)
     }
 
-    /// With `language_switching: detect`, the quotations of `text` long enough to identify
-    /// (``LanguageIdentifier/quotationWords``) that ``identifier`` surely finds in another language
-    /// than the paragraph's, as spans including their quote marks; none overlaps a declared span.
-    func detectedQuotations(in text: String, language: String?, declared: [LanguageSpan]) -> [LanguageSpan] {
+    /// With `language_switching: detect`, the parts of `text` (a block read in `language`) that
+    /// ``identifier`` surely finds in another language: quotations of
+    /// ``LanguageIdentifier/quotationWords`` words or more and runs of sentences or lines, as spans
+    /// (a quotation's including its quote marks); none overlaps a declared span.
+    func detectedPassages(in text: String, language: String?, declared: [LanguageSpan], voices: LanguageVoices) -> [LanguageSpan] {
         guard manifest.languageSwitching == .detect else { return [] }
-        let paragraphPrimary = language.map(Self.primary)
-        let units = Array(text.utf16)
-        return Quotations.ranges(in: text).compactMap { range in
-            guard !declared.contains(where: { $0.offset < range.upperBound && range.lowerBound < $0.offset + $0.length }) else { return nil }
-            let quoted = String(decoding: units[range], as: UTF16.self)
-            guard WordTokenizer.count(in: quoted) >= identifier.quotationWords,
-                  let found = identifier.confidentLanguage(of: quoted), found != paragraphPrimary else { return nil }
-            return LanguageSpan(offset: range.lowerBound, length: range.count, language: found)
-        }
+        return passages(bookLanguage: language.map(Self.primary), voices: voices).spans(in: text, language: language, declared: declared)
+    }
+
+    private func passages(bookLanguage: String?, voices: LanguageVoices) -> PassageLanguages {
+        PassageLanguages(identifier: identifier, bookLanguage: bookLanguage.map(Self.primary)) { voices.speaks($0) }
     }
 
     /// The utterance's pronunciations with the note's announcement ("Note 3.") said before its

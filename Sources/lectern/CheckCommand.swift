@@ -108,7 +108,7 @@ struct CheckCommand: ParsableCommand {
             }
             let detected = plan.detectedLanguages
             if !detected.isEmpty {
-                print("languages detected: " + detected.map { "\($0.language) (\($0.paragraphs) paragraphs, \($0.quotations) quotations)" }
+                print("languages detected: " + detected.map { "\($0.language) (\($0.paragraphs) paragraphs, \($0.quotations) passages in paragraphs)" }
                     .joined(separator: ", "))
             }
             for note in report.unpronounced {

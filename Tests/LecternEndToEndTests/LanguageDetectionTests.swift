@@ -94,4 +94,81 @@ struct LanguageDetectionTests {
         #expect(detected["voice"] as? String == "fr-fr" && detected["language"] as? String == "fr" && detected["detected"] as? Bool == true)
         #expect(try Self.paragraph(job, Self.english1)["voice"] as? String == "en")
     }
+
+    // MARK: #24, item 6: a root's language is a default; verse and unmarked passages
+
+    static let stanza = ["Mignonne, allons voir si la rose", "Qui ce matin avoit desclose", "Sa robe de pourpre au Soleil,",
+                         "A point perdu ceste vesprée", "Les plis de sa robe pourprée,", "Et son teint au vostre pareil."]
+    static let sentence = "Il faisait nuit noire quand nous sommes enfin montés dans nos chambres, et personne ne parlait plus."
+
+    /// An English page (`<html lang="en">`) holding a French stanza and an unmarked French
+    /// sentence, rendered with real espeak-ng: the sidecar reads them in French; a `lang` nearer
+    /// than the root, in another language, wins.
+    @Test func detectionRunsUnderARootLanguage() throws {
+        let ws = try Workspace("detect-root")
+        try ws.write("ronsard.html", """
+            <!DOCTYPE html>
+            <html lang="en"><head><title>Ronsard</title></head><body>
+            <p>\(Self.english1)</p>
+            <div class="poem"><p>\(Self.stanza.joined(separator: "<br/>\n"))</p></div>
+            <p>\(Self.english2) \(Self.sentence) \(Self.english3)</p>
+            <p lang="de">\(Self.english3)</p>
+            </body></html>
+            """)
+        let manifest = try ws.write("ronsard.yml", """
+            title: Ronsard
+            sources: [ronsard.html]
+            languages: { fr: fr-fr }
+            language_switching: detect
+            """)
+        let job = try RenderedJob.run(ws, manifest)
+        let stanza = try #require(job.paragraphs.first { ($0["text"] as? String ?? "").hasPrefix("Mignonne") })
+        #expect(stanza["voice"] as? String == "fr-fr" && stanza["language"] as? String == "fr" && stanza["detected"] as? Bool == true)
+        #expect(try Self.paragraph(job, Self.english1)["language"] == nil)
+        let late = try #require(job.paragraphs.first { ($0["text"] as? String ?? "").hasPrefix(Self.english2) })
+        let spans = late["spans"] as? [[String: Any]] ?? []
+        try #require(late["language"] == nil && spans.count == 1, "\(late)")
+        #expect(spans[0]["language"] as? String == "fr" && spans[0]["voice"] as? String == "fr-fr" && spans[0]["detected"] as? Bool == true)
+        let units = Array((late["text"] as! String).utf16)
+        let offset = spans[0]["offset"] as! Int, length = spans[0]["length"] as! Int
+        #expect(String(decoding: units[offset..<(offset + length)], as: UTF16.self) == Self.sentence)
+        // Declared on the paragraph itself: not second-guessed, whatever its words.
+        let declared = try Self.paragraph(job, Self.english3)
+        #expect(declared["voice"] as? String == "de" && declared["language"] as? String == "de" && declared["detected"] == nil)
+    }
+
+    /// A plain text's indented French stanza and unmarked French sentence, as `check --text`
+    /// shows them; a name and "Yes." stay English.
+    @Test func checkShowsFrenchPassagesOfAPlainText() throws {
+        let ws = try Workspace("detect-text")
+        try ws.write("uncle.txt", """
+            CHAPTER I
+
+            \(Self.english1)
+
+            \(Self.stanza.map { "    " + $0 }.joined(separator: "\n"))
+
+            Monsieur Dupont.
+
+            Yes.
+
+            \(Self.english2) \(Self.sentence) \(Self.english3)
+
+            """)
+        let manifest = try ws.write("uncle.yml", """
+            title: Uncle
+            sources: [uncle.txt]
+            languages: { fr: fr-fr }
+            language_switching: detect
+            """)
+        let check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        let lines = check.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("  [fr, detected: fr-fr] " + Self.stanza.joined(separator: " ")), "\(check.stdout)")
+        #expect(lines.contains("    ↳ [fr, detected: fr-fr] " + Self.sentence), "\(check.stdout)")
+        #expect(lines.contains("  Monsieur Dupont.") && lines.contains("  Yes."), "\(check.stdout)")
+        #expect(lines.filter { $0.contains("detected") }.count == 2, "\(check.stdout)")
+        let summary = try Tool.run(Tool.lectern, ["check", manifest.path])
+        #expect(summary.stdout.contains("languages detected: fr (1 paragraphs, 1 passages in paragraphs)"), "\(summary.stdout)")
+    }
 }

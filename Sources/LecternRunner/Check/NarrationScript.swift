@@ -4,7 +4,10 @@ import LecternText
 
 /// The narration script (`lectern check --text`): what a listener will hear, in order — part and
 /// chapter headings, every utterance as the engine will be given it (after spoken-form rules and
-/// pronunciations), and each passage left out, in its place, with the reason.
+/// pronunciations), each passage read in another language than the book's with its language,
+/// whether it was detected and its voice (`[fr, detected: fr-fr]` before a paragraph, a line
+/// `↳ [fr: fr-fr] …` under it for a part of it), and each passage left out, in its place, with
+/// the reason.
 public struct NarrationScript: Sendable {
     public let text: String
 
@@ -36,7 +39,12 @@ public struct NarrationScript: Sendable {
                     before.forEach(skipped)
                     pending.removeAll { ($0.beforeBlock ?? Int.max) <= index }
                 }
-                let spoken = utterance.spokenText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                var spoken = utterance.spokenText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                // Text read in another language than the book's: its language, whether it was
+                // detected, and the voice.
+                if let language = utterance.language {
+                    spoken = "[\(language)\(utterance.languageDetected ? ", detected" : ""): \(utterance.voice.name)] " + spoken
+                }
                 switch utterance.kind {
                 case .heading: out += "  [heading] \(spoken)\n"
                 case .quote: out += "  [quote] \(spoken)\n"
@@ -44,6 +52,12 @@ public struct NarrationScript: Sendable {
                 case .speaker: out += "  [speaker] \(spoken)\n"
                 case .stageDirection: out += "  [stage direction] \(spoken)\n"
                 case .paragraph: out += "  \(spoken)\n"
+                }
+                let units = Array(utterance.text.utf16)
+                for segment in utterance.segments where segment.offset + segment.length <= units.count {
+                    let part = String(decoding: units[segment.offset..<(segment.offset + segment.length)], as: UTF16.self)
+                    let flat = part.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    out += "    ↳ [\(segment.language)\(segment.detected ? ", detected" : ""): \(segment.voice.name)] \(flat)\n"
                 }
             }
             pending.forEach(skipped)
