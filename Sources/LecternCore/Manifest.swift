@@ -38,8 +38,9 @@ public struct Manifest: Sendable, Equatable {
     /// or primary subtag; a language without an entry is spoken with espeak-ng's voice for it.
     public var languages: [String: VoiceSettings] = [:]
     /// Which text in another language is spoken with a voice for that language
-    /// (`language_switching: false | true | detect`).
-    public var languageSwitching = LanguageSwitching.declared
+    /// (`language_switching: false | true | detect`; `detect` by default: a careful narrator hears a
+    /// French stanza in an English book without being told).
+    public var languageSwitching = LanguageSwitching.detect
     /// Whether text in another language is spoken with a voice for that language.
     public var switchesLanguages: Bool {
         get { languageSwitching != .off }

@@ -152,7 +152,7 @@ public struct ManifestLoader: Sendable {
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? AudioSettings.defaultQuality),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
-            languages: layer.languages, languageSwitching: layer.languageSwitching ?? .declared,
+            languages: layer.languages, languageSwitching: layer.languageSwitching ?? .detect,
             lexicons: layer.lexicons.map(\.url)
         )
         manifest.scheduling = scheduling

@@ -59,8 +59,12 @@ public struct LanguageIdentifier: Sendable {
     public func confidentLanguage(of text: String) -> String? {
         guard let guess = guess(text), guess.reliable, guess.words >= minimumWords else { return nil }
         let units = Array(text.utf16)
-        let different = Set(WordTokenizer.tokens(in: text).map { String(decoding: units[$0.start..<$0.end], as: UTF16.self).lowercased() })
+        let words = WordTokenizer.tokens(in: text).map { String(decoding: units[$0.start..<$0.end], as: UTF16.self) }
+        let different = Set(words.map { $0.lowercased() })
         guard different.count >= minimumDifferentWords else { return nil }
+        // Mostly capitalised words are names and greetings ("Hullo, Daphne! Hullo, Nita!"), which
+        // say nothing of a language (German's capitalised nouns stay well under three in five).
+        if words.filter({ $0.first?.isUppercase == true }).count * 5 > words.count * 3 { return nil }
         let needed = guess.words < shortWords ? shortPercent : longPercent
         return guess.percent >= needed ? guess.language : nil
     }

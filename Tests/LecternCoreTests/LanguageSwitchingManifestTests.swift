@@ -13,7 +13,7 @@ import LecternCore
     }
 
     @Test func eachValueReadsAsItsMode() throws {
-        #expect(try load(nil).languageSwitching == .declared)
+        #expect(try load(nil).languageSwitching == .detect, "a careful narrator hears another language unprompted")
         #expect(try load("true").languageSwitching == .declared)
         #expect(try load("false").languageSwitching == .off)
         #expect(try load("detect").languageSwitching == .detect)

@@ -78,8 +78,9 @@ struct LanguageTagTests {
             """
         let made = try Tool.run("/usr/bin/python3", ["-c", script, tag, epub.path])
         try #require(made.status == 0, "\(made.stderr)")
-        // No voice named: the book's language chooses it (the defaults' `en` otherwise).
-        let manifest = try ws.write("book.yml", "title: Tags\nsources: [book.epub]\nvoice: { rate: 0.9 }\n")
+        // No voice named: the book's language chooses it (the defaults' `en` otherwise). Declared
+        // languages only: detection would hear the German and choose `de` whatever the tag says.
+        let manifest = try ws.write("book.yml", "title: Tags\nsources: [book.epub]\nvoice: { rate: 0.9 }\nlanguage_switching: true\n")
         let check = try Tool.run(Tool.lectern, ["check", manifest.path])
         #expect(check.status == 0, "\(tag): \(check.stderr)")
         let job = try RenderedJob.run(ws, manifest)
