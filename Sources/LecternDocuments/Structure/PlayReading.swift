@@ -78,6 +78,12 @@ enum PlayReading {
                 pieces.append(p.slice((i + 1)..<end, kind: .stageDirection))
                 start = end + 1
                 i = end + 1
+            } else if units[i] == open, !units[(i + 1)...].contains(close), !units[(i + 1)...].contains(open) {
+                // `Good-bye. [He vanishes.` — a play's exit is often left open to the speech's end.
+                pieces.append(p.slice(start..<i, kind: p.kind))
+                pieces.append(p.slice((i + 1)..<units.count, kind: .stageDirection))
+                start = units.count
+                i = units.count
             } else {
                 i += 1
             }
