@@ -69,7 +69,10 @@ enum BookPasses {
         }
         let front = words(pieces[..<first])
         if front > 1500, front * 10 > words(pieces[...]) { return pieces }
-        return pieces[..<first].compactMap { $0.skipped(PlainTextStructure.titlePageReason) } + pieces[first...]
+        let read = FrontMatter.read(pieces[..<first])
+        return pieces[..<first].enumerated().compactMap { k, piece in
+            read.contains(k) ? piece : piece.skipped(PlainTextStructure.titlePageReason)
+        } + pieces[first...]
     }
 
     /// After the last `THE END` (with no heading after it): if any paragraph quotes prices, all the paragraphs

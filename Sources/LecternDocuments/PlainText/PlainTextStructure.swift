@@ -111,6 +111,7 @@ public struct PlainTextStructure {
         case .paragraph(let lines, let first):
             var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)
+            p.pronunciations = AccentCodes.pronunciations(in: p.text)
             if isWhollyItalic(lines) {
                 // A stage direction if the book is a play (``PlayReading`` decides).
                 p.italic = true

@@ -64,7 +64,7 @@ enum StructurePass {
                 paragraph.noteReferences += block.noteReferences
                 if paragraph.text == block.text {
                     paragraph.spans = block.spans
-                    paragraph.pronunciations = block.pronunciations
+                    paragraph.pronunciations = Pronunciation.merging(block.pronunciations, paragraph.pronunciations)
                 }
             }
             analysed[j] = .paragraph(paragraph)
