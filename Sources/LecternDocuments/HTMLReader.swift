@@ -42,6 +42,8 @@ public struct HTMLReader: Sendable {
         let folder = source.url.deletingLastPathComponent()
         var linked: [URL] = []
         walker.shown = try Self.shown(root, source: source, folder: folder) { linked.append($0) }
+        // The structure pass chooses the chapters; what the page shows is its evidence.
+        if structured { walker.shown.chapterStarts = [] }
         try walker.prepare(document: root, name: source.displayPath) { href in
             let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: folder).standardizedFileURL
             linked.append(url)

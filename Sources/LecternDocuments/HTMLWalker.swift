@@ -294,9 +294,9 @@ struct HTMLWalker {
             skip(node.textContent, reason: reason)
             return true
         }
-        if stream == nil, shown.chapterStarts.contains(node.pointer), !node.textContent.isEmpty {
+        if shown.chapterStarts.contains(node.pointer), !node.textContent.isEmpty {
             endChapter()
-            builder.startSilentChapter(title: node.textContent)
+            startSilentChapter(node.textContent)
         }
         guard let level = shown.headings[node.pointer] else { return false }
         flush()

@@ -104,3 +104,21 @@ struct HTMLTextParityTests {
         #expect(book.skipped.prefix(3).allSatisfy { $0.reason == "title page" })
     }
 }
+
+/// The Project Gutenberg EPUB read alone, with no markers: its twelve stories, PG's header and
+/// licence skipped by the same pass as a plain text's.
+@Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
+struct GutenbergEPUBAloneTests {
+    @Test func sherlockHolmesHasItsTwelveStoriesAndNoBoilerplate() throws {
+        let book = try EPUBReader().read(epubSource(Corpus.file("epub/pg1661-adventures-of-sherlock-holmes-epub2.epub"))).book
+        let numerals = ["I.", "II.", "III.", "IV.", "V.", "VI.", "VII.", "VIII.", "IX.", "X.", "XI.", "XII."]
+        let stories = numerals.map { numeral in book.chapters.first { $0.title.hasPrefix(numeral + " ") } }
+        #expect(stories.allSatisfy { $0 != nil }, "\(book.chapters.map(\.title))")
+        let reasons = Set(book.skipped.map(\.reason))
+        #expect(reasons.contains("Project Gutenberg header") && reasons.contains("Project Gutenberg licence"))
+        let spoken = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
+        #expect(!spoken.contains("Project Gutenberg License") && !spoken.contains("START OF THE PROJECT GUTENBERG"))
+        #expect(spoken.contains("To Sherlock Holmes she is always the woman."))
+        #expect(book.chapters.last?.blocks.last?.text.contains("Gutenberg") == false)
+    }
+}

@@ -48,17 +48,10 @@ enum BookPasses {
     /// too long for one (more than 1,500 words and a tenth of the book): then the first heading found is
     /// late in the book (an EPILOGUE after unheaded text) and the text before it is read.
     ///
-    /// Where the format names its chapters (`namedChapters`, the lines they start at), the title
-    /// page also ends where the first named chapter that holds running text (a paragraph of 40
-    /// words or more) starts: an EPUB's etymology or extracts before its first heading are read.
+    /// Where the format names its chapters (an EPUB's table of contents, `namedChapters`), its own
+    /// marks say what is front matter (`matter:`, landmarks, `epub:type`), not this pass.
     static func frontMatter(_ pieces: [StructurePiece], namedChapters: [Int] = []) -> [StructurePiece] {
-        guard var first = pieces.firstIndex(where: \.isHeading) else { return pieces }
-        if !namedChapters.isEmpty, let prose = pieces[..<first].firstIndex(where: { piece in
-            if case .paragraph(let lines, _) = piece { return lines.reduce(0) { $0 + TextLines.wordCount($1) } >= 40 }
-            return false
-        }), let start = namedChapters.last(where: { $0 <= pieces[prose].firstLine }) {
-            first = pieces.firstIndex { $0.firstLine >= start } ?? first
-        }
+        guard namedChapters.isEmpty, let first = pieces.firstIndex(where: \.isHeading) else { return pieces }
         func words(_ slice: ArraySlice<StructurePiece>) -> Int {
             slice.reduce(0) { n, piece in
                 switch piece {

@@ -98,8 +98,9 @@ struct HeadingCandidate: Equatable {
             let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
             let rest = keyword.capture(5, in: text) ?? ""
             let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
-            // A long line after the number is running text, not a title.
-            if titleWords.count > 12 { return nil }
+            // A long line after the number is running text, not a title; so is one going on in
+            // lower case (`Part 3 is short.`).
+            if titleWords.count > 12 || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
         if text.count <= 60, standalone.matches(text) {

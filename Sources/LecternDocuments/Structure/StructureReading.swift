@@ -27,6 +27,8 @@ enum StructureReading {
         var chapterEnd: [TextNote] = []
         var bookEnd: [TextNote] = []
         var pendingPartLines: [String] = []
+        /// Named chapters: the headings of an entry that holds nothing else wait for the next entry.
+        var carriedHeadings = false
 
         /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
@@ -40,9 +42,27 @@ enum StructureReading {
             switch item {
             case .chapter(let title, _):
                 endChapter()
+                // An entry that holds only its heading before the next one (a story whose parts are
+                // entries of their own) is no chapter: its heading opens the next.
+                func entry(from start: Int) -> ArraySlice<TextItem> {
+                    items[start...].prefix { if case .chapter = $0 { false } else { true } }
+                }
+                func hasText(_ slice: ArraySlice<TextItem>) -> Bool {
+                    slice.contains { if case .paragraph = $0 { true } else if case .note = $0 { true } else { false } }
+                }
+                let own = entry(from: index + 1)
+                let next = index + own.count + 1
+                if !hasText(own), next < items.count, hasText(entry(from: next + 1)),
+                   own.contains(where: { if case .heading = $0 { true } else { false } }) {
+                    carriedHeadings = true
+                    continue
+                }
                 builder.startSilentChapter(title: title)
+                carriedHeadings = false
             case .heading(let heading) where named:
-                for line in heading.lines { builder.add(line, kind: .heading) }
+                if carriedHeadings { pendingPartLines += heading.lines; continue }
+                for line in pendingPartLines + heading.lines { builder.add(line, kind: .heading) }
+                pendingPartLines = []
             case .heading(let heading):
                 endChapter()
                 if heading.level == .part {
@@ -61,6 +81,10 @@ enum StructureReading {
             case .paragraph(let paragraph) where paragraph.kind == .stageDirection && stageDirections == .skip:
                 builder.skip(paragraph.text, reason: "stage direction (stage_directions: skip)")
             case .paragraph(let paragraph):
+                if named, !pendingPartLines.isEmpty {
+                    for line in pendingPartLines { builder.add(line, kind: .heading) }
+                    pendingPartLines = []
+                }
                 builder.add(paragraph.text, kind: paragraph.kind, language: paragraph.language, spans: paragraph.spans,
                             pronunciations: Self.pronunciations(paragraph))
                 for noteIndex in notesAfter[index] ?? [] {
