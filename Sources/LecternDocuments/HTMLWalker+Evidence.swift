@@ -1,0 +1,80 @@
+import Foundation
+import LecternCore
+import LecternText
+
+/// What an (X)HTML element's markup says about it, for the walk and the structure pass: page
+/// numbers, figures, back-links, notes and their labels, a play's speakers and stage directions,
+/// contents lists.
+extension HTMLWalker {
+    /// What only the markup tells, for the structure pass: a page number (`span.pagenum`,
+    /// Project Gutenberg's), a figure's caption (`figure`, or a `fig…`-classed block holding an
+    /// image), unless `illustrations: read`.
+    static func streamSkip(_ node: XMLNode, illustrations: ReadingRules.Illustrations) -> String? {
+        let classes = (node["class"] ?? "").lowercased().split(separator: " ")
+        if classes.contains(where: { $0.hasPrefix("pagenum") || $0 == "pageno" || $0 == "page-number" }) { return "page number" }
+        guard illustrations == .skip, node.name == "figure" || classes.contains(where: { $0.hasPrefix("fig") }),
+              node.first(where: { $0.name == "img" || $0.name == "svg" }) != nil else { return nil }
+        return "illustration"
+    }
+
+    /// A link back within the book, which a narrator does not read: an arrow (`↩`, a note's way
+    /// back to its reference), or a short link alone in its block to a place already passed
+    /// (`ToC` under each chapter heading).
+    static func isBackLink(_ link: XMLNode, seen: Set<String>) -> Bool {
+        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
+        let text = TextLines.collapse(link.textContent)
+        if !text.isEmpty, text.unicodeScalars.allSatisfy({ backArrows.contains($0) || $0.properties.isVariationSelector || $0 == " " }) {
+            return true
+        }
+        let target = String(href[href.index(after: hash)...])
+        guard seen.contains(target), TextLines.wordCount(text) <= 3, let parent = link.parent else { return false }
+        return TextLines.collapse(parent.textContent) == text
+    }
+
+    /// What the markup says of a play's text: a speaker's name (`p.speaker`, Standard Ebooks'
+    /// `z3998:persona`) or a stage direction (`span.stagedir`, `p.scenedesc`,
+    /// `z3998:stage-direction`).
+    static func playKind(_ node: XMLNode, semantics: [String]) -> BlockKind? {
+        if semantics.contains("z3998:persona") { return .speaker }
+        if semantics.contains("z3998:stage-direction") { return .stageDirection }
+        guard let value = node["class"] else { return nil }
+        let classes = value.lowercased().split(separator: " ")
+        if classes.contains(where: { $0 == "speaker" || $0 == "persona" }) { return .speaker }
+        if classes.contains(where: { ["stagedir", "stage-direction", "stagedirection", "scenedesc", "stage"].contains($0) }) {
+            return .stageDirection
+        }
+        return nil
+    }
+
+    /// A note's id: its own, or (Project Gutenberg's `div.footnote`) that of the anchor inside it.
+    static func noteID(_ note: XMLNode) -> String {
+        note["id"] ?? note.first { $0.name == "a" && ($0["id"] ?? $0["name"]) != nil }.flatMap { $0["id"] ?? $0["name"] } ?? ""
+    }
+
+    /// A note's label as a listener hears it: the marker's text without its brackets ("[A]" → "A").
+    static func label(_ text: String) -> String? {
+        let t = TextLines.collapse(text).trimmingCharacters(in: CharacterSet(charactersIn: "[](){}^ "))
+        return t.isEmpty || TextLines.wordCount(t) > 2 ? nil : t
+    }
+
+    /// A short link inside a note to a place already passed: the note's label, linking back to its
+    /// marker (`<a href="#FNanchor_A_1">[A]</a>`).
+    static func isLinkBack(_ link: XMLNode, seen: Set<String>) -> Bool {
+        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
+        return seen.contains(String(href[href.index(after: hash)...])) && TextLines.wordCount(link.textContent) <= 3
+    }
+
+    static let backArrows: Set<Unicode.Scalar> = ["\u{21A9}", "\u{2191}", "\u{2934}", "^", "\u{21B5}", "\u{2B06}", "\u{21B0}"]
+
+    /// A table or list whose text is all links to places in the book (a contents list).
+    static func isTableOfContents(_ node: XMLNode) -> Bool {
+        let links = node.all { a in
+            guard a.name == "a", let href = a["href"], !href.isEmpty else { return false }
+            return !href.contains(":")  // within the book: "#id" or "file.xhtml#id", not http:, mailto:
+        }
+        guard links.count >= 2 else { return false }
+        let count = { (s: String) in s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count }
+        let linked = links.reduce(0) { $0 + count($1.textContent) }
+        return Double(linked) >= 0.9 * Double(count(node.textContent))
+    }
+}
