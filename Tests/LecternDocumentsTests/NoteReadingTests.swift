@@ -67,6 +67,8 @@ struct NoteReadingTests {
         source.rules = rules
         let atEnd = try PlainTextReader().read(text: text, source: source)
         #expect(atEnd.chapters.map(\.title).last == StructureReading.notesTitle)
+        let zero = try PlainTextReader().read(text: text.replacingOccurrences(of: "[1]", with: "[01]"), source: textSource())
+        #expect(Self.blocks(zero)[0].last == "[1] A note about the sea.", "a renumbered note is announced by its number")
     }
 
     @Test func anEPUBsNotesSectionIsNoChapterUnlessNotesGoToTheEnd() throws {

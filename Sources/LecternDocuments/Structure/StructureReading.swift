@@ -32,7 +32,7 @@ enum StructureReading {
 
         /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
-            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent), noteLabel: note.label ?? note.id)
+            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent), noteLabel: Self.label(note.label ?? note.id))
         }
         func endChapter() {
             if footnotes == .book { bookEnd += chapterEnd } else { chapterEnd.forEach(read) }
@@ -109,6 +109,12 @@ enum StructureReading {
             builder.startSilentChapter(title: notesTitle)
             bookEnd.forEach(read)
         }
+    }
+
+    /// A label as a listener hears it: a number without its leading zeros ("01" → "1").
+    static func label(_ label: String) -> String {
+        guard label.allSatisfy(\.isASCII), let n = Int(label) else { return label }
+        return String(n)
     }
 
     /// The title of the chapter that holds the notes at the end of a book (`footnotes: book`):
