@@ -45,6 +45,16 @@ struct FrontMatterReadingTests {
         #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("colour") })
     }
 
+    @Test func aGlossaryAfterTheLastChapterIsBackMatterOneBeforeItIsRead() throws {
+        let glossary = "GLOSSARY\n\nBairn, a child.\n\nKen, to know.\n\nLoch, a lake.\n"
+        let after = try Self.read(Self.body + "\n\n" + glossary)
+        #expect(after.skipped.contains { $0.reason == "glossary (back matter)" && $0.text.contains("Bairn") })
+        #expect(!after.chapters.flatMap(\.blocks).contains { $0.text.contains("Bairn") })
+        let before = try Self.read("CHAPTER I.\n\nThe first chapter's text, long enough to be read as running text here.\n\n" + glossary
+            + "\nCHAPTER II.\n\nThe second chapter's text, which follows the glossary, is read as well, all of it.\n")
+        #expect(before.chapters.flatMap(\.blocks).contains { $0.text.contains("Bairn") }, "a glossary inside the book is read")
+    }
+
     @Test(arguments: [("r['e]sum['e]", "résumé"), ("na[:i]ve", "naïve"), ("fa[,c]ade", "façade"), ("ma[~n]ana", "mañana"),
                       ("c[oe]ur", "cœur"), ("[`a]", "à"), ("Mus[e']e", "Musée")])
     func accentCodesAreHeardAsTheirLetters(written: String, heard: String) throws {

@@ -82,7 +82,9 @@ struct PlainTextBooksTests {
         #expect(order.count == 3, "\(order)")
         #expect(order.map { counts[$0] ?? 0 } == [7, 19, 32])
         #expect(order.allSatisfy { $0.hasPrefix("EPOCH THE ") })
-        #expect(checked.parts.allSatisfy { $0 != nil }, "every chapter is in a part")
+        // Every chapter is in a part, but the title page's epigraph read before the first (issue 24).
+        #expect(checked.parts.dropFirst().allSatisfy { $0 != nil }, "every chapter is in a part")
+        #expect(checked.parts.first.flatMap { $0 } == nil && checked.titles.first?.hasPrefix("CHAPTER ") == false)
         #expect(checked.titles.filter { $0.hasPrefix("CHAPTER ") }.count == 58)
     }
 

@@ -5,6 +5,9 @@ enum BackMatter {
     static let advertisementsReason = "advertisements"
     static let colophonReason = "colophon"
     static let errataReason = "errata"
+    static let glossaryReason = "glossary (back matter)"
+    /// `GLOSSARY`, `VOCABULARY`, `WORD LIST`, `Glossary of Scots Words`
+    static let glossaryTitle = LinePattern(#"^(GLOSSARY|Glossary|VOCABULARY|Vocabulary|WORD[- ]LIST|Word[- ][Ll]ist)\b.{0,40}$"#)
     /// `ERRATA`, `ERRATA (noted by transcriber)`, `CORRIGENDA`, `Errata.`
     static let errataTitle = LinePattern(#"^(ERRATA|Errata|CORRIGENDA|Corrigenda)\b[^a-z]{0,40}.{0,30}$"#)
 

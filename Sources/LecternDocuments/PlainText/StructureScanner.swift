@@ -81,11 +81,12 @@ struct StructureScanner {
             skip(i..<end, reason)
             return end
         }
-        if BackMatter.errataTitle.matches(t) {
-            // A list of corrections: to the next chapter, else to the end of the book.
+        if BackMatter.errataTitle.matches(t) || (BackMatter.glossaryTitle.matches(t) && !hasChapterAfter(i)) {
+            // A list of corrections, or a glossary after the last chapter: to the next chapter, else
+            // to the end of the book.
             var end = i + 1
             while end < limit, !(TextLines.isBlank(lines[end - 1]) && isChapterStart(end)) { end += 1 }
-            skip(i..<end, BackMatter.errataReason)
+            skip(i..<end, BackMatter.errataTitle.matches(t) ? BackMatter.errataReason : BackMatter.glossaryReason)
             return end
         }
         if BackMatter.isIndex(at: i, in: lines, limit: limit) {
@@ -127,6 +128,16 @@ struct StructureScanner {
     }
 
     // MARK: - Headings
+
+    /// Whether a chapter or part heading (`CHAPTER II.`, `BOOK THE LAST`) stands anywhere after line `i`.
+    private func hasChapterAfter(_ i: Int) -> Bool {
+        var j = i + 1
+        while j < limit {
+            if TextLines.isBlank(lines[j - 1]), let c = HeadingCandidate.of(lines[j]), case .keyword = c.kind { return true }
+            j += 1
+        }
+        return false
+    }
 
     /// Whether line `i` would open a heading (for ending transcriber's notes).
     private func isHeadingStart(_ i: Int) -> Bool {
