@@ -153,7 +153,9 @@ struct HTMLWalker {
         let semantics = node.semantics
         if stream != nil, let reason = Self.streamSkip(node, illustrations: rules.illustrations) {
             if !XMLNode.inlineElements.contains(name) { flush() }
-            skip(node.textContent, reason: reason)
+            // A figure's images' alt text is listed with its caption, as an image's is.
+            let alt = node.all { $0.name == "img" }.compactMap { $0["alt"] }.filter { !$0.isEmpty }
+            skip(([node.textContent] + alt).joined(separator: " "), reason: reason)
             return
         }
         if semantics.contains("pagebreak") {

@@ -29,8 +29,19 @@ enum StreamCut {
             case .chapter:
                 if !ended { out.append(entry) }
                 continue
-            case .skip, .sectionBreak:
+            case .sectionBreak:
                 if started && !ended { out.append(entry) }
+                continue
+            case .skip(let skipped, let reason, let cut):
+                // What the reader left out outside the markers is listed with the cut, never lost.
+                if started && !ended {
+                    out.append(entry)
+                } else if ended {
+                    out.skip(skipped, reason: "after the end marker /\(endAt?.pattern ?? "")/", cut: .after)
+                } else {
+                    out.skip(skipped, reason: cut == nil ? "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/" : reason,
+                             cut: .before)
+                }
                 continue
             }
             if ended {
