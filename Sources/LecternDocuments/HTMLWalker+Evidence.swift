@@ -9,8 +9,7 @@ extension HTMLWalker {
     /// What only the markup tells, for the structure pass: a page number (`span.pagenum`,
     /// Project Gutenberg's), a figure's caption (`figure`, or a `fig…`-classed block holding an
     /// image), unless `illustrations: read`.
-    static func streamSkip(_ node: XMLNode, illustrations: ReadingRules.Illustrations) -> String? {
-        let classes = (node["class"] ?? "").lowercased().split(separator: " ")
+    static func streamSkip(_ node: XMLNode, classes: [Substring], illustrations: ReadingRules.Illustrations) -> String? {
         if classes.contains(where: { $0.hasPrefix("pagenum") || $0 == "pageno" || $0 == "page-number" }) { return "page number" }
         guard illustrations == .skip, node.name == "figure" || classes.contains(where: { $0.hasPrefix("fig") }),
               node.first(where: { $0.name == "img" || $0.name == "svg" }) != nil else { return nil }
@@ -21,12 +20,11 @@ extension HTMLWalker {
     /// back to its reference), or a short link alone in its block to a place already passed
     /// (`ToC` under each chapter heading).
     static func isBackLink(_ link: XMLNode, seen: Set<String>) -> Bool {
-        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
+        guard let target = internalTarget(link) else { return false }
         let text = TextLines.collapse(link.textContent)
         if !text.isEmpty, text.unicodeScalars.allSatisfy({ backArrows.contains($0) || $0.properties.isVariationSelector || $0 == " " }) {
             return true
         }
-        let target = String(href[href.index(after: hash)...])
         guard seen.contains(target), TextLines.wordCount(text) <= 3, let parent = link.parent else { return false }
         return TextLines.collapse(parent.textContent) == text
     }
@@ -34,11 +32,9 @@ extension HTMLWalker {
     /// What the markup says of a play's text: a speaker's name (`p.speaker`, Standard Ebooks'
     /// `z3998:persona`) or a stage direction (`span.stagedir`, `p.scenedesc`,
     /// `z3998:stage-direction`).
-    static func playKind(_ node: XMLNode, semantics: [String]) -> BlockKind? {
+    static func playKind(classes: [Substring], semantics: [String]) -> BlockKind? {
         if semantics.contains("z3998:persona") { return .speaker }
         if semantics.contains("z3998:stage-direction") { return .stageDirection }
-        guard let value = node["class"] else { return nil }
-        let classes = value.lowercased().split(separator: " ")
         if classes.contains(where: { $0 == "speaker" || $0 == "persona" }) { return .speaker }
         if classes.contains(where: { ["stagedir", "stage-direction", "stagedirection", "scenedesc", "stage"].contains($0) }) {
             return .stageDirection
@@ -60,8 +56,20 @@ extension HTMLWalker {
     /// A short link inside a note to a place already passed: the note's label, linking back to its
     /// marker (`<a href="#FNanchor_A_1">[A]</a>`).
     static func isLinkBack(_ link: XMLNode, seen: Set<String>) -> Bool {
-        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return false }
-        return seen.contains(String(href[href.index(after: hash)...])) && TextLines.wordCount(link.textContent) <= 3
+        guard let target = internalTarget(link) else { return false }
+        return seen.contains(target) && TextLines.wordCount(link.textContent) <= 3
+    }
+
+    /// The id a link points at within the book (`#id`, `file.xhtml#id`), or nil (none, or an
+    /// address elsewhere: `http:`, `mailto:`).
+    static func internalTarget(_ link: XMLNode) -> String? {
+        guard let href = link["href"], let hash = href.firstIndex(of: "#"), !href.contains(":") else { return nil }
+        return String(href[href.index(after: hash)...])
+    }
+
+    /// The element's classes, lowercased.
+    static func classes(_ node: XMLNode) -> [Substring] {
+        (node["class"] ?? "").lowercased().split(separator: " ")
     }
 
     static let backArrows: Set<Unicode.Scalar> = ["\u{21A9}", "\u{2191}", "\u{2934}", "^", "\u{21B5}", "\u{2B06}", "\u{21B0}"]

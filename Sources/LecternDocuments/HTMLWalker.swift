@@ -151,7 +151,8 @@ struct HTMLWalker {
         }
         if readShown(node, language: language) { return }
         let semantics = node.semantics
-        if stream != nil, let reason = Self.streamSkip(node, illustrations: rules.illustrations) {
+        let classes = Self.classes(node)
+        if stream != nil, let reason = Self.streamSkip(node, classes: classes, illustrations: rules.illustrations) {
             if !XMLNode.inlineElements.contains(name) { flush() }
             // A figure's images' alt text is listed with its caption, as an image's is.
             let alt = node.all { $0.name == "img" }.compactMap { $0["alt"] }.filter { !$0.isEmpty }
@@ -162,8 +163,8 @@ struct HTMLWalker {
             skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
             return
         }
-        let classes = stream == nil ? [] : (node["class"] ?? "").lowercased().split(separator: " ").map(String.init)
-        if semantics.contains("noteref") || (name == "a" && classes.contains("fnanchor")) {
+        // Project Gutenberg's `a.fnanchor` and `div.footnote` count only for the structure pass.
+        if semantics.contains("noteref") || (stream != nil && name == "a" && classes.contains("fnanchor")) {
             skip(node.textContent, reason: "footnote reference")
             if let href = node["href"], let hash = href.firstIndex(of: "#") {
                 let id = String(href[href.index(after: hash)...])
@@ -172,7 +173,7 @@ struct HTMLWalker {
             }
             return
         }
-        if semantics.contains(where: Self.noteTypes.contains) || classes.contains("footnote") {
+        if semantics.contains(where: Self.noteTypes.contains) || (stream != nil && classes.contains("footnote")) {
             let id = Self.noteID(node)
             if read.contains(id) { return }
             if rules.footnotes == .skip {
@@ -198,7 +199,7 @@ struct HTMLWalker {
             }
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
-        if let play = Self.playKind(node, semantics: semantics) {
+        if let play = Self.playKind(classes: classes, semantics: semantics) {
             // A speaker's name or a stage direction, a block of its own even inside a speech.
             flush(as: kind, language: language)
             children(of: node, kind: play, language: language)

@@ -159,7 +159,7 @@ public struct Segmenter: Sendable {
                                           pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     if let label = block.noteLabel {
                         u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
-                                                           language: declared ?? detected ?? bookLanguage ?? Self.languageCode(u.voice.name))
+                                                           language: detected ?? own ?? bookLanguage ?? Self.languageCode(u.voice.name))
                     }
                     u.blockIndex = blockIndex
                     u.language = (detected ?? own).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
