@@ -74,6 +74,26 @@ extension HTMLWalker {
 
     static let backArrows: Set<Unicode.Scalar> = ["\u{21A9}", "\u{2191}", "\u{2934}", "^", "\u{21B5}", "\u{2B06}", "\u{21B0}"]
 
+    /// A contents table's rows (cells apart by two spaces, so that a page number stays one) or a
+    /// contents list's items (without the lists inside them).
+    static func contentsEntries(_ node: XMLNode) -> [String] {
+        var entries: [String] = []
+        node.walkDescendants { child in
+            switch child.name {
+            case "tr":
+                entries.append(child.elements.map { TextLines.collapse($0.textContent) }.filter { !$0.isEmpty }.joined(separator: "  "))
+                return false
+            case "li":
+                let own = child.children.filter { !["ul", "ol"].contains($0.name) }.map(\.textContent).joined()
+                entries.append(TextLines.collapse(own))
+                return true
+            default:
+                return true
+            }
+        }
+        return entries.filter { !$0.isEmpty }
+    }
+
     /// A table or list whose text is all links to places in the book (a contents list).
     static func isTableOfContents(_ node: XMLNode) -> Bool {
         let links = node.all { a in

@@ -213,6 +213,7 @@ struct HTMLWalker {
         if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
             flush()
             skip(node.textContent, reason: Self.contentsReason)
+            stream?.append(.contentsEntries(Self.contentsEntries(node)))
             return
         }
         switch name {

@@ -25,6 +25,15 @@ struct HeadingCandidate: Equatable {
     var text: String
     /// True when words follow the number on the same line (`CHAPTER I. The Widow`).
     var hasTitle: Bool
+    /// The title a contents list gives a heading that shows only its number (``ListedChapters``).
+    var listedTitle: String?
+
+    init(kind: Kind, text: String, hasTitle: Bool, listedTitle: String? = nil) {
+        self.kind = kind
+        self.text = text
+        self.hasTitle = hasTitle
+        self.listedTitle = listedTitle
+    }
 
     var isPart: Bool { kind == .keyword(isPart: true) }
 

@@ -44,6 +44,7 @@ public struct PlainTextStructure {
                                        evidence: evidence)
         scanner.run(from: start)
         var body = scanner.pieces
+        var contentsLists = scanner.contentsLists
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
         let numbered = body.contains { piece in
             if case .heading(_, _, let c) = piece { return c.kind != .standalone }
@@ -54,9 +55,13 @@ public struct PlainTextStructure {
                                             evidence: evidence)
             fallback.run(from: start)
             body = fallback.pieces
+            contentsLists = fallback.contentsLists
         }
 
         body = BookPasses.untitledContents(body)
+        let lists = contentsLists.map { ListedChapters.List(after: $0.upperBound, entries: ListedChapters.entries(lines[$0])) }
+            + evidence.contentsLists
+        body = ListedChapters.apply(body, lists: lists)
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
         let front = frontText(lines, body: body)
@@ -107,7 +112,7 @@ public struct PlainTextStructure {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
-            return .heading(TextHeading(level: level, lines: lines, firstLine: first))
+            return .heading(TextHeading(level: level, lines: lines, firstLine: first, listedTitle: candidate.listedTitle))
         case .paragraph(let lines, let first):
             var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)

@@ -12,6 +12,8 @@ struct StructureScanner {
     let evidence: FormatEvidence
 
     private(set) var pieces: [StructurePiece] = []
+    /// The lines of each contents list skipped (the evidence for ``ListedChapters``).
+    private(set) var contentsLists: [Range<Int>] = []
     private var paragraph: [String] = []
     private var paragraphStart = 0
     private var inFootnotes = false
@@ -79,6 +81,7 @@ struct StructureScanner {
         if let reason = ContentsList.title(t) {
             let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.evidence.headings.contains($0) || self.isChapterStart($0) }
             skip(i..<end, reason)
+            if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
             return end
         }
         if BackMatter.errataTitle.matches(t) || (BackMatter.glossaryTitle.matches(t) && !hasChapterAfter(i)) {
@@ -116,7 +119,9 @@ struct StructureScanner {
         }
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
             let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
-            skip(i..<end, TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason)
+            let reason = TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason
+            skip(i..<end, reason)
+            if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
             return end
         }
         let end = blockEnd(i)
@@ -184,6 +189,7 @@ struct StructureScanner {
            inBlock.filter({ HeadingCandidate.of($0)?.isSameKind(as: candidate) == true }).count >= 2 {
             // CHAPTER I … CHAPTER II … CHAPTER III in one block: an untitled contents list.
             skip(i..<end, ContentsList.contentsReason)
+            contentsLists.append(i..<end)
             return end
         }
         var headingLines = [candidate.text]

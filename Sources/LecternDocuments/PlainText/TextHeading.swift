@@ -6,12 +6,17 @@ public struct TextHeading: Equatable, Sendable {
     /// The heading's lines as written (trimmed, inner whitespace collapsed, `_italics_` marks removed),
     /// e.g. ["CHAPTER I.", "Down the Rabbit-Hole"]. Each is spoken as its own heading utterance.
     public var lines: [String]
-    /// The title for the table of contents (ID3 chapter): the lines joined with " ".
-    public var title: String { lines.joined(separator: " ") }
+    /// The title a contents list gives a heading that shows only its number (`IV.` listed as
+    /// `IV. The Storm`): in the table of contents and chapter marks, not spoken.
+    public var listedTitle: String?
+    /// The title for the table of contents (ID3 chapter): the lines joined with " ", then the
+    /// listed title.
+    public var title: String { (lines + [listedTitle].compactMap { $0 }).joined(separator: " ") }
     /// 0-based line index of the heading's first line.
     public var firstLine: Int
 
-    public init(level: Level, lines: [String], firstLine: Int) {
+    public init(level: Level, lines: [String], firstLine: Int, listedTitle: String? = nil) {
+        self.listedTitle = listedTitle
         self.level = level
         self.lines = lines
         self.firstLine = firstLine

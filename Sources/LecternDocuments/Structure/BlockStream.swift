@@ -38,6 +38,9 @@ struct BlockStream {
         case sectionBreak
         /// A chapter starts here, named by the format (an EPUB's table of contents).
         case chapter(title: String)
+        /// The entries of the contents list just left out (a table or list of links within the
+        /// book), one per row or item: the evidence for the chapters after it.
+        case contentsEntries([String])
     }
 
     private(set) var entries: [Entry] = []

@@ -13,6 +13,9 @@ struct FormatEvidence: Equatable {
     var notHeadings: Set<Int> = []
     /// Where chapters the format names start (an EPUB's table of contents), in order.
     var namedChapters: [Int] = []
+    /// The entries of the contents lists the reader took apart (an HTML table of links), each with
+    /// the line after it.
+    var contentsLists: [ListedChapters.List] = []
 
     static let none = FormatEvidence()
 }

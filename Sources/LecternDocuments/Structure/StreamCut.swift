@@ -29,6 +29,9 @@ enum StreamCut {
             case .chapter:
                 if !ended { out.append(entry) }
                 continue
+            case .contentsEntries:
+                if started && !ended { out.append(entry) }
+                continue
             case .sectionBreak:
                 if started && !ended { out.append(entry) }
                 continue

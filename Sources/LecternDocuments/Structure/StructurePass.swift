@@ -18,6 +18,7 @@ enum StructurePass {
         var blockEnds: [Int: Int] = [:]             // first line → end (exclusive)
         var headings: [(line: Int, level: Int)] = []
         var placed: [(line: Int, item: TextItem)] = []
+        var contentsLists: [ListedChapters.List] = []
         for entry in titledContents(stream.entries) {
             switch entry {
             case .block(let block):
@@ -43,10 +44,13 @@ enum StructurePass {
                 lines += ["* * *", ""]
             case .chapter(let title):
                 placed.append((lines.count, .chapter(title: title, line: lines.count)))
+            case .contentsEntries(let entries):
+                contentsLists.append(ListedChapters.List(after: lines.count, entries: entries.compactMap(ContentsEntry.parse)))
             }
         }
         var evidence = evidence(headings, blocks: blocks, defaultLevel: defaultLevel)
         evidence.notHeadings.formUnion(blocks.filter { !$0.value.mayHead }.keys)
+        evidence.contentsLists = contentsLists
         evidence.namedChapters = placed.compactMap { if case .chapter = $0.item { $0.line } else { nil } }
         var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence)
         let starts = blocks.keys.sorted()

@@ -1,0 +1,100 @@
+import Foundation
+import LecternText
+
+/// One entry of a contents list, or a heading read the same way to compare with one:
+/// `CHAPTER I. Down the Rabbit-Hole    1`, `II.—The Old Mint ....... 13`, `3. The Storm`,
+/// `BOOK THE SECOND`, `The Widow and her Child`, a bare `IV.`.
+struct ContentsEntry: Equatable {
+    /// How a number is written: a chapter `IV` and a verse `4` are not the same heading.
+    enum Style: Equatable { case roman, arabic, word }
+
+    var number: Int?
+    var style: Style?
+    /// The words after the number (or the whole entry when it has none), page number removed.
+    var title: String?
+    /// A part keyword (`BOOK`, `PART`, `VOLUME`, `EPOCH`, `ACT`): parts are not matched as chapters.
+    var isPart = false
+
+    /// The title's letters and digits, upper-cased.
+    var titleKey: String { title.map(TextLines.letterKey) ?? "" }
+
+    /// A page number after dot leaders, a gap of 2+ spaces, `Page`/`Pg`, or a dash.
+    static let pageNumber = LinePattern(
+        #"(?:\s*\.(?:\s*\.)+\s*|\s{2,}|\s+(?:[Pp]age|[Pp]g\.?|p\.)\s*|\s*[—–-]{2,}\s*)(?:\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
+    static let numbered = LinePattern(
+        #"^(?:(?i:(CHAPTER|CHAP|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE)|(BOOK|PART|VOLUME|VOL|EPOCH|ACT))\.?\s+)?"#
+            + #"((?i:the\s+)?[A-Za-z]+|[IVXLCDM]+|\d{1,3})([\s.:,)—–-]*)(.*)$"#)
+    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                           "eleventh", "twelfth"]
+    static let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+
+    /// The entry a line (or a heading's lines joined) reads as; nil for a line with no letters or
+    /// digits, or a column header (`PAGE`, `CHAPTER`).
+    static func parse(_ line: String) -> ContentsEntry? {
+        var text = TextLines.trim(line)
+        if let m = pageNumber.firstMatch(text) { text = (text as NSString).substring(to: m.range.location) }
+        text = TextLines.collapse(text)
+        guard text.contains(where: { $0.isLetter || $0.isNumber }), !ContentsList.columnHeader.matches(text) else { return nil }
+        let titleOnly = ContentsEntry(title: text)
+        guard let m = numbered.firstMatch(text) else { return titleOnly }
+        let ns = text as NSString
+        func group(_ k: Int) -> String? {
+            m.range(at: k).location == NSNotFound ? nil : ns.substring(with: m.range(at: k))
+        }
+        let hasKeyword = group(1) != nil || group(2) != nil
+        let numeral = group(3) ?? ""
+        let gap = group(4) ?? ""
+        let rest = TextLines.trim(group(5) ?? "")
+        var entry = ContentsEntry(title: rest.isEmpty ? nil : rest, isPart: group(2) != nil)
+        if let value = Int(numeral) {
+            (entry.number, entry.style) = (value, .arabic)
+        } else if let value = RomanNumeral.value(of: numeral), numeral.allSatisfy(\.isUppercase) {
+            (entry.number, entry.style) = (value, .roman)
+        } else if hasKeyword, let value = wordValue(numeral) {
+            (entry.number, entry.style) = (value, .word)
+        } else {
+            return hasKeyword ? nil : titleOnly
+        }
+        // `IVANHOE`, `I Meet a Stranger`: a word, not a numeral, unless a keyword or a stop says so.
+        if !hasKeyword, !rest.isEmpty, gap.isEmpty || (gap == " " && entry.style != .arabic) { return titleOnly }
+        return entry
+    }
+
+    /// `the first` → 1, `TWO` → 2.
+    static func wordValue(_ text: String) -> Int? {
+        var word = text.lowercased()
+        if word.hasPrefix("the ") { word = TextLines.trim(String(word.dropFirst(4))) }
+        if let k = ordinals.firstIndex(of: word) { return k + 1 }
+        if let k = cardinals.firstIndex(of: word) { return k + 1 }
+        return nil
+    }
+
+    /// A heading's lines read as an entry: a number alone on the first line (`I`, `CHAPTER IV.`)
+    /// with the title on the next ones, or the lines together.
+    static func heading(_ lines: [String]) -> ContentsEntry? {
+        if lines.count >= 2, var first = parse(lines[0]), first.title == nil, first.number != nil {
+            first.title = lines.dropFirst().joined(separator: " ")
+            return first
+        }
+        return parse(lines.joined(separator: " "))
+    }
+
+    /// Whether a heading (or a short line) read as `other` is the chapter this entry lists: the
+    /// same title (or, but `exactly`, one the start of the other, 8 letters or more: a list
+    /// shortens long titles) and the same number if both have one (`1` in the list may be `I`
+    /// on the page); without a title on one side, the same number written the same way (a
+    /// chapter `IV`, not a verse `4`).
+    func matches(_ other: ContentsEntry, exactly: Bool = false) -> Bool {
+        let a = titleKey, b = other.titleKey
+        if !a.isEmpty, !b.isEmpty {
+            if let n = number, let m = other.number, n != m { return false }
+            if a == b { return true }
+            if exactly { return false }
+            let (short, long) = a.count < b.count ? (a, b) : (b, a)
+            return short.count >= 8 && long.hasPrefix(short)
+        }
+        guard let n = number, let m = other.number else { return false }
+        return n == m && style == other.style
+    }
+}

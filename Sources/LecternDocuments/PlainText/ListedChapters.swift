@@ -1,0 +1,136 @@
+/// A contents list as evidence for the chapters: when a book lists its chapters, the chapters
+/// found after the list are those entries, whatever form their headings take in the body —
+/// `CHAPTER I.` and its title on one line or two, a bare `IV.` whose title is only in the list
+/// (the chapter is then titled from the list; what is spoken stays what the page says), a title
+/// alone, a numeral inside an illustration's caption. Numbered lines the list does not name (the
+/// verses of a song, the items of a list inside a chapter) are read as text, not chapters.
+///
+/// A list is trusted only when it names three chapters or more and two thirds of them are found,
+/// in order; each list is evidence up to the next one (a volume's own contents).
+enum ListedChapters {
+    /// A contents list: its entries, and the line after it, where its chapters may start.
+    struct List: Equatable {
+        var after: Int
+        var entries: [ContentsEntry]
+    }
+
+    /// The entries of a list's lines: one per line, a title line (`CONTENTS`) and column headers
+    /// left out. A line going on in lower case or indented deeper, with no number of its own (and
+    /// not both lines with page numbers), continues its entry; a title under a part is the part's; a number alone followed by a title alone is one entry
+    /// (`CHAPTER I.` / `Down the Rabbit-Hole`, or a table's cells laid out one per block), and a
+    /// number alone after a titled entry and before another number is that entry's page.
+    static func entries(_ lines: some Collection<String>) -> [ContentsEntry] {
+        var read: [(line: String, entry: ContentsEntry, afterBlank: Bool)] = []
+        var blank = false
+        for line in lines {
+            guard !TextLines.isBlank(line) else { blank = true; continue }
+            let t = TextLines.trim(line)
+            if ContentsList.title(t) == nil, let entry = ContentsEntry.parse(t) { read.append((line, entry, blank)) }
+            blank = false
+        }
+        var out: [ContentsEntry] = []
+        for (k, (line, entry, afterBlank)) in read.enumerated() {
+            guard let last = out.last, k > 0 else { out.append(entry); continue }
+            let previous = read[k - 1]
+            let bare = TextLines.trim(line)
+            let isPage = bare.count <= 4 && (bare.allSatisfy(\.isNumber) || bare.allSatisfy { "ivxlcdm".contains($0) })
+            if isPage, last.title != nil, k + 1 == read.count || (read[k + 1].entry.title == nil && read[k + 1].entry.number != nil) {
+                continue  // a page number
+            }
+            let paged = { (l: String) in ContentsEntry.pageNumber.firstMatch(TextLines.trim(l)) != nil }
+            let continues = !afterBlank && entry.number == nil && !(paged(previous.line) && paged(line))
+                && (line.first(where: { !$0.isWhitespace })?.isLowercase == true || TextLines.indent(line) > TextLines.indent(previous.line))
+            let titles = entry.number == nil && !entry.isPart
+                && ((last.title == nil && last.number != nil) || (last.isPart && !afterBlank))
+            if continues || titles {
+                out[out.count - 1].title = [last.title, entry.title].compactMap { $0 }.joined(separator: " ")
+            } else {
+                out.append(entry)
+            }
+        }
+        return out
+    }
+
+    /// The pieces with each trusted list's chapters found.
+    static func apply(_ pieces: [StructurePiece], lists: [List]) -> [StructurePiece] {
+        var out = pieces
+        let sorted = lists.sorted { $0.after < $1.after }
+        for (n, list) in sorted.enumerated() {
+            let start = out.firstIndex { $0.firstLine >= list.after } ?? out.count
+            let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
+            let replaced = chapters(out[start..<end], entries: list.entries.filter { !$0.isPart })
+            out.replaceSubrange(start..<end, with: replaced)
+        }
+        return out
+    }
+
+    /// How a piece was found to be an entry's chapter.
+    private enum Found {
+        case heading(listed: String?)
+        case paragraph(ContentsEntry, listed: String?)
+        case caption(prefix: String, text: String, ContentsEntry, listed: String?)
+    }
+
+    /// The pieces between a list and the next with the list's chapters found, if it is trusted.
+    static func chapters(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry]) -> [StructurePiece] {
+        guard entries.count >= 3 else { return Array(pieces) }
+        var found: [Int: Found] = [:]
+        var e = 0
+        for k in pieces.indices where e < entries.count {
+            switch pieces[k] {
+            case .heading(let lines, _, let c):
+                guard !c.isPart, let heading = ContentsEntry.heading(lines),
+                      // An entry the body does not have is passed over only by a heading whose title says so.
+                      let j = (e..<min(heading.title == nil ? e + 1 : e + 3, entries.count)).first(where: { entries[$0].matches(heading) })
+                else { continue }
+                found[k] = .heading(listed: listedTitle(entries[j], heading))
+                e = j + 1
+            case .paragraph(let lines, _):
+                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }), let line = ContentsEntry.parse(lines.joined(separator: " ")),
+                      entries[e].matches(line, exactly: true) else { continue }
+                found[k] = .paragraph(line, listed: listedTitle(entries[e], line))
+                e += 1
+            case .skipped(let text, StructureScanner.illustrationReason, _):
+                guard let colon = text.firstIndex(of: ":") else { continue }
+                var inner = TextLines.trim(String(text[text.index(after: colon)...]))
+                if inner.hasSuffix("]") { inner.removeLast() }
+                guard inner.count <= 80, let caption = ContentsEntry.parse(inner), entries[e].matches(caption, exactly: true) else { continue }
+                found[k] = .caption(prefix: String(text[...colon]) + (text.hasSuffix("]") ? "]" : ""), text: TextLines.trim(inner), caption,
+                                    listed: listedTitle(entries[e], caption))
+                e += 1
+            default:
+                continue
+            }
+        }
+        guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min() else { return Array(pieces) }
+        var out: [StructurePiece] = []
+        for k in pieces.indices {
+            let piece = pieces[k]
+            switch (piece, found[k]) {
+            case (.heading(let lines, let line, var c), .heading(let listed)?):
+                if c.number != nil || c.kind == .fallback { c.kind = .keyword(isPart: false) }
+                c.listedTitle = listed
+                out.append(.heading(lines: lines, firstLine: line, candidate: c))
+            case (.paragraph(let lines, let line), .paragraph(let entry, let listed)?):
+                let cleaned = lines.map { Emphasis.remove(TextLines.collapse($0)) }
+                out.append(.heading(lines: cleaned, firstLine: line, candidate: HeadingCandidate(
+                    kind: .keyword(isPart: false), text: cleaned.joined(separator: " "), hasTitle: entry.title != nil, listedTitle: listed)))
+            case (.skipped(_, let reason, let line), .caption(let prefix, let text, let entry, let listed)?):
+                out.append(.skipped(text: prefix, reason: reason, firstLine: line))
+                out.append(.heading(lines: [text], firstLine: line, candidate: HeadingCandidate(
+                    kind: .keyword(isPart: false), text: text, hasTitle: entry.title != nil, listedTitle: listed)))
+            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback):
+                // A numbered line the list does not name: a verse, an item, read as text.
+                out += lines.map { StructurePiece.paragraph(lines: [$0], firstLine: line) }
+            default:
+                out.append(piece)
+            }
+        }
+        return out
+    }
+
+    /// The entry's title, for a heading that shows only the number.
+    private static func listedTitle(_ entry: ContentsEntry, _ heading: ContentsEntry) -> String? {
+        heading.title == nil ? entry.title : nil
+    }
+}
