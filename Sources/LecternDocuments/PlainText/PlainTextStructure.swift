@@ -60,7 +60,10 @@ public struct PlainTextStructure {
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
         let front = frontText(lines, body: body)
-        body = BookPasses.repeatedTitles(body, frontText: front)
+        var castEntries = Set<Int>()
+        if evidence.namedChapters.isEmpty { (body, castEntries) = CastList.apply(body, lines: lines) }
+        // A cast list's last name before the first act is no repeated title.
+        body = zip(body, BookPasses.repeatedTitles(body, frontText: front)).map { castEntries.contains($0.0.firstLine) ? $0.0 : $0.1 }
         body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
         body = BookPasses.advertisements(body)
         body = BookPasses.colophon(body, frontText: front)
@@ -77,7 +80,9 @@ public struct PlainTextStructure {
 
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
-        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations) }
+        return (head + body + tail).compactMap {
+            item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations, castEntries: castEntries)
+        }
     }
 
     /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise
@@ -103,7 +108,9 @@ public struct PlainTextStructure {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 
-    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations) -> TextItem? {
+    /// `castEntries`: the first lines of a cast list's entries (``CastList``), list items.
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations,
+                     castEntries: Set<Int> = []) -> TextItem? {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
@@ -112,7 +119,10 @@ public struct PlainTextStructure {
             var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)
             p.pronunciations = AccentCodes.pronunciations(in: p.text)
-            if isWhollyItalic(lines) {
+            if castEntries.contains(first) {
+                p.kind = CastList.entryKind
+                p.silent = (p.silent + CastList.silentBraces(in: p.text)).sorted { $0.offset < $1.offset }
+            } else if isWhollyItalic(lines) {
                 // A stage direction if the book is a play (``PlayReading`` decides).
                 p.italic = true
                 p.kind = .stageDirection
