@@ -13,6 +13,9 @@ struct FormatEvidence: Equatable {
     var notHeadings: Set<Int> = []
     /// Where chapters the format names start (an EPUB's table of contents), in order.
     var namedChapters: [Int] = []
+    /// Blocks the format marks as a play's speaker or stage direction (`z3998:persona`,
+    /// `span.stagedir`), by their first lines: never a heading's title.
+    var playText: Set<Int> = []
 
     static let none = FormatEvidence()
 }
