@@ -26,13 +26,14 @@ enum CastList {
 
     /// The pieces with the cast list (if one stands before the first heading) made a chapter
     /// heading and its entries, one piece each; `lines`, the text as written, tells an entry's
-    /// indented continuation lines. Returns the first lines of the entries.
-    static func apply(_ pieces: [StructurePiece], lines: [String]) -> (pieces: [StructurePiece], entries: Set<Int>) {
+    /// indented continuation lines. Returns the kind of each of its blocks by its first line: the
+    /// entries list items, the scene's notes paragraphs (not stage directions, even in italics).
+    static func apply(_ pieces: [StructurePiece], lines: [String]) -> (pieces: [StructurePiece], kinds: [Int: BlockKind]) {
         let first = pieces.firstIndex(where: \.isHeading) ?? pieces.count
         guard let k = pieces[..<first].firstIndex(where: { piece in
             guard case .paragraph(let block, _) = piece else { return false }
             return title.matches(cleaned(block[0]))
-        }), case .paragraph(let titleBlock, let titleLine) = pieces[k] else { return (pieces, []) }
+        }), case .paragraph(let titleBlock, let titleLine) = pieces[k] else { return (pieces, [:]) }
 
         // The paragraphs after the title (its own block's other lines first): the entries, then
         // the notes that set the scene. Skipped passages between them keep their places.
@@ -40,7 +41,7 @@ enum CastList {
         if titleBlock.count > 1 { body.append((k, Array(titleBlock.dropFirst()), titleLine + 1)) }
         for n in (k + 1)..<first { if case .paragraph(let block, let start) = pieces[n] { body.append((n, block, start)) } }
         var cast: [Int: [StructurePiece]] = [:]
-        var entries = Set<Int>()
+        var entries = Set<Int>(), notes = Set<Int>()
         var settingSeen = false
         for (index, block, start) in body {
             let split = Self.entries(block, firstLine: start, lines: lines)
@@ -49,12 +50,13 @@ enum CastList {
                 entries.formUnion(split.map(\.firstLine))
             } else if !entries.isEmpty, isSetting(block[0]) {
                 cast[index] = [.paragraph(lines: block, firstLine: start)]
+                notes.insert(start)
                 settingSeen = true
             } else {
                 break
             }
         }
-        guard !entries.isEmpty else { return (pieces, []) }
+        guard !entries.isEmpty else { return (pieces, [:]) }
 
         let heading = cleaned(titleBlock[0])
         var out = Array(pieces[..<k])
@@ -73,7 +75,8 @@ enum CastList {
                 out.append(skipped)
             }
         }
-        return (out + pieces[first...], entries)
+        let kinds = Dictionary(uniqueKeysWithValues: entries.map { ($0, entryKind) } + notes.map { ($0, BlockKind.paragraph) })
+        return (out + pieces[first...], kinds)
     }
 
     /// A block's entries: a line indented deeper than the block's first, or going on in lower
