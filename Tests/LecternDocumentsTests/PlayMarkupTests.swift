@@ -38,6 +38,16 @@ struct PlayMarkupTests {
         </body></html>
         """
 
+    static let personae = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en-GB">
+        <head><title>Dramatis Personae</title></head><body epub:type="frontmatter">
+        <section id="dramatis-personae" epub:type="z3998:dramatis-personae"><h2 epub:type="title">Dramatis Personae</h2>
+        <ul><li><p><b epub:type="z3998:persona">Hamlet</b>, Prince of Denmark.</p></li>
+        <li><p><b epub:type="z3998:persona">Horatio</b>, friend to Hamlet.</p></li></ul>
+        <p>Scene: Elsinore.</p></section></body></html>
+        """
+
     @Test func aStandardEbooksPlayInTablesHasActsScenesSpeakersAndDirections() throws {
         let dir = try TempDir()
         defer { dir.remove() }
@@ -62,13 +72,16 @@ struct PlayMarkupTests {
         let dir = try TempDir()
         defer { dir.remove() }
         let epub = dir.url.appendingPathComponent("hamlet.epub")
-        try writeEPUB(epub, documents: [("OEBPS/text/act-1.xhtml", Self.xhtml)],
-                      nav: [("Act I", "text/act-1.xhtml#act-1"), ("Scene I", "text/act-1.xhtml#act-1-scene-1"),
+        try writeEPUB(epub, documents: [("OEBPS/text/dramatis-personae.xhtml", Self.personae), ("OEBPS/text/act-1.xhtml", Self.xhtml)],
+                      nav: [("Dramatis Personae", "text/dramatis-personae.xhtml"), ("Act I", "text/act-1.xhtml#act-1"), ("Scene I", "text/act-1.xhtml#act-1-scene-1"),
                             ("Scene II", "text/act-1.xhtml#act-1-scene-2"), ("Act II", "text/act-1.xhtml#act-2"),
                             ("Scene I", "text/act-1.xhtml#act-2-scene-1")])
         let book = try EPUBReader().read(epubSource(epub)).book
-        #expect(book.chapters.count == 3, "\(book.chapters.map(\.title))")
-        #expect(book.chapters.allSatisfy { $0.blocks.contains { $0.kind == .speaker } }, "no empty chapter")
+        #expect(book.chapters.count == 4, "\(book.chapters.map(\.title))")
+        // The cast list is read, its names list items, not speakers' labels.
+        #expect(book.chapters[0].blocks.map(\.kind) == [.heading, .listItem, .listItem, .paragraph], "\(book.chapters[0].blocks.map(\.text))")
+        #expect(book.chapters[0].blocks.map(\.text).dropFirst().first == "Hamlet, Prince of Denmark.")
+        #expect(book.chapters.dropFirst().allSatisfy { $0.blocks.contains { $0.kind == .speaker } }, "no empty chapter")
         let all = book.chapters.flatMap(\.blocks)
         #expect(all.filter { $0.kind == .speaker }.count == 36)
         #expect(all.filter { $0.kind == .stageDirection }.count == 18 + 6)
