@@ -60,6 +60,8 @@ struct HTMLWalker {
     private var noteLabels: [String: String] = [:]
     /// How many tables the walk is inside (their cells head nothing).
     private var tableDepth = 0
+    /// How many cast lists the walk is inside (their names are no speakers' labels).
+    private var castListDepth = 0
     /// The ids of the elements met so far, for links that point back.
     private var seenIDs: Set<String> = []
 
@@ -199,7 +201,11 @@ struct HTMLWalker {
             }
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
-        if let play = Self.playKind(classes: classes, semantics: semantics) {
+        // A cast list's names (Standard Ebooks' `z3998:dramatis-personae`) are no speakers' labels.
+        let isCastList = semantics.contains("z3998:dramatis-personae")
+        if isCastList { castListDepth += 1 }
+        defer { if isCastList { castListDepth -= 1 } }
+        if castListDepth == 0, let play = Self.playKind(classes: classes, semantics: semantics) {
             // A speaker's name or a stage direction, a block of its own even inside a speech.
             flush(as: kind, language: language)
             children(of: node, kind: play, language: language)

@@ -19,10 +19,11 @@ struct PlayReadingTests {
         text += "SCENE II. A room of state in the castle.\n\nHAMLET.\n\nA little more than kin, and less than kind.\n\n"
         text += "ACT II.\n\nSCENE I. A room in Polonius's house.\n\nHORATIO.\n\nMy lord, I came to see your father's funeral.\n"
         let book = try PlainTextReader().read(text: text, source: textSource())
-        #expect(book.chapters.map(\.title) == ["SCENE I. Elsinore. A platform before the castle.", "SCENE II. A room of state in the castle.",
-                                               "SCENE I. A room in Polonius's house."])
-        #expect(book.chapters.map(\.part) == ["ACT I.", "ACT I.", "ACT II."])
-        let blocks = book.chapters[0].blocks
+        // The cast list first, a chapter of its own (PlayCastListTests).
+        #expect(book.chapters.map(\.title) == ["THE PERSONS OF THE PLAY", "SCENE I. Elsinore. A platform before the castle.",
+                                               "SCENE II. A room of state in the castle.", "SCENE I. A room in Polonius's house."])
+        #expect(book.chapters.map(\.part) == [nil, "ACT I.", "ACT I.", "ACT II."])
+        let blocks = book.chapters[1].blocks
         // The act, the scene's number and its title are spoken as headings, then the scene.
         #expect(blocks.prefix(7).map(\.kind) == [.heading, .heading, .heading, .stageDirection, .speaker, .stageDirection, .paragraph])
         #expect(blocks.prefix(9).map(\.text).suffix(6) == ["Enter HORATIO.", "HAMLET.", "To HORATIO.",
@@ -45,6 +46,25 @@ struct PlayReadingTests {
         #expect(!Self.kinds(book).contains(.stageDirection))
         #expect(book.skipped.filter { $0.reason == "stage direction (stage_directions: skip)" }.count == 13)
         #expect(Self.kinds(book).filter { $0 == .speaker }.count == 24)
+    }
+
+    @Test func aLabelOrADirectionRightUnderAnActHeadingIsNotItsTitle() throws {
+        var speeches = ""
+        for i in 1...12 {
+            speeches += "ROPER.\n\nHul-lo, I'm in luck, the \(i). time!\n\nFARNCOMBE. How are you, Roper, the \(i). time?\n\n"
+        }
+        for opening in ["ROPER.", "FARNCOMBE. Well?", "_Enter ROPER._"] {
+            let text = "ACT I.\n\n\(opening)\n\n\(speeches)ACT II.\n\n\(opening)\n\n\(speeches)"
+            let items = analysed(text)
+            let headings = items.compactMap { item -> [String]? in if case .heading(let h) = item { h.lines } else { nil } }
+            #expect(headings == [["ACT I."], ["ACT II."]], "\(opening)")
+            let book = try PlainTextReader().read(text: text, source: textSource())
+            #expect(book.chapters.map(\.title) == ["ACT I.", "ACT II."])
+            #expect(book.chapters[0].blocks[1].kind == (opening.hasPrefix("_") ? .stageDirection : .speaker), "\(opening)")
+        }
+        // A title under an act's heading is still one.
+        let titled = analysed("ACT I.\n\nThe Palace\n\n" + speeches)
+        #expect(summary(titled).first == "H chapter: ACT I. | The Palace")
     }
 
     @Test func aNovelsItalicParagraphsAndCapitalisedWordsStayProse() throws {
@@ -86,8 +106,15 @@ struct PlayCorpusTests {
         let text = try PlainTextReader().read(source)
         let html = try HTMLReader().read(Source(url: Corpus.file("html/pg21849-mind-the-paint-girl.htm"), format: .html))
         let acts = ["THE FIRST ACT", "THE SECOND ACT", "THE THIRD ACT", "THE FOURTH ACT"]
-        #expect(text.chapters.map(\.title) == acts)
-        #expect(html.chapters.map(\.title) == acts)
+        // The cast list first, as its own chapter: the names list items, the scene's note after them.
+        #expect(text.chapters.map(\.title) == ["The Persons of the Play"] + acts)
+        #expect(html.chapters.map(\.title) == ["THE PERSONS OF THE PLAY"] + acts)
+        for book in [text, html] {
+            let cast = book.chapters[0].blocks
+            #expect(cast.filter { $0.kind == .listItem }.count >= 28, "\(cast.map(\.text))")
+            #expect(cast.last?.text.hasPrefix("The action of the piece takes place in London") == true && cast.last?.kind == .paragraph)
+            #expect(!cast.contains { $0.kind == .speaker })
+        }
         for book in [text, html] {
             let blocks = book.chapters.flatMap(\.blocks)
             let speakers = blocks.filter { $0.kind == .speaker }.count

@@ -37,6 +37,12 @@ struct HeadingCandidate: Equatable {
 
     var isPart: Bool { kind == .keyword(isPart: true) }
 
+    /// A play's act or scene (`ACT I.`, `THE FIRST ACT`, `Scene 2`).
+    var isPlayDivision: Bool {
+        guard case .keyword = kind else { return false }
+        return TextLines.words(text).prefix(3).contains { ["ACT", "SCENE"].contains($0.uppercased().trimmingCharacters(in: .punctuationCharacters)) }
+    }
+
     /// A lone number or a numbered title: headings whose numbers must run on.
     var number: Int? {
         switch kind {

@@ -1,3 +1,5 @@
+import LecternCore
+
 /// The structure of a plain text as a careful narrator finds it: which lines are part and chapter
 /// headings, which are running text and footnotes, and which are not read (Project Gutenberg's
 /// header and licence, title page, contents, illustrations, tables, index …) and why.
@@ -65,7 +67,10 @@ public struct PlainTextStructure {
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
         let front = frontText(lines, body: body)
-        body = BookPasses.repeatedTitles(body, frontText: front)
+        var cast: [Int: BlockKind] = [:]
+        if evidence.namedChapters.isEmpty { (body, cast) = CastList.apply(body, lines: lines) }
+        // A cast list's last name before the first act is no repeated title.
+        body = zip(body, BookPasses.repeatedTitles(body, frontText: front)).map { cast[$0.0.firstLine] != nil ? $0.0 : $0.1 }
         body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
         body = BookPasses.advertisements(body)
         body = BookPasses.colophon(body, frontText: front)
@@ -82,7 +87,9 @@ public struct PlainTextStructure {
 
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
-        return (head + body + tail).compactMap { item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations) }
+        return (head + body + tail).compactMap {
+            item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations, cast: cast)
+        }
     }
 
     /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise
@@ -108,7 +115,9 @@ public struct PlainTextStructure {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 
-    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations) -> TextItem? {
+    /// `cast`: the kinds of a cast list's blocks (``CastList``), by their first lines.
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations,
+                     cast: [Int: BlockKind] = [:]) -> TextItem? {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
@@ -117,7 +126,12 @@ public struct PlainTextStructure {
             var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)
             p.pronunciations = AccentCodes.pronunciations(in: p.text)
-            if isWhollyItalic(lines) {
+            if let kind = cast[first] {
+                p.kind = kind
+                if kind == CastList.entryKind {
+                    p.silent = (p.silent + CastList.silentBraces(in: p.text)).sorted { $0.offset < $1.offset }
+                }
+            } else if isWhollyItalic(lines) {
                 // A stage direction if the book is a play (``PlayReading`` decides).
                 p.italic = true
                 p.kind = .stageDirection

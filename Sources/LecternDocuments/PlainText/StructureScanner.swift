@@ -19,6 +19,7 @@ struct StructureScanner {
     private var inFootnotes = false
     private var lastNumber: Int?
     private var lastTitledNumber: Int?
+    private var labelCounts: [String: Int]?
 
     init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool,
          evidence: FormatEvidence = .none) {
@@ -219,7 +220,7 @@ struct StructureScanner {
                 guard k < limit, k - next <= (blocks == 0 ? 3 : 2) else { break }
                 let e = blockEnd(k)
                 let block = lines[k..<e].map(TextLines.trim)
-                guard isTitleBlock(block), e < limit else { break }
+                guard isTitleBlock(block), e < limit, !opensPlay(block, at: k, under: candidate) else { break }
                 headingLines += Self.joiningContinuations(block)
                 next = e
                 blocks += 1
@@ -265,6 +266,34 @@ struct StructureScanner {
     }
 
     private func isBareNumber(_ c: HeadingCandidate) -> Bool { c.number != nil }
+
+    /// Whether a block under a heading is the play's text, not the heading's title: a speaker's
+    /// label (`ROPER.`, `FARNCOMBE. Well?`) whose name labels speeches again, or a direction set
+    /// wholly in italics under a play's act or scene (`_Enter HORATIO._`), or what the format
+    /// marks as either.
+    private mutating func opensPlay(_ block: [String], at line: Int, under candidate: HeadingCandidate) -> Bool {
+        if evidence.playText.contains(line) { return true }
+        if let name = PlayReading.label.capture(1, in: block[0]) ?? PlayReading.prefix.capture(1, in: block[0]),
+           speakerLabels[name, default: 0] >= 3 { return true }
+        return candidate.isPlayDivision && PlainTextStructure.isWhollyItalic(block)
+    }
+
+    /// How often each name labels a line (`ROPER.` alone, or `ROPER. Hul-lo!`), counted once.
+    private var speakerLabels: [String: Int] {
+        mutating get {
+            if let labelCounts { return labelCounts }
+            var counts: [String: Int] = [:]
+            for line in lines[..<limit] {
+                // Two capitals first, as every label starts: most lines are passed over unread.
+                let scalars = line.unicodeScalars.drop { $0 == " " || $0 == "\t" }.prefix(2)
+                guard scalars.count == 2, scalars.allSatisfy({ ("A"..."Z").contains($0) }) else { continue }
+                let t = TextLines.trim(line)
+                if let name = PlayReading.label.capture(1, in: t) ?? PlayReading.prefix.capture(1, in: t) { counts[name, default: 0] += 1 }
+            }
+            labelCounts = counts
+            return counts
+        }
+    }
 
     /// A block that can be (part of) a heading's title: short, title-like, and not something else.
     private func isTitleBlock(_ block: [String]) -> Bool {

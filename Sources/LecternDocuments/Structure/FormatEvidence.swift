@@ -16,6 +16,9 @@ struct FormatEvidence: Equatable {
     /// The entries of the contents lists the reader took apart (an HTML table of links), each with
     /// the line after it.
     var contentsLists: [ListedChapters.List] = []
+    /// Blocks the format marks as a play's speaker or stage direction (`z3998:persona`,
+    /// `span.stagedir`), by their first lines: never a heading's title.
+    var playText: Set<Int> = []
 
     static let none = FormatEvidence()
 }

@@ -52,6 +52,7 @@ enum StructurePass {
         evidence.notHeadings.formUnion(blocks.filter { !$0.value.mayHead }.keys)
         evidence.contentsLists = contentsLists
         evidence.namedChapters = placed.compactMap { if case .chapter = $0.item { $0.line } else { nil } }
+        evidence.playText = Set(blocks.filter { $0.value.kind == .speaker || $0.value.kind == .stageDirection }.keys)
         var analysed = PlainTextStructure.analyse(lines, illustrations: illustrations, evidence: evidence)
         let starts = blocks.keys.sorted()
         var s = 0  // items come in line order: the block holding each is found moving forward
@@ -60,7 +61,8 @@ enum StructurePass {
             while s + 1 < starts.count, starts[s + 1] <= paragraph.firstLine { s += 1 }
             guard s < starts.count, starts[s] <= paragraph.firstLine, let start = Optional(starts[s]), let block = blocks[start],
                   paragraph.firstLine < blockEnds[start]! else { continue }
-            paragraph.kind = block.kind
+            // A cast list's entry stays one (the format marks it a paragraph, or a table's row).
+            if paragraph.kind != CastList.entryKind || block.kind != .paragraph { paragraph.kind = block.kind }
             paragraph.language = block.language
             let nextLine = j + 1 < analysed.count ? analysed[j + 1].firstLine : lines.count
             let whole = start == paragraph.firstLine && nextLine >= blockEnds[start]!

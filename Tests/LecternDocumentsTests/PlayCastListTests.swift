@@ -1,0 +1,94 @@
+import Foundation
+import LecternCore
+import Testing
+@testable import LecternDocuments
+
+/// A play's cast list (issue 24, item 5) is front matter a narrator reads: a chapter of its own
+/// before the first act, its names list items (never speaker labels), the note that sets the
+/// scene read after them; what follows it before the first act is front matter as ever.
+struct PlayCastListTests {
+    /// Twelve exchanges between HAMLET and HORATIO: enough for a play.
+    static let speeches = (1...12).map { i in
+        "HAMLET.\n\nSpeak, I am bound to hear, for the \(i). time.\n\nHORATIO.\n\nSo art thou to revenge, for the \(i). time.\n\n"
+    }.joined()
+
+    @Test func aCastListIsAChapterOfListItemsBeforeTheFirstAct() throws {
+        let text = "HAMLET\n\nA TRAGEDY\n\nBy William Shakespeare\n\n\n\nDRAMATIS PERSONÆ\n\n"
+            + "  HAMLET, Prince of Denmark.\n  HORATIO, friend to Hamlet, and a\n    fellow student.\n  GHOST of Hamlet's Father.\n"
+            + "  Lords, Ladies, Officers, Soldiers, and other Attendants.\n\n"
+            + "SCENE: Elsinore.\n\nPrinted for the Author, 1603.\n\n\nACT I.\n\n" + Self.speeches
+        let items = analysed(text)
+        let list = summary(items).prefix(12)
+        #expect(Array(list) == [
+            "S title page: HAMLET", "S title page: A TRAGEDY", "S title page: By William Shakespeare",
+            "H chapter: DRAMATIS PERSONÆ",
+            "P: HAMLET, Prince of Denmark.", "P: HORATIO, friend to Hamlet, and a fellow student.", "P: GHOST of Hamlet's Father.",
+            "P: Lords, Ladies, Officers, Soldiers, and other Attendants.",
+            "P: SCENE: Elsinore.", "S title page: Printed for the Author, 1603.", "H chapter: ACT I.", "P: HAMLET.",
+        ])
+        let kinds = items.compactMap { item -> BlockKind? in if case .paragraph(let p) = item { p.kind } else { nil } }
+        #expect(Array(kinds.prefix(6)) == [.listItem, .listItem, .listItem, .listItem, .paragraph, .speaker])
+
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["DRAMATIS PERSONÆ", "ACT I."])
+        #expect(book.chapters[0].part == nil)
+        #expect(book.chapters[0].blocks.map(\.kind) == [.heading, .listItem, .listItem, .listItem, .listItem, .paragraph])
+        #expect(book.chapters[1].blocks.filter { $0.kind == .speaker }.count == 24)
+    }
+
+    @Test func aCastListsNamesAreNeverSpeakerLabels() throws {
+        // Names alone on their lines, as a play's speakers are labelled.
+        let text = "THE PERSONS OF THE PLAY\n\nHAMLET.\n\nHORATIO.\n\n\nACT I.\n\n" + Self.speeches
+        let items = analysed(text)
+        #expect(Array(summary(items).prefix(4)) == ["H chapter: THE PERSONS OF THE PLAY", "P: HAMLET.", "P: HORATIO.", "H chapter: ACT I."])
+        let kinds = items.compactMap { item -> BlockKind? in if case .paragraph(let p) = item { p.kind } else { nil } }
+        #expect(Array(kinds.prefix(3)) == [.listItem, .listItem, .speaker])
+    }
+
+    @Test func aCastListsBracesAreSilent() throws {
+        let text = "_The Persons of the Play_\n\n  LILY PARRADELL }\n  FLO CONNIFY    } (_Of the Pandora_)\n\n\nACT I.\n\n" + Self.speeches
+        let items = analysed(text)
+        guard case .paragraph(let flo) = items[2] else { Issue.record("\(summary(items))"); return }
+        #expect(flo.kind == .listItem && flo.text == "FLO CONNIFY } (Of the Pandora)")
+        #expect(spoken(flo).split(separator: " ") == ["FLO", "CONNIFY", "(Of", "the", "Pandora)"])
+    }
+
+    @Test func proseAfterACharactersLineIsNoCastList() throws {
+        // A heading-like line before running text, not a list of names.
+        let text = "CHARACTERS\n\nthe people in this book are not real, and any likeness is chance,\nas the author has said before.\n\n\n"
+            + "CHAPTER I.\n\nIt was a dark night, and the rain fell in torrents on the roofs of the town.\n"
+        let items = analysed(text)
+        #expect(!items.contains { if case .paragraph(let p) = $0 { p.kind == .listItem } else { false } })
+        #expect(summary(items).first == "S title page: CHARACTERS")
+    }
+
+    @Test func anHTMLCastListInATableIsReadAsOne() throws {
+        var speeches = ""
+        for i in 1...12 {
+            speeches += "<p class=\"speaker\">Roper.</p><p>Hul-lo, the \(i). time!</p><p class=\"speaker\">Farncombe.</p><p>How are you, the \(i). time?</p>"
+        }
+        let html = """
+            <html><body><h1>THE “MIND THE PAINT” GIRL</h1><p>By Arthur Pinero</p>
+            <h4>THE PERSONS OF THE PLAY</h4>
+            <table summary="cast"><tr><td colspan="2">Viscount Farncombe</td></tr>
+            <tr><td>Lionel Roper</td><td>(<i>A City man</i>)</td></tr>
+            <tr><td colspan="2">Mrs. Upjohn (Lily’s mother)</td></tr></table>
+            <p><i>The action of the piece takes place in London.</i></p>
+            <h3>THE FIRST ACT</h3><p class="scenedesc">The scene is a drawing-room, prettily but somewhat showily decorated.</p>
+            \(speeches)
+            <h3>THE SECOND ACT</h3><p class="scenedesc">The foyer of the Pandora Theatre, brightly lit and full of people.</p>
+            \(speeches)
+            </body></html>
+            """
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = try dir.write("play.htm", bytes: Array(html.utf8))
+        let book = try HTMLReader().read(Source(url: url, format: .html))
+        #expect(book.chapters.map(\.title) == ["THE PERSONS OF THE PLAY", "THE FIRST ACT", "THE SECOND ACT"])
+        let cast = book.chapters[0].blocks
+        // A row's cells are blocks of their own, as in any layout table.
+        #expect(cast.map(\.kind) == [.heading, .listItem, .listItem, .listItem, .listItem, .paragraph], "\(cast.map(\.text))")
+        #expect(cast.map(\.text).dropFirst().first == "Viscount Farncombe")
+        #expect(!cast.contains { $0.kind == .speaker })
+    }
+}
