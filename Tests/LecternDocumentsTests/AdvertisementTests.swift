@@ -49,7 +49,7 @@ struct AdvertisementTests {
         #expect(after.allSatisfy { $0.hasPrefix("S advertisements: ") }, "\(after)")
     }
 
-    @Test(arguments: ["NEW NOVELS.", "Works by Ann Ode.", "OPINIONS OF THE PRESS.", "NOW READY.", "Also by the same Author:"])
+    @Test(arguments: ["NEW NOVELS.", "SMITH & SONS’ NEW BOOKS.", "Works by Ann Ode.", "OPINIONS OF THE PRESS.", "NOW READY.", "Also by the same Author:"])
     func aCatalogueHeadingIsEvidenceEnough(heading: String) {
         let after = Self.afterTheEnd(Self.story + "\(heading)\n\nThe Silent House, a novel of the moors, in one volume.\n")
         #expect(after.count == 2 && after.allSatisfy { $0.hasPrefix("S advertisements: ") }, "\(after)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// A publisher's advertisements after the last `THE END`: what a catalogue page says of itself,
 /// not a fit to one book. Evidence:
-/// - a catalogue heading: `BY THE SAME AUTHOR`, `WORKS BY …`, `NEW NOVELS`, `UNIFORM WITH THIS VOLUME`,
+/// - a catalogue heading: `BY THE SAME AUTHOR`, `WORKS BY …`, `SMITH AND SONS' NEW NOVELS`, `UNIFORM WITH THIS VOLUME`,
 ///   `OPINIONS OF THE PRESS`, `NOW READY`;
 /// - a listing: a price (`3s. 6d.`, `$1.50`), a book's format (`Crown 8vo`, `cloth gilt`, `2 Vols.`,
 ///   `With 40 Illustrations`, `New Edition`), a press notice (`"…"—_Times._`), a title and its author
@@ -14,7 +14,7 @@ import Foundation
 /// What comes before it after `THE END` (an afterword, a postscript, notes) is read.
 enum Advertisements {
     static let catalogueHeading = LinePattern(
-        #"^\W*(?:(?:other|recent|popular|new|standard|select|uniform)\s+)?(?:works|books|novels|stories|publications|writings)\s+(?:by|of)\s+\w|^\W*(?:also\s+)?by\s+the\s+same\s+(?:author|writer|authoress)|^\W*(?:new|recent|popular|standard|choice|important|select|cheap)\s+(?:and\s+\w+\s+)?(?:novels|books|works|fiction|publications|stories|editions)\b|^\W*uniform\s+with\s+this\s+(?:volume|edition|series|work)|^\W*(?:press\s+notices|opinions\s+of\s+the\s+press|notices\s+of\s+the\s+press|publishers?['’]?s?['’]?\s+announcements?|(?:a\s+)?(?:list|catalogue)\s+of\s+(?:new\s+)?(?:books|works|publications)|catalogue|advertisements?|now\s+ready|in\s+preparation|just\s+published|in\s+the\s+press)\b"#,
+        #"^\W*(?:(?:[\w&.,]+\s+){0,4}[\w&.]+['’]s?['’]?\s+)?(?:(?:(?:other|recent|popular|new|standard|select|uniform)\s+)?(?:works|books|novels|stories|publications|writings)\s+(?:by|of)\s+\w|(?:also\s+)?by\s+the\s+same\s+(?:author|writer|authoress)|(?:new|recent|popular|standard|choice|important|select|cheap)\s+(?:and\s+\w+\s+)?(?:novels|books|works|fiction|publications|stories|editions)\b|uniform\s+with\s+this\s+(?:volume|edition|series|work)|(?:press\s+notices|opinions\s+of\s+the\s+press|notices\s+of\s+the\s+press|publishers?['’]?s?['’]?\s+announcements?|(?:a\s+)?(?:list|catalogue)\s+of\s+(?:new\s+)?(?:books|works|publications)|catalogue|advertisements?|now\s+ready|in\s+preparation|just\s+published|in\s+the\s+press)\b)"#,
         caseInsensitive: true)
     /// A book's size and binding, volumes, illustrations, editions.
     static let format = LinePattern(
