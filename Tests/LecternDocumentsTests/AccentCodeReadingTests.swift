@@ -51,7 +51,7 @@ struct AccentCodeReadingTests {
         #expect((block.text as NSString).substring(with: NSRange(location: word.offset, length: word.length)) == written)
     }
 
-    @Test(arguments: [("Mu[h.]ammad", "Muhammad"), ("[%o]ther", "other"), ("s[u=]tra", "sutra")])
+    @Test(arguments: [("Mu[h.]ammad", "Muhammad"), ("[%o]ther", "other"), ("s[u=]tra", "sutra"), ("m[/i]ne", "mine")])
     func anUnknownMarkOrALetterEspeakWouldSpellIsReadAsItsBaseLetter(written: String, heard: String) throws {
         let block = try Self.block("They spoke of \(written) all evening, as people do.")
         #expect(block.pronunciations.contains { $0.spoken == heard }, "\(block.pronunciations)")
@@ -111,6 +111,20 @@ struct AccentCodeReadingTests {
         #expect(Self.spoken(heading) == "TRØNDELAG")
         let note = try #require(blocks.first { $0.text.contains("Now called") })
         #expect(Self.spoken(note) == "Now called Trøndelag.")
+    }
+
+    @Test(.enabled(if: espeakInstalled, "needs espeak-ng"))
+    func everyLetterACodeDecodesToIsOneEspeakReadsNotSpells() throws {
+        var letters = Set<String>()
+        for base in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" {
+            for mark in Set(AccentCodes.above.keys).union(AccentCodes.below.keys).union(["/"]) {
+                for isAbove in [true, false] { letters.insert(AccentCodes.letter(base: base, mark: mark, isAbove: isAbove)) }
+            }
+        }
+        // Each in a word of its own, as a capital starts a word and a small letter stands inside one.
+        let words = letters.sorted().map { $0.first!.isUppercase ? "\($0)aba" : "ba\($0)ba" }
+        let said = try Self.phonemes(words.joined(separator: " "))
+        #expect(!said.contains("_|"), "a letter spelled out by name: \(said)")
     }
 
     @Test func theSameCodesAreHeardThroughTheHTMLPath() throws {

@@ -39,17 +39,19 @@ enum AccentCodes {
     /// `o/` for ø inside a word (`Kjo/benhavn`, `Tro/ndelag`), a Scandinavian 7-bit convention.
     static let slashOCode = LinePattern(#"(?<=[A-Za-z])[oO]/(?=[a-z])|(?<![A-Za-z/])[oO]/(?=[a-z]{2})|(?<=[A-Za-z])o/(?![A-Za-z/0-9])"#)
 
-    /// Whether a letter is one espeak-ng reads as a letter inside a word (Latin-1 and Latin Extended-A/B);
-    /// others (`ḥ` U+1E25, a letter with a combining mark left over) it spells out by name.
+    /// Whether a letter is one espeak-ng reads as a letter inside a word (Latin-1 and Latin Extended-A/B but
+    /// for `unspeakable`, checked with `espeak-ng -x` in its English voices); others (`ḥ` U+1E25, `ɨ`, a letter
+    /// with a combining mark left over) it spells out by name ("letter 1E25", "i bar").
     static func isSpeakable(_ letter: String) -> Bool {
         let scalars = Array(letter.unicodeScalars)
-        return scalars.count == 1 && (0xC0...0x24F).contains(scalars[0].value)
+        return scalars.count == 1 && (0xC0...0x24F).contains(scalars[0].value) && !unspeakable.contains(scalars[0])
     }
+    static let unspeakable = Set("ƄƅƓƔƖƗƜƟƦƧƨƮƱƲƼƽƾȺȾɁɂɄɅ".unicodeScalars)
 
     /// The letter written with `mark` before (`isAbove`) or after its base letter `base`, as espeak-ng can read it:
     /// the accented letter, or the base letter alone when the mark is unknown or the letter unspeakable.
     static func letter(base: Character, mark: String, isAbove: Bool) -> String {
-        if mark == "/" || mark == "-", let stroked = strokes[base] { return stroked }
+        if mark == "/" || mark == "-", let stroked = strokes[base] { return isSpeakable(stroked) ? stroked : String(base) }
         guard let combining = (isAbove ? above : below)[mark] ?? above[mark] else { return String(base) }
         let decoded = (String(base) + String(Character(combining))).precomposedStringWithCanonicalMapping
         return isSpeakable(decoded) ? decoded : String(base)
