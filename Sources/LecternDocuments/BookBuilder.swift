@@ -54,7 +54,7 @@ struct BookBuilder {
         pendingTitle = nil
         sectionBreakPending = false
         let blocks = lines.flatMap { HeadingLine.spokenParts(PlainTextReader.clean($0)) }
-            .map { Block(kind: .heading, text: $0) }.filter { !$0.text.isEmpty }
+            .map { Block(kind: .heading, text: $0, pronunciations: AccentCodes.pronunciations(in: $0)) }.filter { !$0.text.isEmpty }
         book.chapters.append(Chapter(title: text, speaksTitle: false, blocks: blocks, source: source.displayPath, part: part))
         inChapter = true
     }
@@ -138,7 +138,9 @@ struct BookBuilder {
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
             inChapter = true
         }
-        var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: pronunciations)
+        // A heading's accent codes are heard as their letters, as in running text (``AccentCodes``).
+        let heard = kind == .heading && pronunciations.isEmpty && spans.isEmpty ? AccentCodes.pronunciations(in: text) : pronunciations
+        var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: heard)
         block.afterSectionBreak = sectionBreakPending
         block.noteLabel = noteLabel
         sectionBreakPending = false

@@ -110,7 +110,7 @@ import Testing
             The Ghost of the Mill. Crown 8vo. Price 3s. 6d.
             """
         #expect(summary(analysed(text)).suffix(4) == [
-            "P: THE END.", "S advertisements: PRINTED BY SMITH AND SONS, LONDON.", "S advertisements: NEW NOVELS.",
+            "P: THE END.", "S colophon: PRINTED BY SMITH AND SONS, LONDON.", "S advertisements: NEW NOVELS.",
             "S advertisements: The Ghost of the Mill. Crown 8vo. Price 3s. 6d.",
         ])
     }

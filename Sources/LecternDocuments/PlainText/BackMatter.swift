@@ -1,5 +1,5 @@
 /// Back matter that is not read: an index (an `INDEX` line then entries with page numbers), and
-/// advertisements after `THE END` (catalogue pages with prices).
+/// advertisements after `THE END` (``Advertisements``).
 enum BackMatter {
     static let indexReason = "index"
     static let advertisementsReason = "advertisements"

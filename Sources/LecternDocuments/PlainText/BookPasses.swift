@@ -68,19 +68,23 @@ enum BookPasses {
         } + pieces[first...]
     }
 
-    /// After the last `THE END` (with no heading after it): if any paragraph quotes prices, all the paragraphs
-    /// there are the publisher's advertisements.
+    /// After the last `THE END` (with no heading after it but an afterword's or a catalogue's): the publisher's
+    /// advertisements (``Advertisements``), headings and all, are skipped; an afterword before them is read.
     static func advertisements(_ pieces: [StructurePiece]) -> [StructurePiece] {
-        let lastHeading = pieces.lastIndex(where: \.isHeading) ?? -1
+        let lastHeading = pieces.lastIndex(where: { piece in
+            guard case .heading(let lines, _, _) = piece else { return false }
+            return !Advertisements.keepsTheEnd(lines.joined(separator: " "))
+        }) ?? -1
         guard let end = pieces.indices.last(where: { k in
             if k > lastHeading, case .paragraph(let lines, _) = pieces[k], lines.count == 1 { return BackMatter.theEnd.matches(lines[0]) }
             return false
-        }) else { return pieces }
-        guard pieces[(end + 1)...].contains(where: { piece in
-            if case .paragraph(let lines, _) = piece { return lines.contains { BackMatter.price.matches($0) } }
-            return false
-        }) else { return pieces }
-        return Array(pieces[...end]) + pieces[(end + 1)...].compactMap { $0.skipped(BackMatter.advertisementsReason) }
+        }), end + 1 < pieces.count, let start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
+        return Array(pieces[..<start]) + pieces[start...].compactMap { piece in
+            if case .heading(let lines, let first, _) = piece {
+                return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: BackMatter.advertisementsReason, firstLine: first)
+            }
+            return piece.skipped(BackMatter.advertisementsReason)
+        }
     }
 
     /// A section break is kept only between two stretches of text (paragraphs or notes), once.

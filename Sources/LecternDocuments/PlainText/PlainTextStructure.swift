@@ -80,15 +80,19 @@ public struct PlainTextStructure {
             return nil
         })
 
-        let codes = TranscribersNote.definedCodes(in: body.compactMap { piece -> String? in
+        let notes = body.compactMap { piece -> String? in
             if case .skipped(let text, StructureScanner.transcribersNoteReason, _) = piece { return text }
             return nil
-        })
+        }
+        let codes = TranscribersNote.definedCodes(in: notes)
+        let letters = AccentDefinitions.letters(in: notes)
+        let accents = Accents(defined: letters, notation: codes.subtracting(letters.keys),
+                              slashO: AccentDefinitions.writesSlashO(notes: notes, lines: lines[start..<limit]))
 
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
         return (head + body + tail).compactMap {
-            item($0, letterNotes: letterNotes, codes: codes, illustrations: illustrations, cast: cast)
+            item($0, letterNotes: letterNotes, codes: codes, accents: accents, illustrations: illustrations, cast: cast)
         }
     }
 
@@ -115,9 +119,16 @@ public struct PlainTextStructure {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 
+    /// What the book's accent codes stand for (``AccentCodes``, ``AccentDefinitions``).
+    struct Accents {
+        var defined: [String: String] = [:]
+        var notation: Set<String> = []
+        var slashO = false
+    }
+
     /// `cast`: the kinds of a cast list's blocks (``CastList``), by their first lines.
-    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, illustrations: Illustrations,
-                     cast: [Int: BlockKind] = [:]) -> TextItem? {
+    static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, accents: Accents,
+                     illustrations: Illustrations, cast: [Int: BlockKind] = [:]) -> TextItem? {
         switch piece {
         case .heading(let lines, let first, let candidate):
             let level: TextHeading.Level = candidate.isPart ? .part : .chapter
@@ -125,7 +136,7 @@ public struct PlainTextStructure {
         case .paragraph(let lines, let first):
             var p = TextCleaner.paragraph(lines, firstLine: first, letterNotes: letterNotes, definedCodes: codes,
                                           skipIllustrations: illustrations == .skip)
-            p.pronunciations = AccentCodes.pronunciations(in: p.text)
+            p.pronunciations = AccentCodes.pronunciations(in: p.text, defined: accents.defined, notation: accents.notation, slashO: accents.slashO)
             if let kind = cast[first] {
                 p.kind = kind
                 if kind == CastList.entryKind {
@@ -138,7 +149,9 @@ public struct PlainTextStructure {
             }
             return p.text.isEmpty ? nil : .paragraph(p)
         case .note(let id, let lines, let first):
-            return .note(TextCleaner.note(id: id, lines: lines, firstLine: first, definedCodes: codes))
+            var note = TextCleaner.note(id: id, lines: lines, firstLine: first, definedCodes: codes)
+            note.pronunciations = AccentCodes.pronunciations(in: note.text, defined: accents.defined, notation: accents.notation, slashO: accents.slashO)
+            return .note(note)
         case .sectionBreak(let line):
             return .sectionBreak(line: line)
         case .skipped(let text, let reason, let first):

@@ -1,3 +1,5 @@
+import LecternCore
+
 /// A footnote body. Its label (`[12]`, `{1}`, `Footnote 1:`) is a separate skipped passage
 /// with the reason "footnote label".
 public struct TextNote: Equatable, Sendable {
@@ -10,6 +12,8 @@ public struct TextNote: Equatable, Sendable {
     public var label: String?
     /// Transcriber's codes inside the body, as in a paragraph (added field; usually empty).
     public var silent: [SilentStretch]
+    /// Respellings of words holding accent codes (``AccentCodes``), as in a paragraph.
+    public var pronunciations: [Pronunciation] = []
 
     public init(id: String, text: String, firstLine: Int, silent: [SilentStretch] = []) {
         self.id = id

@@ -32,7 +32,7 @@ enum StructureReading {
 
         /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
-            builder.add(note.text, kind: .quote, pronunciations: Self.silent(note.silent), noteLabel: Self.label(note.label ?? note.id))
+            builder.add(note.text, kind: .quote, pronunciations: Self.merged(note.pronunciations, note.silent), noteLabel: Self.label(note.label ?? note.id))
         }
         func endChapter() {
             if footnotes == .book { bookEnd += chapterEnd } else { chapterEnd.forEach(read) }
@@ -142,11 +142,16 @@ enum StructureReading {
     /// The reader's pronunciations and the stretches the pass silenced (those inside a
     /// pronunciation are already spoken as it says).
     private static func pronunciations(_ paragraph: TextParagraph) -> [Pronunciation] {
-        guard !paragraph.pronunciations.isEmpty else { return silent(paragraph.silent) }
-        let silent = silent(paragraph.silent).filter { s in
-            !paragraph.pronunciations.contains { $0.offset < s.offset + s.length && s.offset < $0.offset + $0.length }
+        merged(paragraph.pronunciations, paragraph.silent)
+    }
+
+    /// `pronunciations` and the silent stretches outside them, in order.
+    private static func merged(_ pronunciations: [Pronunciation], _ stretches: [SilentStretch]) -> [Pronunciation] {
+        guard !pronunciations.isEmpty else { return silent(stretches) }
+        let silent = silent(stretches).filter { s in
+            !pronunciations.contains { $0.offset < s.offset + s.length && s.offset < $0.offset + $0.length }
         }
-        return (paragraph.pronunciations + silent).sorted { $0.offset < $1.offset }
+        return (pronunciations + silent).sorted { $0.offset < $1.offset }
     }
 
     /// Stretches kept in the text but not spoken: the engine reads a space there.
