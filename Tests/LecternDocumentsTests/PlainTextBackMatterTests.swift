@@ -1,12 +1,30 @@
 import Testing
+import LecternCore
 @testable import LecternDocuments
 
 /// Transcriber's notes, the index, advertisements and a printer's imprint after THE END.
 @Suite struct PlainTextBackMatterTests {
     static let body = PlainTextHeadingTests.body
 
-    @Test(arguments: ["Transcriber's Note", "TRANSCRIBER'S NOTES", "Transcribers Note: Obvious typesetter errors", "[Transcriber's note: a"])
+    @Test(arguments: ["Transcriber's Note", "TRANSCRIBER'S NOTES", "Transcribers Note: Obvious typesetter errors", "[Transcriber's note: a",
+                            "Original Transcriber’s Notes:"])
     func transcribersNoteOpenings(line: String) { #expect(TranscribersNote.starts(line)) }
+
+    @Test func aTranscribersNoteOnAPageEndsAtTheNextMarkedHeading() throws {
+        let html = """
+            <html><body><h2>Original Transcriber’s Notes:</h2>
+            <p>This text is a combination of etexts, one from a project now gone and one from another archive.</p>
+            <h2>ETYMOLOGY.</h2><p>The pale Usher—threadbare in coat, heart, body, and brain; I see him now, dusting his lexicons.</p>
+            <h2>EXTRACTS.</h2><p>It will be seen that this mere painstaking burrower and grub-worm of a poor devil of a Sub-Sub.</p>
+            </body></html>
+            """
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = try dir.write("book.htm", bytes: Array(html.utf8))
+        let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
+        #expect(book.chapters.map(\.title) == ["ETYMOLOGY.", "EXTRACTS."])
+        #expect(book.skipped.contains { $0.reason == "transcriber's note" && $0.text.hasPrefix("Original Transcriber’s Notes:") })
+    }
 
     @Test func aTranscribersNoteRunsToASeparatorOrThreeBlankLines() {
         let text = """

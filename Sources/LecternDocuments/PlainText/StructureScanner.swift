@@ -145,8 +145,9 @@ struct StructureScanner {
         return false
     }
 
-    /// Whether line `i` would open a heading (for ending transcriber's notes).
+    /// Whether line `i` would open a heading, or is one the format marks (for ending transcriber's notes).
     private func isHeadingStart(_ i: Int) -> Bool {
+        if evidence.headings.contains(i) || evidence.namedChapters.contains(i) { return true }
         guard let c = HeadingCandidate.of(lines[i]) else { return false }
         if c.number != nil { return TextLines.isBlank(lines[min(i + 1, lines.count - 1)]) }
         return true

@@ -4,7 +4,8 @@ import Foundation
 /// it runs to the next heading, a run of 3+ blank lines or a separator line (included), or,
 /// when it is bracketed (`[Transcriber's note: …]`), to its closing bracket.
 enum TranscribersNote {
-    static let opening = LinePattern(#"^\W{0,3}transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
+    /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
+    static let opening = LinePattern(#"^\W{0,3}(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
 
     static func starts(_ line: String) -> Bool {
         guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER") else { return false }
