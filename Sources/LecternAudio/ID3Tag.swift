@@ -45,6 +45,8 @@ public struct ID3Tag: Sendable {
     public var language: String?
     /// Zero bytes after the frames, which tag editors fill instead of rewriting the whole file.
     public var padding: Int
+    /// The file's place among the book's files (TRCK `n/N`): a chapter of a split book.
+    public var track: (number: Int, count: Int)?
 
     /// The padding a book's tag gets: room for a few more frames or a longer description.
     public static let defaultPadding = 4096
@@ -77,6 +79,7 @@ public struct ID3Tag: Sendable {
         frames += Self.textFrame("TIT2", title)
         if let artist { frames += Self.textFrame("TPE1", artist) }
         if let album { frames += Self.textFrame("TALB", album) }
+        if let track { frames += Self.textFrame("TRCK", "\(track.number)/\(track.count)") }
         frames += detailFrames()
         if let cover {
             var body = Data([0])  // ISO-8859-1 description

@@ -28,6 +28,8 @@ public struct Manifest: Sendable, Equatable {
     public var timings: [TimingFormat]
     /// What a cue of the WebVTT export holds (`vtt: sentences | captions`).
     public var vtt = WebVTTCues.sentences
+    /// One file per chapter besides the book (`split: none | chapters`).
+    public var split = SplitOutput.none
     /// A cron expression (5 fields or `@daily` …) saying when `lectern daemon` runs the job.
     public var schedule: String?
     /// The rest of what `lectern daemon` needs: time zone, watching, catch-up, retries.
@@ -101,8 +103,15 @@ public struct Manifest: Sendable, Equatable {
     /// Where a timing export is written.
     public func url(for format: TimingFormat) -> URL { outputDirectory.appendingPathComponent("\(name).\(format.fileExtension)") }
 
-    /// The files a run writes: the MP3 and each timing export.
-    public var outputURLs: [URL] { [mp3URL] + timings.map(url(for:)) }
+    /// With `split: chapters`, the folder of chapter files and the playlist that lists them.
+    public var chaptersFolderURL: URL { outputDirectory.appendingPathComponent("\(name)-chapters") }
+    public var playlistURL: URL { outputDirectory.appendingPathComponent("\(name).m3u8") }
+
+    /// The files a run writes: the MP3, each timing export, and with `split: chapters` the
+    /// playlist and the chapters' folder.
+    public var outputURLs: [URL] {
+        [mp3URL] + timings.map(url(for:)) + (split == .chapters ? [playlistURL, chaptersFolderURL] : [])
+    }
 }
 
 /// Which text gets a voice for its language: none (`off`), text marked as another language

@@ -24,6 +24,7 @@ extension ManifestLayer {
         r.quality = quality ?? base.quality
         r.timings = timings ?? base.timings
         r.vtt = vtt ?? base.vtt
+        r.split = split ?? base.split
         r.schedule = schedule ?? base.schedule
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch

@@ -29,6 +29,7 @@ struct ManifestLayer {
     var quality: Int?
     var timings: [TimingFormat]?
     var vtt: WebVTTCues?
+    var split: SplitOutput?
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
@@ -185,6 +186,13 @@ struct ManifestLayer {
                 throw vtt.error("must be sentences (a cue per sentence) or captions (cues of at most 2 lines × 42 characters and 7 s), found \"\(UserText.excerpt(value))\"")
             }
             layer.vtt = cues
+        }
+        if let split = top["split"] {
+            let value = try split.string()
+            guard let choice = SplitOutput(rawValue: value) else {
+                throw split.error("must be none (the book as one file) or chapters (also one file per chapter and a playlist), found \"\(UserText.excerpt(value))\"")
+            }
+            layer.split = choice
         }
         return layer
     }

@@ -158,6 +158,7 @@ public struct ManifestLoader: Sendable {
         manifest.scheduling = scheduling
         manifest.urls = layer.urls ?? .domain
         manifest.vtt = layer.vtt ?? .sentences
+        manifest.split = layer.split ?? .none
         manifest.language = layer.language
         manifest.details = layer.details
         return manifest

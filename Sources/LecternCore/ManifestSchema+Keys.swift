@@ -157,6 +157,9 @@ extension ManifestSchema {
         ManifestKey("vtt", .choice, range: choices(WebVTTCues.self), default: "sentences", doc: "the WebVTT export's cues: a cue per sentence, or captions",
                     details: "`captions`: cues of at most 2 lines × 42 characters and 7 s, cut at word boundaries — at a sentence's or clause's end when one is near — ids `cN-pN-sN-K`, the word timestamps kept",
                     example: "captions"),
+        ManifestKey("split", .choice, range: choices(SplitOutput.self), default: "none", doc: "also the book as one MP3 per chapter, with a playlist",
+                    details: "`chapters`: a folder `NAME-chapters/` beside the book's MP3 with one MP3 per chapter, named `01 - TITLE.mp3`, tagged with the chapter's title, the book as album, the author, narrator, cover and details, and track n/N; and `NAME.m3u8`, an extended M3U playlist listing them in order with their lengths. The folder is written whole under a temporary name and swapped in, so a chapter removed since the last run leaves no file behind; a folder that holds an input of the job is refused",
+                    example: "chapters"),
     ]
 
     private static let daemon: [ManifestKey] = [

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternExport
 
 /// No output of a job may be one of its inputs: every file a run writes (the MP3, each timing
 /// export, the read-along page, the narrated EPUB) and every temporary it writes or clears beside
@@ -12,6 +13,13 @@ public enum OutputCollision {
     public static func check(_ manifest: Manifest, linkedFiles: [URL] = []) throws {
         let inputs = InputFiles(manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") })
         let workFolder = manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")
+        if manifest.split == .chapters {
+            // The chapters' folder is replaced whole: nothing in it may be an input.
+            let folder = FileIdentity.resolvedPath(manifest.chaptersFolderURL) + "/"
+            if let entry = inputs.entries.first(where: { $0.resolvedPath.hasPrefix(folder) }) {
+                throw collision(manifest, output: manifest.chaptersFolderURL, format: nil, input: entry.input, temporary: false)
+            }
+        }
         for (output, format) in outputs(of: manifest) + [(workFolder, nil)] {
             if output != workFolder, let input = inputs.input(at: output) {
                 throw collision(manifest, output: output, format: format, input: input, temporary: false)
@@ -29,13 +37,18 @@ public enum OutputCollision {
 
     /// The files a run writes, with the timing format that asks for each (nil: the MP3).
     static func outputs(of manifest: Manifest) -> [(URL, TimingFormat?)] {
-        [(manifest.mp3URL, nil)] + manifest.timings.map { (manifest.url(for: $0), $0) }
+        let split: [(URL, TimingFormat?)] = manifest.split == .chapters
+            ? [(manifest.playlistURL, nil), (manifest.chaptersFolderURL, nil), (ChapterFiles.retiredName(of: manifest.chaptersFolderURL), nil)] : []
+        return [(manifest.mp3URL, nil)] + manifest.timings.map { (manifest.url(for: $0), $0) } + split
     }
 
     private static func collision(_ manifest: Manifest, output: URL, format: TimingFormat?, input: JobInput, temporary: Bool) -> ManifestError {
         let (outputPath, inputPath) = (output.path, input.url.path)
         let what = format.map { "the \($0.rawValue) export \(outputPath) (timings: \($0.rawValue))" }
-            ?? (output.pathExtension == "mp3" ? "the audio \(outputPath)" : "the run's work folder \(outputPath)")
+            ?? (output.pathExtension == "mp3" ? "the audio \(outputPath)"
+                : output.pathExtension == "m3u8" ? "the chapters' playlist \(outputPath) (split: chapters)"
+                : output.lastPathComponent.hasSuffix("-chapters") ? "the chapters' folder \(outputPath) (split: chapters), replaced whole,"
+                : "the run's work folder \(outputPath)")
         let verb = temporary ? "would clear \(inputPath), \(input.role), as its leftover temporary file" : "would replace \(input.role), \(inputPath)"
         let key = manifest.lines["output"] != nil ? "output" : manifest.lines["name"] != nil ? "name" : "output"
         let fix = manifest.lines[key] != nil ? "change `\(key)`" : "give the job an `output:` folder (or a `name:`) that holds none of its inputs"

@@ -26,7 +26,7 @@ public enum OutputPreflight {
             let what = existing == folder ? "write in the output folder" : "create the output folder \(folder.path) in"
             throw FileError("cannot \(what) \(existing.path): \(reason)")
         }
-        for output in manifest.outputURLs where isDirectory(output.path) {
+        for output in manifest.outputURLs where output != manifest.chaptersFolderURL && isDirectory(output.path) {
             throw FileError("cannot write \(output.path): a folder has that name")
         }
     }

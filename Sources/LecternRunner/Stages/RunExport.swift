@@ -5,8 +5,9 @@ import LecternAudio
 import LecternExport
 
 /// Stages 3 and 4, assemble and export: the book's MP3 (its ID3 tag with chapters, the chunk
-/// streams concatenated), the finished JSON sidecar and the other timing exports, each written and
-/// synced under a temporary name, then all renamed into place one after the other.
+/// streams concatenated), the finished JSON sidecar and the other timing exports, and with
+/// `split: chapters` a file per chapter and a playlist, each written and synced under a
+/// temporary name, then all renamed into place one after the other.
 enum RunExport {
     /// - returns: The files written.
     static func write(runner: JobRunner, planned: RunPlan, render: RunRender, control: RunControl) throws -> [URL] {
@@ -34,8 +35,13 @@ enum RunExport {
                                       logger: runner.logger)
         let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: book) } ?? []
         defer { exports.forEach { $0.discard() } }
+        let split = try manifest.split == .chapters ? ChapterFiles(
+            chapters: zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) },
+            book: tag, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, playlist: manifest.playlistURL) : nil
+        defer { split?.discard() }
         try control.check()
         try mp3.commit()
+        try split?.commit()
         if manifest.timings.contains(.json) { try sidecar?.commit() }
         for export in exports { try export.commit() }
         return planned.outputs

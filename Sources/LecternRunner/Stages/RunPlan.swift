@@ -4,6 +4,7 @@ import LecternDocuments
 import LecternSpeech
 import LecternAudio
 import LecternStore
+import LecternExport
 
 /// Stage 1, plan: reads the manifest and its documents, segments them into the narration plan,
 /// checks everything `run` needs before any audio is made (voices, output folder, cover — the
@@ -46,7 +47,8 @@ struct RunPlan {
         try context.control.check()
 
         try OutputPreflight.createFolder(manifest)
-        OutputFiles.removeStaleTemporaries(of: manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")])
+        OutputFiles.removeStaleTemporaries(of: manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks"),
+                                                                      ChapterFiles.retiredName(of: manifest.chaptersFolderURL)])
         runner.cache.removeStaleTemporaries()
         renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
                                 audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks,
