@@ -69,10 +69,12 @@ struct HugeElementReadingTests {
         return url
     }
 
-    /// Every element at every size, in both formats.
+    /// Every element just under and just over libxml2's 10,000,000-character limit, in both
+    /// formats, and five times the limit for a read element and a skipped one (the end-to-end
+    /// `HugeElementTests` render more than the limit of each skipped element in each format).
     static let cases: [(String, String, Int)] = ["html", "epub"].flatMap { format in
-        ["style", "script", "pre", "p"].flatMap { element in [9_900_000, 10_100_000, 50_000_000].map { (format, element, $0) } }
-    }
+        ["style", "script", "pre", "p"].flatMap { element in [9_900_000, 10_100_000].map { (format, element, $0) } }
+    } + [("html", "p", 50_000_000), ("epub", "style", 50_000_000)]
 
     @Test(arguments: cases)
     func theTextAfterAHugeElementIsRead(format: String, element: String, count: Int) throws {
