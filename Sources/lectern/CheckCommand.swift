@@ -13,11 +13,15 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Examples: lectern check Jobs/alice.yml --json
                       lectern check --text book.txt | less    (the narration script: what a listener will hear)
+                      lectern check --loudness out/alice.mp3  (integrated loudness, true peak, loudness range)
             """
     )
 
     @Argument(help: "A manifest file (YAML), or a document to read with everything inferred.")
-    var manifest: String
+    var manifest: String?
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Measure audio files instead (EBU R128): integrated loudness, true peak, loudness range.", valueName: "file"))
+    var loudness: [String] = []
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -54,12 +58,14 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if json && text { throw ValidationError("give --json or --text, not both") }
+        if (manifest == nil) == loudness.isEmpty { throw ValidationError("give a manifest or --loudness FILE…, one of them") }
     }
 
     func run() throws {
+        guard let manifestPath = self.manifest else { return reportingErrors { try checkLoudness() } }
         reportingErrors {
-            try ArgumentCheck.requireFiles([self.manifest], what: "manifest or document")
-            var loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            try ArgumentCheck.requireFiles([manifestPath], what: "manifest or document")
+            var loaded = try ManifestLoader().load(URL(fileURLWithPath: manifestPath))
             if readalong && !loaded.timings.contains(.html) { loaded.timings.append(.html) }
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)

@@ -27,7 +27,7 @@ struct DebianPackageTests {
                 "the binary links the toolchain: \(ldd.stdout)")
         let fields = try Tool.run("/usr/bin/dpkg-deb", ["--field", deb.path, "Depends"]).stdout
         let depends = fields.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        #expect(depends.contains("libespeak-ng1") && depends.contains("libmp3lame0"), "Depends: \(depends)")
+        #expect(depends.contains("libespeak-ng1") && depends.contains("libmp3lame0") && depends.contains("libebur128-1"), "Depends: \(depends)")
         let contents = try Tool.run("/usr/bin/dpkg-deb", ["--contents", deb.path]).stdout
         for path in ["./usr/bin/lectern", "./usr/share/lectern/Config/defaults.yml", "./usr/share/lectern/Config/voices.yml",
                      "./usr/share/man/man1/lectern.1.gz"] {
