@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LecternAudio
 import LecternCore
 import LecternDocuments
 import LecternSpeech
@@ -9,15 +10,21 @@ import LecternRunner
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration.",
+        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration; or check MP3 files against ACX's audio rules.",
         discussion: """
             Examples: lectern check Jobs/alice.yml --json
                       lectern check --text book.txt | less    (the narration script: what a listener will hear)
+                      lectern check --acx Output/alice/       (every MP3 there against ACX's rules; exit 1 if one fails)
             """
     )
 
     @Argument(help: "A manifest file (YAML), or a document to read with everything inferred.")
-    var manifest: String
+    var manifest: String?
+
+    @Option(name: .customLong("acx"), help: ArgumentHelp(
+        "Check every MP3 file in a folder against ACX's audio submission rules (RMS, peak, noise floor, room tone, 44.1 kHz, 192 kbit/s CBR, length, channels); exit 1 if any fails.",
+        valueName: "folder"))
+    var acxFolder: String?
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -54,12 +61,23 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if json && text { throw ValidationError("give --json or --text, not both") }
+        if acxFolder != nil {
+            if manifest != nil { throw ValidationError("give a manifest or --acx FOLDER, not both") }
+            if text || readalong { throw ValidationError("--acx checks audio files: --text and --readalong check a manifest") }
+        } else if manifest == nil {
+            throw ValidationError("give a manifest or document to check, or --acx FOLDER")
+        }
     }
 
     func run() throws {
+        if let acxFolder {
+            reportingErrors { try checkACX(folder: acxFolder) }
+            return
+        }
+        let manifestPath = manifest ?? ""
         reportingErrors {
-            try ArgumentCheck.requireFiles([self.manifest], what: "manifest or document")
-            var loaded = try ManifestLoader().load(URL(fileURLWithPath: self.manifest))
+            try ArgumentCheck.requireFiles([manifestPath], what: "manifest or document")
+            var loaded = try ManifestLoader().load(URL(fileURLWithPath: manifestPath))
             if readalong && !loaded.timings.contains(.html) { loaded.timings.append(.html) }
             let book = try DocumentReader().read(loaded.sources)
             let manifest = loaded.filling(from: book.metadata)
