@@ -59,9 +59,9 @@ public enum ACXCheck {
             .init(.noDigitalSilence, measured: seconds(s.longestDigitalSilence), value: s.longestDigitalSilence,
                   passed: s.longestDigitalSilence < 0.25),
             .init(.headRoomTone, measured: seconds(s.headRoomTone), value: s.headRoomTone,
-                  passed: s.headRoomTone >= 0.5 && s.headRoomTone <= 1),
+                  passed: (0.5...1).contains(centiseconds(s.headRoomTone))),
             .init(.tailRoomTone, measured: seconds(s.tailRoomTone), value: s.tailRoomTone,
-                  passed: s.tailRoomTone >= 1 && s.tailRoomTone <= 5),
+                  passed: (1...5).contains(centiseconds(s.tailRoomTone))),
         ]
     }
 
@@ -102,4 +102,7 @@ public enum ACXCheck {
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+
+    /// Room tone is found in blocks of 10 ms, so it is judged to the hundredth of a second shown.
+    static func centiseconds(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

@@ -39,7 +39,7 @@ extension CheckCommand {
         text += "\nfolder: \(report.folderResults.allSatisfy(\.passed) ? "pass" : "FAIL")\n"
         for r in report.folderResults { text += line(r) }
         let failed = report.files.filter { !$0.passed }.count
-        text += "\n\(report.files.count) files, \(failed) failing"
+        text += "\n\(report.files.count) \(report.files.count == 1 ? "file" : "files"), \(failed) failing"
         text += report.passed ? ": every ACX rule passes\n" : ": does not meet ACX's audio requirements\n"
         return text
     }

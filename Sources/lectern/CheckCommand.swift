@@ -10,7 +10,7 @@ import LecternRunner
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration; or check MP3 files against ACX's audio rules.",
+        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration, or check MP3 files against ACX's audio rules.",
         discussion: """
             Examples: lectern check Jobs/alice.yml --json
                       lectern check --text book.txt | less    (the narration script: what a listener will hear)
