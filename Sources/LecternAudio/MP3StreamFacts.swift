@@ -4,7 +4,7 @@ import LecternCore
 /// What an MP3 file's frame headers say about it: sample rates, channels, bit rates and length,
 /// read without decoding.
 ///
-/// The file is mapped, not read into memory; an ID3v2 tag at the start is skipped by its size, and
+/// The file is read a block at a time, never whole; an ID3v2 tag at the start is skipped by its size, and
 /// bytes that are not a frame (an ID3v1 or APE tag at the end, junk) are skipped to the next frame.
 /// A Xing/Info tag frame (which carries no audio) is not counted among the audio frames.
 public struct MP3StreamFacts: Sendable, Equatable {
@@ -32,24 +32,45 @@ public struct MP3StreamFacts: Sendable, Equatable {
 
     public init() {}
 
-    /// Scans the frames of an MP3 file.
+    /// Scans the frames of an MP3 file, reading it 1 MiB at a time.
     ///
     /// - throws: ``AudioError`` when the file cannot be read or holds no MPEG Layer III frame.
     public init(contentsOf url: URL) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+        self.init()
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
             throw AudioError(FileError(cannot: "read", url.path, error).message)
         }
-        self.init()
-        data.withUnsafeBytes { scan($0) }
+        defer { try? handle.close() }
+        var pending = Data(), skip = -1, first = true, atEnd = false
+        while !atEnd {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw AudioError(FileError(cannot: "read", url.path, error).message)
+            }
+            atEnd = chunk.isEmpty
+            pending.append(chunk)
+            if skip < 0 {  // the ID3v2 tag's length, once its header is in
+                guard pending.count >= 10 || atEnd else { continue }
+                skip = pending.withUnsafeBytes { Self.id3v2Length($0) }
+            }
+            let dropped = min(skip, pending.count)
+            skip -= dropped
+            let consumed = dropped + pending.dropFirst(dropped).withUnsafeBytes { scan($0, first: &first, isEnd: atEnd) }
+            // A copy, not `removeFirst`: a Data slice keeps (and an append grows) the storage
+            // of every byte ever read.
+            pending = Data(pending.dropFirst(consumed))
+        }
         guard frames > 0 else { throw AudioError("\(url.path) holds no MP3 audio frame") }
     }
 
-    /// Adds the frames of `bytes` (a whole file) to these facts.
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
-        var offset = Self.id3v2Length(bytes)
-        var first = true
+    /// Adds the frames of `bytes` to these facts and returns how many bytes it used: all of them
+    /// at the end of the file, else up to the last frame whose successor is not yet in.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, first: inout Bool, isEnd: Bool) -> Int {
+        let lookahead = 4096  // more than a frame (at most 1441 bytes) and the next one's header
+        var offset = 0
         while offset + 4 <= bytes.count {
+            if !isEnd && offset + lookahead > bytes.count { return offset }
             // A frame counts only when the next one follows it (or the file ends), so a stray
             // 0xFFE in a tag is not taken for audio.
             guard let h = MP3Frames.header(in: bytes, at: offset), h.length > 4,
@@ -66,6 +87,7 @@ public struct MP3StreamFacts: Sendable, Equatable {
             frames += 1
             samples += h.samples
         }
+        return isEnd ? bytes.count : min(offset, bytes.count)
     }
 
     /// The length of an ID3v2 tag at the start of the file (its header, body and footer), or 0.

@@ -158,6 +158,18 @@ struct ACXCheckTests {
         #expect(!report.passed)
     }
 
+    @Test func framesAreCountedAcrossReadBlocksAsFFprobeCountsThem() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = try Self.mp3("long.mp3", in: dir, total: 75)  // 1.8 MB: two read blocks and a part
+        let facts = try MP3StreamFacts(contentsOf: url)
+        let probe = try ExternalTool.run("ffprobe", ["-v", "error", "-count_packets", "-select_streams", "a",
+                                                     "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", url.path])
+        #expect(facts.frames == Int(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(facts.isConstantBitrate && facts.sampleRate == 44100 && facts.channels == 1)
+        #expect(abs(facts.seconds - 75) < 0.1)
+    }
+
     @Test func aFolderWithoutMP3IsAnError() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
