@@ -80,4 +80,25 @@ struct ACXCheckEndToEndTests {
         #expect(neither.status == 64)
         #expect(neither.stderr.contains("--acx"))
     }
+
+    /// The peak resident memory of `lectern check --acx folder`, in KB (GNU time's `%M`).
+    static func peakMemory(_ ws: Workspace, _ folder: URL) throws -> Int {
+        let timing = ws.url.appendingPathComponent("time-\(folder.lastPathComponent).txt")
+        let run = try Tool.run("/usr/bin/time", ["-f", "%M", "-o", timing.path, Tool.lectern, "check", "--acx", folder.path])
+        try #require(run.status == 0, "\(run.stdout)\(run.stderr)")
+        return try #require(Int(try String(contentsOf: timing, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    @Test func memoryDoesNotGrowWithTheFile() throws {
+        let ws = try Workspace("acx-memory")
+        let short = ws.url.appendingPathComponent("short"), long = ws.url.appendingPathComponent("long")
+        for folder in [short, long] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Self.compliantMP3(short.appendingPathComponent("clip.mp3"))
+        // 141 copies of the 8.5 s clip's frames: 20 minutes, 29 MB, each copy with its room tone.
+        let looped = try Tool.run("ffmpeg", ["-v", "error", "-y", "-stream_loop", "140", "-i", short.appendingPathComponent("clip.mp3").path,
+                                             "-c", "copy", long.appendingPathComponent("book.mp3").path])
+        try #require(looped.status == 0, "ffmpeg: \(looped.stderr)")
+        let small = try Self.peakMemory(ws, short), large = try Self.peakMemory(ws, long)
+        #expect(large - small < 8_000, "\(small) KB for 8.5 s, \(large) KB for 20 minutes")
+    }
 }
