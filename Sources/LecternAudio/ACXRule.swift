@@ -53,9 +53,6 @@ public enum ACXRule: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Whether the rule applies to the folder as a whole rather than to each file.
-    public var isFolderRule: Bool { self == .channels }
-
     /// One rule measured on one file (or on the folder).
     public struct Result: Sendable, Codable, Equatable {
         /// The rule's id (``ACXRule/rawValue``).
