@@ -10,6 +10,10 @@ public enum MP3Frames {
         public var sampleRate: Int
         /// Bytes of side information after the 4-byte header (where a Xing/Info tag begins).
         public var sideInfoLength: Int
+        /// The frame's bit rate in kbit/s.
+        public var kilobitsPerSecond: Int = 0
+        /// 1 for a mono frame, 2 for stereo, joint stereo or dual channel.
+        public var channels: Int = 1
     }
 
     static let bitrates: [[Int]] = [  // Layer III, kbit/s, by [MPEG-1 ? 0 : 1][index]
@@ -33,7 +37,8 @@ public enum MP3Frames {
         let mono = (bytes[offset + 3] >> 6) == 3
         let length = (mpeg1 ? 144 : 72) * bitrate / rate + padding
         let side = mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17)
-        return Header(length: length, samples: mpeg1 ? 1152 : 576, sampleRate: rate, sideInfoLength: side)
+        return Header(length: length, samples: mpeg1 ? 1152 : 576, sampleRate: rate, sideInfoLength: side,
+                      kilobitsPerSecond: bitrate / 1000, channels: mono ? 1 : 2)
     }
 
     /// Counts the frames of a file that holds only MPEG audio frames.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LecternAudio
 import LecternCore
 import LecternDocuments
 import LecternSpeech
@@ -9,11 +10,12 @@ import LecternRunner
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration.",
+        abstract: "Validate a manifest and list chapters, paragraphs, words and estimated duration, or check MP3 files against ACX's audio rules.",
         discussion: """
             Examples: lectern check Jobs/alice.yml --json
                       lectern check --text book.txt | less    (the narration script: what a listener will hear)
                       lectern check --loudness out/alice.mp3  (integrated loudness, true peak, loudness range)
+                      lectern check --acx Output/alice/       (every MP3 there against ACX's rules; exit 1 if one fails)
             """
     )
 
@@ -22,6 +24,11 @@ struct CheckCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Measure audio files instead (EBU R128): integrated loudness, true peak, loudness range.", valueName: "file"))
     var loudness: [String] = []
+
+    @Option(name: .customLong("acx"), help: ArgumentHelp(
+        "Check every MP3 file in a folder against ACX's audio submission rules (RMS, peak, noise floor, room tone, 44.1 kHz, 192 kbit/s CBR, length, channels); exit 1 if any fails.",
+        valueName: "folder"))
+    var acxFolder: String?
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -58,10 +65,16 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if json && text { throw ValidationError("give --json or --text, not both") }
-        if (manifest == nil) == loudness.isEmpty { throw ValidationError("give a manifest or --loudness FILE…, one of them") }
+        let modes = [manifest != nil, !loudness.isEmpty, acxFolder != nil].filter { $0 }.count
+        if modes != 1 { throw ValidationError("give one of: a manifest or document to check, --loudness FILE…, or --acx FOLDER") }
+        if manifest == nil, text || readalong { throw ValidationError("--text and --readalong check a manifest, not audio files") }
     }
 
     func run() throws {
+        if let acxFolder {
+            reportingErrors { try checkACX(folder: acxFolder) }
+            return
+        }
         guard let manifestPath = self.manifest else { return reportingErrors { try checkLoudness() } }
         reportingErrors {
             try ArgumentCheck.requireFiles([manifestPath], what: "manifest or document")
