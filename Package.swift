@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternCore"]),
         .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", "LecternText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech", "LecternText"]),
-        .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio"]),
+        .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio", "LecternCore"]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternText", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternTestSupport"]),
         // What several test targets share: a private PostgreSQL server for the tests that need

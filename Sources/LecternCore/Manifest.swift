@@ -352,9 +352,13 @@ public struct AudioSettings: Sendable, Equatable {
     /// measured), the same at every bitrate: `make bench BENCH=quality`, table in docs/BENCHMARKS.md.
     public static let defaultQuality = 7
 
-    public init(bitrate: Int = 64, quality: Int = AudioSettings.defaultQuality) {
+    /// Where each chunk's loudness is brought (`loudness:`); nil keeps the engine's levels.
+    public var loudness: LoudnessTarget?
+
+    public init(bitrate: Int = 64, quality: Int = AudioSettings.defaultQuality, loudness: LoudnessTarget? = nil) {
         self.bitrate = bitrate
         self.quality = quality
+        self.loudness = loudness
     }
 }
 

@@ -21,6 +21,7 @@ extension ManifestLayer {
         for (kind, v) in styles { r.styles[kind] = v.merged(over: base.styles[kind] ?? VoiceSettings()) }
         r.overrides = base.overrides + overrides
         r.bitrate = bitrate ?? base.bitrate
+        r.loudness = loudness ?? base.loudness
         r.quality = quality ?? base.quality
         r.timings = timings ?? base.timings
         r.vtt = vtt ?? base.vtt

@@ -26,6 +26,8 @@ struct ManifestLayer {
     var lexicons: [(url: URL, line: Int?, file: String)] = []
     var urls: URLReading?
     var bitrate: Int?
+    /// `loudness:` — `.some(nil)` for `off`.
+    var loudness: LoudnessTarget??
     var quality: Int?
     var timings: [TimingFormat]?
     var vtt: WebVTTCues?
@@ -170,6 +172,19 @@ struct ManifestLayer {
                 layer.bitrate = value
             }
             layer.quality = try m["quality"]?.int(in: 0...9)
+        }
+        if let loudness = top["loudness"] {
+            if loudness.isMapping {
+                let m = try loudness.mapping(schema: "loudness")
+                layer.loudness = .some(LoudnessTarget(integrated: try m["target"]?.double(in: -40...(-5)) ?? LoudnessTarget.standard.integrated,
+                                                      truePeakLimit: try m["true_peak"]?.double(in: -20...0) ?? LoudnessTarget.standard.truePeakLimit))
+            } else {
+                let value = try loudness.string()
+                guard value == "off" else {
+                    throw loudness.error("must be off (the engine's levels) or a mapping { target: -18, true_peak: -1.5 }, found \"\(UserText.excerpt(value))\"")
+                }
+                layer.loudness = .some(nil)
+            }
         }
         if let timings = top["timings"] {
             layer.timings = try timings.list().map { item in

@@ -132,6 +132,12 @@ extension ManifestSchema {
                     doc: "the CBR bitrate in kbit/s (an MPEG-2 bitrate that can carry the LAME tag)", example: "96"),
         ManifestKey("audio.quality", .wholeNumber, range: "0…9", default: String(AudioSettings.defaultQuality),
                     doc: "LAME's algorithm quality, 0 best … 9 fastest", details: "The default is the fastest setting whose PESQ is not below quality 3's (`make bench BENCH=quality`, docs/BENCHMARKS.md)", example: "5"),
+        ManifestKey("loudness", .choiceOrMapping, range: "off, or a mapping of the keys below", default: "off",
+                    doc: "bring the speech to a loudness standard (EBU R128, measured with libebur128)",
+                    details: "Each chunk (about a minute of speech, cut in a pause) is measured, turned to the target's integrated loudness and its peaks held under the true-peak limit by a look-ahead limiter that moves no sample in time, so timings stay exact; a chunk's levelling depends on its own audio only, so cached chunks stay valid wherever they lie and an edit re-renders only its own. A book mixing espeak-ng and Piper voices comes out at one level. `-18` LUFS and `-1.5` dBTP suit spoken word on phones and players (podcast apps aim at −16 to −19 LUFS; ACX asks for −23 to −18 dB RMS and peaks under −3 dB: `{ target: -20, true_peak: -3.5 }`). `lectern check --loudness FILE` measures the result",
+                    merge: .fieldByField, example: "{ target: -18, true_peak: -1.5 }"),
+        ManifestKey("loudness.target", .number, range: "-40…-5", default: "-18", doc: "the integrated loudness in LUFS", merge: .withParent, example: "-16"),
+        ManifestKey("loudness.true_peak", .number, range: "-20…0", default: "-1.5", doc: "the highest true peak in dBTP", merge: .withParent, example: "-3"),
     ]
 
     private static let speech: [ManifestKey] = [

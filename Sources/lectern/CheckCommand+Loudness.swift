@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecternAudio
+import LecternCore
 
 /// `lectern check --loudness FILE…`: each file's EBU R128 reading, and the gain that would bring
 /// it to Lectern's default target (−18 LUFS, true peak at most −1.5 dBTP).

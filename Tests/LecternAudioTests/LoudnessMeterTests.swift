@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternAudio
+import LecternCore
 
 /// The loudness meter against BS.1770's calibration tone, inter-sample peaks, chunked measuring,
 /// the gain that meets a target, and ffmpeg's `ebur128` filter on real espeak-ng speech.

@@ -17,6 +17,7 @@ public struct ChunkKey: Sendable {
 
     public init(engineIdentity: String, sampleRate: Int, audio: AudioSettings, voiceIdentities: [String: String] = [:]) {
         settings = "lectern-chunk \(ChunkRenderer.formatVersion)\n\(engineIdentity)\nrate \(sampleRate)\nmp3 \(audio.bitrate) q\(audio.quality)\n"
+            + (audio.loudness.map { "loudness \($0.integrated) \($0.truePeakLimit) leveler \(ChunkRenderer.levelerVersion)\n" } ?? "")
         self.voiceIdentities = voiceIdentities
     }
 

@@ -192,7 +192,7 @@ struct BookRenderer {
         let encoder = JSONEncoder()
         let requests = work.rendered.map { index in
             ChunkRequest(chunk: chunks[index], output: temporaryDirectory.appendingPathComponent("\(keys[index]).mp3").path,
-                         bitrate: audio.bitrate, quality: audio.quality)
+                         bitrate: audio.bitrate, quality: audio.quality, loudness: audio.loudness)
         }
         if !requests.isEmpty, case .queue(let queue) = route {
             try await queue.render(requests, keys: keys, runId: runId, cache: cache) { result in

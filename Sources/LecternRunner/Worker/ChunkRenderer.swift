@@ -29,6 +29,9 @@ public struct ChunkRenderer: Sendable {
     /// invalidates the cache.
     public static let formatVersion = 3
 
+    /// The version of ``LoudnessLeveler``'s method; part of the key of every levelled chunk.
+    public static let levelerVersion = 1
+
     /// Samples handed to the encoder at once.
     static let encodingBlock = 1 << 16
 
@@ -49,9 +52,17 @@ public struct ChunkRenderer: Sendable {
         var position = 0
         var layouts: [ChunkResult.ItemLayout] = []
         let items = request.chunk.items
+        // With a loudness target the chunk's audio is gathered, levelled as a whole, then encoded.
+        var gathered: [Int16]? = request.loudness == nil ? nil : []
+        func emit(_ samples: ArraySlice<Int16>) throws {
+            if gathered != nil { gathered!.append(contentsOf: samples) } else { try writer.write(Array(samples)) }
+        }
+        func emitSilence(_ count: Int) throws {
+            if gathered != nil { gathered!.append(contentsOf: repeatElement(0, count: count)) } else { try writer.writeSilence(count) }
+        }
         for (i, item) in items.enumerated() {
             let start = position
-            try writer.writeSilence(item.silenceBefore)
+            try emitSilence(item.silenceBefore)
             position += item.silenceBefore
             if i == items.count / 2 { checkpoint?(.encoding, request.chunk.index) }
             let speaker = try engines.engine(for: item.voice)
@@ -63,7 +74,7 @@ public struct ChunkRenderer: Sendable {
             let speech = SilenceTrimmer.speechRange(synthesis.samples)
             // In blocks, so that neither a copy of the item's audio nor an encoder buffer for all of it is made.
             for block in stride(from: speech.lowerBound, to: speech.upperBound, by: Self.encodingBlock) {
-                try writer.write(Array(synthesis.samples[block..<min(block + Self.encodingBlock, speech.upperBound)]))
+                try emit(synthesis.samples[block..<min(block + Self.encodingBlock, speech.upperBound)])
             }
             // An estimated time (a Piper voice's word inside a sentence) carries a third value, 1.
             let marks = synthesis.words.map { [$0.textOffset, $0.sample - speech.lowerBound] + ($0.estimated ? [1] : []) }
@@ -73,8 +84,14 @@ public struct ChunkRenderer: Sendable {
             if i == items.count - 1 {
                 after = seamCompensated(contentEnd: position, silence: after, frame: writer.samplesPerFrame, delay: writer.encoderDelay)
             }
-            try writer.writeSilence(after)
+            try emitSilence(after)
             position += after
+        }
+        if var pcm = gathered, let target = request.loudness {
+            try LoudnessLeveler.level(&pcm, sampleRate: engine.sampleRate, target: target)
+            for block in stride(from: 0, to: pcm.count, by: Self.encodingBlock) {
+                try writer.write(Array(pcm[block..<min(block + Self.encodingBlock, pcm.count)]))
+            }
         }
         try writer.finish()
         let (frames, bytes, tagBytes) = try MP3Frames.count(in: url)

@@ -17,12 +17,15 @@ public struct ChunkRequest: Sendable, Codable {
     public var output: String
     public var bitrate: Int
     public var quality: Int
+    /// Where the chunk's loudness is brought (nil: the engine's levels).
+    public var loudness: LoudnessTarget?
 
-    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int) {
+    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, loudness: LoudnessTarget? = nil) {
         self.chunk = chunk
         self.output = output
         self.bitrate = bitrate
         self.quality = quality
+        self.loudness = loudness
     }
 }
 
