@@ -7,7 +7,8 @@ import LecternAudio
 /// surrounds it with its silences and encodes everything into one MP3 stream file.
 ///
 /// This is what a worker process does for each request. PCM is encoded item by item, so a
-/// worker holds at most one item's audio. The stream is the same wherever the chunk lies in a
+/// worker holds at most one item's audio (with a loudness target, `loudness:`, the chunk's audio —
+/// about a minute — is gathered and levelled as a whole first). The stream is the same wherever the chunk lies in a
 /// book (see ``ChunkRequest``), so it can be cached under its ``ChunkKey``.
 public struct ChunkRenderer: Sendable {
     public let engine: EspeakEngine
@@ -88,6 +89,7 @@ public struct ChunkRenderer: Sendable {
             position += after
         }
         if var pcm = gathered, let target = request.loudness {
+            gathered = nil  // the samples are levelled in place, not copied
             try LoudnessLeveler.level(&pcm, sampleRate: engine.sampleRate, target: target)
             for block in stride(from: 0, to: pcm.count, by: Self.encodingBlock) {
                 try writer.write(Array(pcm[block..<min(block + Self.encodingBlock, pcm.count)]))
