@@ -27,14 +27,18 @@ import LecternCore
         var samples: [Float] = (0..<22050).map { i in Float(0.3 * sin(Double(i) * 0.05)) }
         for spike in [5000, 5001, 12000] { samples[spike] = 0.95 }
         let quiet = Array(samples[15000...])
+        let original = samples
         let limiter = PeakLimiter(ceilingDB: -6, sampleRate: 22050)
         let changed = limiter.apply(to: &samples)
         #expect(changed > 0 && changed < 6000, "only the samples around the spikes (and their 80 ms release): \(changed)")
         #expect(samples.allSatisfy { abs(Double($0)) <= limiter.ceiling + 1e-6 })
         #expect(Array(samples[15000...]) == quiet, "far from a peak nothing changes")
-        // Smooth: no step in the gain larger than the ramp allows around the spike.
-        let before = samples[4000], after = samples[4500]
-        #expect(abs(before) <= 0.3 && abs(after) <= 0.3)
+        // Smooth: from one sample to the next the gain moves at most by the averaging window's share
+        // (a spike's full turn-down spread over 2 × window + 1 samples), never in one step.
+        let gains = zip(samples, original).map { abs($1) > 0.01 ? Double($0 / $1) : nil }
+        let steps = zip(gains, gains.dropFirst()).compactMap { a, b in a.flatMap { a in b.map { abs($0 - a) } } }
+        #expect(steps.max() ?? 1 <= 1 / Double(2 * limiter.window + 1) + 1e-3, "a step of \(steps.max() ?? 1)")
+        #expect(gains.compactMap { $0 }.min() ?? 1 < 0.6, "the spikes were turned down")
     }
 
     @Test(arguments: [-20.0, -6.0, 0.0])
