@@ -91,15 +91,22 @@ public final class AtomicFile {
     /// A file that `body` creates itself at the temporary URL it is given (for a library that
     /// insists on creating its output, such as a ZIP writer); prepare and commit it as any other.
     public static func produced(at url: URL, by body: (URL) throws -> Void) throws -> AtomicFile {
-        let file = try AtomicFile(url)
-        try? file.handle.close()
-        try? FileManager.default.removeItem(at: file.temporaryURL)
-        file.external = true
+        let file = try external(url)
         do { try body(file.temporaryURL) } catch {
             file.discard()
             if error is FileError { throw error }
             throw FileError("cannot write \(url.path): \(FileError.reason(error))")
         }
+        return file
+    }
+
+    /// A file that a library will create itself at ``temporaryURL`` later (an encoder that opens
+    /// its own output while others are written); prepare and commit it as any other.
+    public static func external(_ url: URL) throws -> AtomicFile {
+        let file = try AtomicFile(url)
+        try? file.handle.close()
+        try? FileManager.default.removeItem(at: file.temporaryURL)
+        file.external = true
         return file
     }
 

@@ -28,7 +28,9 @@ public struct Manifest: Sendable, Equatable {
     public var timings: [TimingFormat]
     /// What a cue of the WebVTT export holds (`vtt: sentences | captions`).
     public var vtt = WebVTTCues.sentences
-    /// One file per chapter besides the book (`split: none | chapters`).
+    /// The audio formats written (`formats: [mp3, m4b, opus]`), in the order given.
+    public var formats: [AudioFormat] = [.mp3]
+    /// One file per chapter besides or instead of the book (`split: none | chapters | chapters-only`).
     public var split = SplitOutput.none
     /// A cron expression (5 fields or `@daily` …) saying when `lectern daemon` runs the job.
     public var schedule: String?
@@ -103,14 +105,30 @@ public struct Manifest: Sendable, Equatable {
     /// Where a timing export is written.
     public func url(for format: TimingFormat) -> URL { outputDirectory.appendingPathComponent("\(name).\(format.fileExtension)") }
 
-    /// With `split: chapters`, the folder of chapter files and the playlist that lists them.
-    public var chaptersFolderURL: URL { outputDirectory.appendingPathComponent("\(name)-chapters") }
-    public var playlistURL: URL { outputDirectory.appendingPathComponent("\(name).m3u8") }
+    /// The book as one file in `format` (`NAME.mp3`, `NAME.m4b`, `NAME.opus`).
+    public func url(for format: AudioFormat) -> URL {
+        format == .mp3 ? mp3URL : outputDirectory.appendingPathComponent("\(name).\(format.fileExtension)")
+    }
 
-    /// The files a run writes: the MP3, each timing export, and with `split: chapters` the
-    /// playlist and the chapters' folder.
+    /// With `split: chapters`, the folder of chapter files (every format's) …
+    public var chaptersFolderURL: URL { outputDirectory.appendingPathComponent("\(name)-chapters") }
+    /// … and the playlist of the MP3 chapter files, `NAME.m3u8`.
+    public var playlistURL: URL { playlistURL(for: .mp3) }
+    /// The playlist of one format's chapter files: `NAME.m3u8` for MP3, `NAME.m4b.m3u8`, `NAME.opus.m3u8`.
+    public func playlistURL(for format: AudioFormat) -> URL {
+        outputDirectory.appendingPathComponent(format == .mp3 ? "\(name).m3u8" : "\(name).\(format.fileExtension).m3u8")
+    }
+
+    /// The book's file the sidecar and the read-along page name: the first format's.
+    public var listeningURL: URL { url(for: formats.first ?? .mp3) }
+
+    /// The book's audio files a run writes: one per format, unless `split: chapters-only`.
+    public var bookAudioURLs: [URL] { split.writesBook ? formats.map(url(for:)) : [] }
+
+    /// The files a run writes: the book in each format, each timing export, and with
+    /// `split: chapters` the playlists and the chapters' folder.
     public var outputURLs: [URL] {
-        [mp3URL] + timings.map(url(for:)) + (split == .chapters ? [playlistURL, chaptersFolderURL] : [])
+        bookAudioURLs + timings.map(url(for:)) + (split.writesChapters ? formats.map(playlistURL(for:)) + [chaptersFolderURL] : [])
     }
 }
 
@@ -354,6 +372,10 @@ public struct AudioSettings: Sendable, Equatable {
 
     /// Where each chunk's loudness is brought (`loudness:`); nil keeps the engine's levels.
     public var loudness: LoudnessTarget?
+
+    /// Whether each chunk's PCM is kept in the cache beside its MP3 stream (FLAC), for the
+    /// formats encoded from the book's PCM (``AudioFormat/needsPCM``).
+    public var keepsPCM = false
 
     public init(bitrate: Int = 64, quality: Int = AudioSettings.defaultQuality, loudness: LoudnessTarget? = nil) {
         self.bitrate = bitrate

@@ -26,6 +26,7 @@ extension ManifestLayer {
         r.timings = timings ?? base.timings
         r.vtt = vtt ?? base.vtt
         r.split = split ?? base.split
+        r.formats = formats ?? base.formats
         r.schedule = schedule ?? base.schedule
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch

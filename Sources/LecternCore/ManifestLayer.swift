@@ -32,6 +32,7 @@ struct ManifestLayer {
     var timings: [TimingFormat]?
     var vtt: WebVTTCues?
     var split: SplitOutput?
+    var formats: [AudioFormat]?
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
@@ -205,9 +206,22 @@ struct ManifestLayer {
         if let split = top["split"] {
             let value = try split.string()
             guard let choice = SplitOutput(rawValue: value) else {
-                throw split.error("must be none (the book as one file) or chapters (also one file per chapter and a playlist), found \"\(UserText.excerpt(value))\"")
+                throw split.error("must be none (the book as one file), chapters (also one file per chapter and a playlist) or chapters-only (the chapter files and playlist instead of the book's file), found \"\(UserText.excerpt(value))\"")
             }
             layer.split = choice
+        }
+        if let formats = top["formats"] {
+            var chosen: [AudioFormat] = []
+            for item in try formats.list() {
+                let s = try item.string()
+                guard let format = AudioFormat(rawValue: s) else {
+                    throw item.error("unknown audio format \"\(UserText.excerpt(s))\" (this version writes: \(AudioFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                guard !chosen.contains(format) else { throw item.error("\(s) is listed twice") }
+                chosen.append(format)
+            }
+            guard !chosen.isEmpty else { throw formats.error("must list at least one format (\(AudioFormat.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            layer.formats = chosen
         }
         return layer
     }

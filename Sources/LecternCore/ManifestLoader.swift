@@ -160,6 +160,12 @@ public struct ManifestLoader: Sendable {
         manifest.urls = layer.urls ?? .domain
         manifest.vtt = layer.vtt ?? .sentences
         manifest.split = layer.split ?? .none
+        manifest.formats = layer.formats ?? [.mp3]
+        manifest.audio.keepsPCM = manifest.formats.contains(where: \.needsPCM)
+        if manifest.split == .chaptersOnly, manifest.timings.contains(.html) {
+            throw ManifestError(file: file, line: lines["timings"] ?? lines["split"], key: lines["timings"] != nil ? "timings" : "split",
+                                message: "the read-along page (html) plays the book's own file, which split: chapters-only does not write; use split: chapters or leave html out")
+        }
         manifest.language = layer.language
         manifest.details = layer.details
         return manifest

@@ -2,9 +2,11 @@ import Foundation
 import LecternCore
 import LecternAudio
 
-/// `split: chapters`: the book as one MP3 per chapter — made from the book's own chunk streams,
-/// nothing re-encoded, each tagged as track n of N with the book as album — in a folder of its
-/// own, and an extended M3U playlist listing them in order with their lengths.
+/// `split: chapters`: the book as one file per chapter in each of its formats, each tagged as
+/// track n of N with the book as album, in a folder of its own, and an extended M3U playlist per
+/// format listing them in order with their lengths. The MP3s are made from the book's own chunk
+/// streams, nothing re-encoded; the other formats' files are encoded from the book's PCM by the
+/// caller, into ``fileURL(chapter:format:)``, before ``finish()``.
 ///
 /// The folder is written whole under a temporary name and swapped in at ``commit()``, so a
 /// chapter removed or renamed since the last run leaves no file behind, and a crash leaves the
@@ -12,9 +14,14 @@ import LecternAudio
 public final class ChapterFiles {
     public let folder: URL
     let temporary: URL
-    let playlist: AtomicFile
+    let chapters: [Chapter]
+    let names: [String]
+    let formats: [AudioFormat]
+    let sampleRate: Int
+    let playlistURL: (AudioFormat) -> URL
+    var playlists: [AtomicFile] = []
 
-    /// One chapter: its title (the file's TIT2 and playlist entry) and its audio.
+    /// One chapter: its title (the file's title and playlist entry) and its audio.
     public struct Chapter {
         public var title: String
         public var audio: ChapterAudio
@@ -35,37 +42,61 @@ public final class ChapterFiles {
         folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-old")
     }
 
-    /// Writes the chapter files and the playlist under temporary names.
-    /// - parameter book: the book's tag; each file gets its fields with the chapter's title and
-    ///   its track number, and no chapter marks.
-    public init(chapters: [Chapter], book: ID3Tag, sampleRate: Int, folder: URL, playlist: URL) throws {
+    /// Creates the temporary folder and writes the MP3 chapter files (when MP3 is one of `formats`).
+    /// - parameters:
+    ///   - book: the book's metadata; each file gets it with the chapter's title and its track
+    ///     number, and no chapter marks (``AudioMetadata/chapterFile(title:number:of:)``).
+    ///   - playlist: where each format's playlist goes.
+    public init(chapters: [Chapter], book: AudioMetadata, sampleRate: Int, folder: URL, formats: [AudioFormat] = [.mp3],
+                playlist: @escaping (AudioFormat) -> URL) throws {
         self.folder = folder
+        self.chapters = chapters
+        self.formats = formats
+        self.sampleRate = sampleRate
+        self.playlistURL = playlist
+        names = Self.fileNames(chapters.map(\.title))
         temporary = AtomicFile.temporaryURL(for: folder)
         let fm = FileManager.default
         try? fm.removeItem(at: temporary)
         do { try fm.createDirectory(at: temporary, withIntermediateDirectories: true) } catch {
             throw FileError(cannot: "create the chapters' folder", temporary.path, error)
         }
-        var entries = "#EXTM3U\n"
-        let names = Self.fileNames(chapters.map(\.title))
+        guard formats.contains(.mp3) else { return }
         do {
-            for (i, (chapter, name)) in zip(chapters, names).enumerated() {
-                var tag = book
-                tag.title = chapter.title
-                tag.chapters = []
-                tag.track = (i + 1, chapters.count)
-                let file = try AtomicFile(temporary.appendingPathComponent(name))
+            for (i, chapter) in chapters.enumerated() {
+                let tag = ID3Tag(metadata(book, chapter: i))
+                let file = try AtomicFile(fileURL(chapter: i, format: .mp3))
                 try MP3BookAssembler.write(tag: tag, parts: chapter.audio.parts, endPadding: chapter.audio.endPadding, to: file)
                 try file.commit()
-                let seconds = Int((Double(chapter.audio.sampleCount) / Double(sampleRate)).rounded())
-                entries += "#EXTINF:\(seconds),\(Self.oneLine(chapter.title))\n\(folder.lastPathComponent)/\(name)\n"
             }
-            self.playlist = try AtomicFile(playlist)
-            try self.playlist.write(Data(entries.utf8))
-            try self.playlist.prepare()
         } catch {
             try? fm.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    /// The metadata of chapter `index`'s file.
+    public func metadata(_ book: AudioMetadata, chapter index: Int) -> AudioMetadata {
+        book.chapterFile(title: chapters[index].title, number: index + 1, of: chapters.count)
+    }
+
+    /// Where chapter `index`'s file in `format` is written (in the temporary folder).
+    public func fileURL(chapter index: Int, format: AudioFormat) -> URL {
+        temporary.appendingPathComponent("\(names[index]).\(format.fileExtension)")
+    }
+
+    /// Writes each format's playlist under a temporary name, once every file is in the folder.
+    public func finish() throws {
+        for format in formats {
+            var entries = "#EXTM3U\n"
+            for (chapter, name) in zip(chapters, names) {
+                let seconds = Int((Double(chapter.audio.sampleCount) / Double(sampleRate)).rounded())
+                entries += "#EXTINF:\(seconds),\(Self.oneLine(chapter.title))\n\(folder.lastPathComponent)/\(name).\(format.fileExtension)\n"
+            }
+            let file = try AtomicFile(playlistURL(format))
+            playlists.append(file)
+            try file.write(Data(entries.utf8))
+            try file.prepare()
         }
     }
 
@@ -84,18 +115,19 @@ public final class ChapterFiles {
             throw FileError("cannot put the chapters' folder \(folder.path) in place: \(String(cString: strerror(errno)))")
         }
         AtomicFile.syncFolder(folder.deletingLastPathComponent())
-        try playlist.commit()
+        for playlist in playlists { try playlist.commit() }
         try? fm.removeItem(at: retired)
     }
 
     /// Removes what was written; the folder in place is untouched.
     public func discard() {
         try? FileManager.default.removeItem(at: temporary)
-        playlist.discard()
+        playlists.forEach { $0.discard() }
     }
 
-    /// `01 - Title.mp3`: numbered to sort in order (as many digits as the count needs, at least
-    /// two), the title without characters a file name cannot hold on common file systems.
+    /// `01 - Title` (and the format's extension): numbered to sort in order (as many digits as
+    /// the count needs, at least two), the title without characters a file name cannot hold on
+    /// common file systems.
     static func fileNames(_ titles: [String]) -> [String] {
         let digits = max(2, String(titles.count).count)
         return titles.enumerated().map { i, title in
@@ -106,7 +138,7 @@ public final class ChapterFiles {
             })
             clean = clean.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             clean = String(clean.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            return clean.isEmpty ? "\(number).mp3" : "\(number) - \(clean).mp3"
+            return clean.isEmpty ? number : "\(number) - \(clean)"
         }
     }
 

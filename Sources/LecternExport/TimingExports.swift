@@ -54,7 +54,7 @@ public enum TimingExports {
                     continue
                 case .vtt: text = WebVTTWriter.render(document, cues: manifest.vtt)
                 case .srt: text = SRTWriter.render(document)
-                case .html: text = ReadAlongPage.html(for: document, audio: manifest.mp3URL.lastPathComponent, language: book.language)
+                case .html: text = ReadAlongPage.html(for: document, audio: manifest.listeningURL.lastPathComponent, language: book.language)
                 }
                 let file = try AtomicFile(manifest.url(for: format))
                 files.append(file)

@@ -40,13 +40,14 @@ extension ChunkCache {
         for file in files where !keeping.contains(file.key) {
             guard total > limit else { break }
             guard unlink(url(for: file.key).path) == 0 || errno == ENOENT else { continue }
+            unlink(pcmURL(for: file.key).path)
             total -= file.bytes
             removed.append(file.key)
         }
         return removed
     }
 
-    /// The bytes of all chunk files in the cache.
+    /// The bytes of all chunk files (streams and kept PCM) in the cache.
     public func bytesOnDisk() -> Int { usage().reduce(0) { $0 + $1.bytes } }
 
     /// Every chunk file with its size and last use, the one used longest ago first.
@@ -54,7 +55,10 @@ extension ChunkCache {
         keysOnDisk().compactMap { key -> (key: String, bytes: Int, used: timespec)? in
             var info = stat()
             guard stat(url(for: key).path, &info) == 0 else { return nil }
-            return (key, Int(info.st_size), info.st_mtim)
+            let (bytes, used) = (Int(info.st_size), info.st_mtim)
+            // A kept PCM file counts with its stream.
+            let pcm = stat(pcmURL(for: key).path, &info) == 0 ? Int(info.st_size) : 0
+            return (key, bytes + pcm, used)
         }.sorted { a, b in
             if a.used.tv_sec != b.used.tv_sec { return a.used.tv_sec < b.used.tv_sec }
             if a.used.tv_nsec != b.used.tv_nsec { return a.used.tv_nsec < b.used.tv_nsec }

@@ -39,12 +39,23 @@ public struct ChunkCache: Sendable {
         return url
     }
 
+    /// Where the PCM (FLAC) kept beside the stream of `key` lives, for a chunk whose key keeps it.
+    public func pcmURL(for key: String) -> URL {
+        url(for: key).deletingPathExtension().appendingPathExtension("flac")
+    }
+
     /// Moves a finished, synced stream into the cache under `key` and makes the rename durable.
+    /// A PCM file beside it (`NAME.flac` beside `NAME.mp3`) moves in first, so a stream in the
+    /// cache always has its PCM when its chunk keeps one.
     public func install(_ file: URL, key: String) throws {
         let target = url(for: key)
         let folder = target.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw StoreError("cannot create the cache folder \(folder.path): \(FileError.reason(error))")
+        }
+        let pcm = file.deletingPathExtension().appendingPathExtension("flac")
+        if FileManager.default.fileExists(atPath: pcm.path), rename(pcm.path, pcmURL(for: key).path) != 0 {
+            throw StoreError("cannot move \(pcm.path) into the cache: \(String(cString: strerror(errno)))")
         }
         guard rename(file.path, target.path) == 0 else {
             throw StoreError("cannot move \(file.path) into the cache: \(String(cString: strerror(errno)))")
@@ -52,14 +63,18 @@ public struct ChunkCache: Sendable {
         AtomicFile.syncFolder(folder)
     }
 
-    /// Whether the stream for `key` is on disk with the recorded size.
-    public func isIntact(key: String, bytes: Int) -> Bool {
+    /// Whether the stream for `key` is on disk with the recorded size (and its PCM file, when
+    /// `pcmBytes` is given).
+    public func isIntact(key: String, bytes: Int, pcmBytes: Int? = nil) -> Bool {
         var info = stat()
-        return stat(url(for: key).path, &info) == 0 && Int(info.st_size) == bytes
+        guard stat(url(for: key).path, &info) == 0 && Int(info.st_size) == bytes else { return false }
+        guard let pcmBytes else { return true }
+        return stat(pcmURL(for: key).path, &info) == 0 && Int(info.st_size) == pcmBytes
     }
 
     public func remove(key: String) {
         try? FileManager.default.removeItem(at: url(for: key))
+        try? FileManager.default.removeItem(at: pcmURL(for: key))
     }
 
     /// Every key with a file in the cache.

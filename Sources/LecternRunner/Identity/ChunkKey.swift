@@ -4,7 +4,7 @@ import LecternSpeech
 /// The cache key of a chunk: a SHA-256 of everything that changes its audio — each item's text
 /// and pronunciations (together: what the engine reads), resolved voice and surrounding silences, the engine and its data
 /// (for a Piper voice, its model file's hash and settings),
-/// the sample rate, the MP3 settings, and ``ChunkRenderer/formatVersion``.
+/// the sample rate, the MP3 settings, whether the PCM is kept (a chunk with it has two files), and ``ChunkRenderer/formatVersion``.
 ///
 /// Not part of the key: where the chunk lies in the book (its index, chapter, the utterances its
 /// items belong to), which only decides where its audio and word marks are placed.
@@ -18,6 +18,7 @@ public struct ChunkKey: Sendable {
     public init(engineIdentity: String, sampleRate: Int, audio: AudioSettings, voiceIdentities: [String: String] = [:]) {
         settings = "lectern-chunk \(ChunkRenderer.formatVersion)\n\(engineIdentity)\nrate \(sampleRate)\nmp3 \(audio.bitrate) q\(audio.quality)\n"
             + (audio.loudness.map { "loudness \($0.integrated) \($0.truePeakLimit) leveler \(ChunkRenderer.levelerVersion)\n" } ?? "")
+            + (audio.keepsPCM ? "pcm flac\n" : "")
         self.voiceIdentities = voiceIdentities
     }
 

@@ -56,6 +56,9 @@ struct BookRenderer {
         var endPadding: Int
         /// Each chapter's chunk streams, which make an MP3 of the chapter alone.
         var chapterAudio: [ChapterAudio]
+        /// Each chunk's PCM file and where its first sample lies in the decoded book, when the
+        /// chunks keep their PCM (``AudioSettings/keepsPCM``).
+        var pcm: [BookPCM.Chunk]
     }
 
     init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache,
@@ -80,7 +83,9 @@ struct BookRenderer {
         let decoder = JSONDecoder()
         for (index, key) in keys.enumerated() {
             guard let entry = entries[key] else { continue }
-            guard await isAvailable(entry), var result = try? decoder.decode(ChunkResult.self, from: entry.result) else {
+            guard var result = try? decoder.decode(ChunkResult.self, from: entry.result),
+                  !audio.keepsPCM || result.pcmBytes.map({ cache.isIntact(key: key, bytes: entry.bytes, pcmBytes: $0) }) == true,
+                  await isAvailable(entry) else {
                 try await store.forgetChunk(key: key)
                 continue
             }
@@ -105,6 +110,9 @@ struct BookRenderer {
         var hasher = SHA256()
         hasher.update("lectern-book 1\n\(manifest.title)\n\(manifest.author ?? "")\n\(manifest.mp3URL.path)\n")
         hasher.update("timings \(manifest.timings.map(\.rawValue).sorted()) \(manifest.timingsURL.path)\n")
+        if manifest.formats != [.mp3] || manifest.split != .none {
+            hasher.update("formats \(manifest.formats.map(\.rawValue)) split \(manifest.split.rawValue)\n")
+        }
         if manifest.vtt != .sentences { hasher.update("vtt \(manifest.vtt.rawValue)\n") }
         hasher.update("details \(manifest.language ?? "-")\n\(manifest.details.fingerprint)\n")
         if let cover {
@@ -192,7 +200,7 @@ struct BookRenderer {
         let encoder = JSONEncoder()
         let requests = work.rendered.map { index in
             ChunkRequest(chunk: chunks[index], output: temporaryDirectory.appendingPathComponent("\(keys[index]).mp3").path,
-                         bitrate: audio.bitrate, quality: audio.quality, loudness: audio.loudness)
+                         bitrate: audio.bitrate, quality: audio.quality, loudness: audio.loudness, keepsPCM: audio.keepsPCM)
         }
         if !requests.isEmpty, case .queue(let queue) = route {
             try await queue.render(requests, keys: keys, runId: runId, cache: cache) { result in
@@ -224,8 +232,17 @@ struct BookRenderer {
             throw RunError("\(parts.filter { $0 == nil }.count) chunks were not rendered")
         }
         let total = try timeline.finish()
+        let laidOut = results.compactMap { $0 }
+        var pcm: [BookPCM.Chunk] = []
+        if audio.keepsPCM {
+            var start = 0
+            for (result, key) in zip(laidOut, keys) {
+                pcm.append(BookPCM.Chunk(url: cache.pcmURL(for: key), startSample: start, sampleCount: result.sampleCount))
+                start += result.audioFrames * result.samplesPerFrame
+            }
+        }
         return Result(chapters: timeline.spans, sampleCount: total, parts: parts.compactMap { $0 },
                       endPadding: last.audioFrames * last.samplesPerFrame - last.encoderDelay - last.sampleCount,
-                      chapterAudio: chapterAudio(results.compactMap { $0 }, parts: parts.compactMap { $0 }))
+                      chapterAudio: chapterAudio(laidOut, parts: parts.compactMap { $0 }), pcm: pcm)
     }
 }

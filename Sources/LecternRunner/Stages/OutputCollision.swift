@@ -13,7 +13,7 @@ public enum OutputCollision {
     public static func check(_ manifest: Manifest, linkedFiles: [URL] = []) throws {
         let inputs = InputFiles(manifest.inputs + linkedFiles.map { JobInput(url: $0, role: "a file the documents link (\($0.lastPathComponent))") })
         let workFolder = manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks")
-        if manifest.split == .chapters {
+        if manifest.split.writesChapters {
             // The chapters' folder is replaced whole: nothing in it may be an input.
             let folder = FileIdentity.resolvedPath(manifest.chaptersFolderURL) + "/"
             if let entry = inputs.entries.first(where: { $0.resolvedPath.hasPrefix(folder) }) {
@@ -37,15 +37,16 @@ public enum OutputCollision {
 
     /// The files a run writes, with the timing format that asks for each (nil: the MP3).
     static func outputs(of manifest: Manifest) -> [(URL, TimingFormat?)] {
-        let split: [(URL, TimingFormat?)] = manifest.split == .chapters
-            ? [(manifest.playlistURL, nil), (manifest.chaptersFolderURL, nil), (ChapterFiles.retiredName(of: manifest.chaptersFolderURL), nil)] : []
-        return [(manifest.mp3URL, nil)] + manifest.timings.map { (manifest.url(for: $0), $0) } + split
+        let split: [(URL, TimingFormat?)] = manifest.split.writesChapters
+            ? manifest.formats.map { (manifest.playlistURL(for: $0), nil) }
+              + [(manifest.chaptersFolderURL, nil), (ChapterFiles.retiredName(of: manifest.chaptersFolderURL), nil)] : []
+        return manifest.bookAudioURLs.map { ($0, nil) } + manifest.timings.map { (manifest.url(for: $0), $0) } + split
     }
 
     private static func collision(_ manifest: Manifest, output: URL, format: TimingFormat?, input: JobInput, temporary: Bool) -> ManifestError {
         let (outputPath, inputPath) = (output.path, input.url.path)
         let what = format.map { "the \($0.rawValue) export \(outputPath) (timings: \($0.rawValue))" }
-            ?? (output.pathExtension == "mp3" ? "the audio \(outputPath)"
+            ?? (AudioFormat(rawValue: output.pathExtension) != nil ? "the audio \(outputPath)"
                 : output.pathExtension == "m3u8" ? "the chapters' playlist \(outputPath) (split: chapters)"
                 : output.lastPathComponent.hasSuffix("-chapters") ? "the chapters' folder \(outputPath) (split: chapters), replaced whole,"
                 : "the run's work folder \(outputPath)")

@@ -4,10 +4,11 @@ import LecternSpeech
 import LecternAudio
 import LecternExport
 
-/// Stages 3 and 4, assemble and export: the book's MP3 (its ID3 tag with chapters, the chunk
-/// streams concatenated), the finished JSON sidecar and the other timing exports, and with
-/// `split: chapters` a file per chapter and a playlist, each written and synced under a
-/// temporary name, then all renamed into place one after the other.
+/// Stages 3 and 4, assemble and export: the book in each of its formats — the MP3 (its ID3 tag
+/// with chapters, the chunk streams concatenated), the M4B and Opus encoded in one pass over
+/// the chunks' PCM — the finished JSON sidecar and the other timing exports, and with
+/// `split: chapters` a file per chapter and format and a playlist per format; each written and
+/// synced under a temporary name, then all renamed into place one after the other.
 enum RunExport {
     /// - returns: The files written.
     static func write(runner: JobRunner, planned: RunPlan, render: RunRender, control: RunControl) throws -> [URL] {
@@ -21,11 +22,23 @@ enum RunExport {
         }
         var details = manifest.details
         details.narrator = details.narrator ?? BookDetails.speechEngineNarrator
-        let tag = ID3Tag(title: manifest.title, artist: manifest.author, album: manifest.title,
-                         cover: planned.cover, chapters: marks, details: details, language: bookLanguage)
-        let mp3 = try AtomicFile(manifest.mp3URL)
-        try MP3BookAssembler.write(tag: tag, parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
-                                   checkpoint: runner.assemblyCheckpoint)
+        let metadata = AudioMetadata(title: manifest.title, artist: manifest.author, album: manifest.title, details: details,
+                                    language: bookLanguage, cover: planned.cover, chapters: marks)
+        var written: [AtomicFile] = []
+        defer { written.forEach { $0.discard() } }
+        if manifest.split.writesBook, manifest.formats.contains(.mp3) {
+            let mp3 = try AtomicFile(manifest.mp3URL)
+            written.append(mp3)
+            try MP3BookAssembler.write(tag: ID3Tag(metadata), parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
+                                       checkpoint: runner.assemblyCheckpoint)
+        }
+        let split = try manifest.split.writesChapters ? ChapterFiles(
+            chapters: zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) },
+            book: metadata, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, formats: manifest.formats,
+            playlist: manifest.playlistURL(for:)) : nil
+        defer { split?.discard() }
+        try encodeFromPCM(manifest: manifest, rendered: rendered, metadata: metadata, sampleRate: sampleRate, split: split, into: &written)
+        try split?.finish()
         let plan = planned.plan
         try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped,
                             unpronounced: plan.pronunciationNotes)
@@ -35,15 +48,37 @@ enum RunExport {
                                       logger: runner.logger)
         let exports = try sidecar.map { try TimingExports.prepare(manifest.timings, from: $0, manifest: manifest, book: book) } ?? []
         defer { exports.forEach { $0.discard() } }
-        let split = try manifest.split == .chapters ? ChapterFiles(
-            chapters: zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) },
-            book: tag, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, playlist: manifest.playlistURL) : nil
-        defer { split?.discard() }
         try control.check()
-        try mp3.commit()
+        for file in written { try file.commit() }
         try split?.commit()
         if manifest.timings.contains(.json) { try sidecar?.commit() }
         for export in exports { try export.commit() }
         return planned.outputs
+    }
+
+    /// The M4B and Opus files (the book's and, with `split:`, each chapter's), encoded in one
+    /// pass over the chunks' PCM laid on the book's timeline (``BookPCM``).
+    private static func encodeFromPCM(manifest: Manifest, rendered: BookRenderer.Result, metadata: AudioMetadata, sampleRate: Int,
+                                      split: ChapterFiles?, into written: inout [AtomicFile]) throws {
+        let formats = manifest.formats.filter(\.needsPCM)
+        guard !formats.isEmpty else { return }
+        var targets: [BookPCM.Target] = []
+        for format in formats {
+            if manifest.split.writesBook {
+                let file = try AtomicFile.external(manifest.url(for: format))
+                written.append(file)
+                let sink = try EncodedAudio.writer(format, url: file.temporaryURL, sampleRate: sampleRate,
+                                                   bitrate: manifest.audio.bitrate, metadata: metadata)
+                targets.append(BookPCM.Target(range: 0..<rendered.sampleCount, sink: sink))
+            }
+            if let split {
+                for (i, chapter) in rendered.chapterAudio.enumerated() {
+                    let sink = try EncodedAudio.writer(format, url: split.fileURL(chapter: i, format: format), sampleRate: sampleRate,
+                                                       bitrate: manifest.audio.bitrate, metadata: split.metadata(metadata, chapter: i))
+                    targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount), sink: sink))
+                }
+            }
+        }
+        try BookPCM(chunks: rendered.pcm, sampleCount: rendered.sampleCount).stream(to: targets)
     }
 }

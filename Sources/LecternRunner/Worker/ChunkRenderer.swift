@@ -50,16 +50,23 @@ public struct ChunkRenderer: Sendable {
         let writer = try MP3StreamWriter(url: url, sampleRate: engine.sampleRate,
                                          settings: AudioSettings(bitrate: request.bitrate, quality: request.quality),
                                          writesTag: true)
+        let pcm = request.keepsPCM ? try PCMChunkFile(url: URL(fileURLWithPath: request.pcmOutput), sampleRate: engine.sampleRate) : nil
         var position = 0
         var layouts: [ChunkResult.ItemLayout] = []
         let items = request.chunk.items
         // With a loudness target the chunk's audio is gathered, levelled as a whole, then encoded.
         var gathered: [Int16]? = request.loudness == nil ? nil : []
         func emit(_ samples: ArraySlice<Int16>) throws {
-            if gathered != nil { gathered!.append(contentsOf: samples) } else { try writer.write(Array(samples)) }
+            if gathered != nil { gathered!.append(contentsOf: samples) } else {
+                try writer.write(Array(samples))
+                try pcm?.write(samples)
+            }
         }
         func emitSilence(_ count: Int) throws {
-            if gathered != nil { gathered!.append(contentsOf: repeatElement(0, count: count)) } else { try writer.writeSilence(count) }
+            if gathered != nil { gathered!.append(contentsOf: repeatElement(0, count: count)) } else {
+                try writer.writeSilence(count)
+                try pcm?.writeSilence(count)
+            }
         }
         for (i, item) in items.enumerated() {
             let start = position
@@ -88,18 +95,23 @@ public struct ChunkRenderer: Sendable {
             try emitSilence(after)
             position += after
         }
-        if var pcm = gathered, let target = request.loudness {
+        if var levelled = gathered, let target = request.loudness {
             gathered = nil  // the samples are levelled in place, not copied
-            try LoudnessLeveler.level(&pcm, sampleRate: engine.sampleRate, target: target)
-            for block in stride(from: 0, to: pcm.count, by: Self.encodingBlock) {
-                try writer.write(Array(pcm[block..<min(block + Self.encodingBlock, pcm.count)]))
+            try LoudnessLeveler.level(&levelled, sampleRate: engine.sampleRate, target: target)
+            for block in stride(from: 0, to: levelled.count, by: Self.encodingBlock) {
+                let samples = levelled[block..<min(block + Self.encodingBlock, levelled.count)]
+                try writer.write(Array(samples))
+                try pcm?.write(samples)
             }
         }
         try writer.finish()
+        let pcmBytes = try pcm?.finish()
         let (frames, bytes, tagBytes) = try MP3Frames.count(in: url)
-        return ChunkResult(index: request.chunk.index, sampleCount: position, audioFrames: frames - 1,
-                           samplesPerFrame: writer.samplesPerFrame, encoderDelay: writer.encoderDelay, byteCount: bytes,
-                           tagBytes: tagBytes, items: layouts)
+        var result = ChunkResult(index: request.chunk.index, sampleCount: position, audioFrames: frames - 1,
+                                 samplesPerFrame: writer.samplesPerFrame, encoderDelay: writer.encoderDelay, byteCount: bytes,
+                                 tagBytes: tagBytes, items: layouts)
+        result.pcmBytes = pcmBytes
+        return result
     }
 
     /// The trailing silence to write so that the chunk's decoded length (all its frames, since a

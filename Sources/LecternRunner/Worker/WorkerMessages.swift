@@ -19,13 +19,24 @@ public struct ChunkRequest: Sendable, Codable {
     public var quality: Int
     /// Where the chunk's loudness is brought (nil: the engine's levels).
     public var loudness: LoudnessTarget?
+    /// Whether the chunk's PCM is also written, as FLAC beside `output` (``ChunkRequest/pcmOutput``).
+    public var keepsPCM: Bool
 
-    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, loudness: LoudnessTarget? = nil) {
+    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, loudness: LoudnessTarget? = nil, keepsPCM: Bool = false) {
         self.chunk = chunk
         self.output = output
         self.bitrate = bitrate
         self.quality = quality
         self.loudness = loudness
+        self.keepsPCM = keepsPCM
+    }
+
+    /// Where the chunk's PCM goes with ``keepsPCM``: `output` with the extension `.flac`.
+    public var pcmOutput: String { Self.pcmPath(of: output) }
+
+    /// The PCM file kept beside an MP3 stream's path.
+    public static func pcmPath(of output: String) -> String {
+        URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("flac").path
     }
 }
 
@@ -44,6 +55,10 @@ public struct ChunkResult: Sendable, Codable {
     public var items: [ItemLayout]
     /// Set when the worker failed on this chunk (a bad voice, a full disk…).
     public var error: String?
+    /// Bytes of the chunk's PCM file (FLAC), when one was asked for (``ChunkRequest/keepsPCM``).
+    public var pcmBytes: Int?
+    /// The SHA-256 of the PCM file, when it went through a shared chunk store.
+    public var pcmSHA256: String?
 
     /// Where an item's silence and speech lie, in samples from the chunk's first input sample.
     public struct ItemLayout: Sendable, Codable {

@@ -1,11 +1,11 @@
 import Foundation
 import LecternCore
 
-/// What every audio file of a book says about it, built once per run and written by each
+/// What every audio file of a book says about it (distinct from ``LecternCore/BookMetadata``, what its documents say), built once per run and written by each
 /// format's writer: ID3 (``ID3Tag``), MP4 atoms (``MP4Metadata``) and Vorbis comments
 /// (``VorbisComments``). Each writer maps every ``MetadataField`` by an exhaustive switch, so no
 /// field can be present in one format and forgotten in another.
-public struct BookMetadata: Sendable {
+public struct AudioMetadata: Sendable {
     public var title: String
     /// The author.
     public var artist: String?
@@ -56,7 +56,7 @@ public struct BookMetadata: Sendable {
 
     /// This book's metadata for one chapter file of a split book: the chapter's title, the book
     /// as album, track n of N, no chapter marks.
-    public func chapterFile(title chapterTitle: String, number: Int, of count: Int) -> BookMetadata {
+    public func chapterFile(title chapterTitle: String, number: Int, of count: Int) -> AudioMetadata {
         var m = self
         m.title = chapterTitle
         m.album = album ?? title
@@ -66,14 +66,14 @@ public struct BookMetadata: Sendable {
     }
 }
 
-/// A text field of ``BookMetadata``; every format's writer names where each one goes.
+/// A text field of ``AudioMetadata``; every format's writer names where each one goes.
 public enum MetadataField: String, CaseIterable, Sendable {
     case title, album, artist, narrator, description, genre, date, publisher, copyright, language, series, seriesPart, isbn, track
 }
 
 extension ID3Tag {
     /// The ID3 tag of `metadata`.
-    public init(_ metadata: BookMetadata, padding: Int = ID3Tag.defaultPadding) {
+    public init(_ metadata: AudioMetadata, padding: Int = ID3Tag.defaultPadding) {
         self.init(title: metadata.title, artist: metadata.artist, album: metadata.album, cover: metadata.cover,
                   chapters: metadata.chapters, details: metadata.details, language: metadata.language, padding: padding)
         track = metadata.track

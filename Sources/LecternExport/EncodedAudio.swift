@@ -1,0 +1,20 @@
+import Foundation
+import LecternCore
+import LecternAudio
+
+/// The encoders of the formats made from the book's PCM (``AudioFormat/needsPCM``), with the
+/// bitrates each gets from the manifest's `bitrate`: M4B's AAC-LC at the MP3's bitrate, Opus at
+/// half of it (at least 24 kbit/s), where Opus speech is as clear as the MP3.
+public enum EncodedAudio {
+    /// An encoder writing `format` to `url` (a temporary path the caller renames into place).
+    public static func writer(_ format: AudioFormat, url: URL, sampleRate: Int, bitrate kbps: Int,
+                              metadata: AudioMetadata) throws -> any PCMSink {
+        switch format {
+        case .mp3: throw ExportError("MP3 is assembled from the chunks' streams, not encoded from PCM")
+        case .m4b, .opus: throw ExportError("\(format.rawValue) is not written by this build yet")
+        }
+    }
+
+    /// Opus's bitrate in kbit/s for an MP3 bitrate.
+    public static func opusBitrate(_ mp3: Int) -> Int { max(24, mp3 / 2) }
+}
