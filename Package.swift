@@ -56,7 +56,10 @@ let package = Package(
             "LecternCore", "LecternText", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
-        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128"]),
+        // Optimised in debug builds too: levelling every chunk's samples (on by default) in unoptimised
+        // Swift would make the test suite's renders several times slower.
+        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LecternExport", dependencies: [
             "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),

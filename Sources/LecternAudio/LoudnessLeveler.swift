@@ -17,25 +17,28 @@ public enum LoudnessLeveler {
     @discardableResult
     public static func level(_ samples: inout [Int16], sampleRate: Int, target: LoudnessTarget) throws -> Loudness {
         let original = samples.map { Float($0) / 32768 }
-        let before = try measure(original, sampleRate: sampleRate)
+        // The gain scales the integrated loudness exactly, so the first reading needs no peaks.
+        let before = try measure(original, sampleRate: sampleRate, integratedOnly: true)
         guard before.integrated.isFinite else { return before }
         let peakGoal = target.truePeakLimit - encoderMargin
         var gain = target.integrated - before.integrated
         var ceiling = peakGoal - 0.5
         var levelled = original
         var reading = before
-        for _ in 0..<5 {
+        // The integrated loudness is brought to the target with the cheap meter; the true peak's
+        // oversampling measures only a levelling whose loudness already holds.
+        for _ in 0..<8 {
             let factor = Float(pow(10, gain / 20))
             levelled = original.map { $0 * factor }
             PeakLimiter(ceilingDB: ceiling, sampleRate: sampleRate).apply(to: &levelled)
-            reading = try measure(levelled, sampleRate: sampleRate)
-            if reading.truePeak > peakGoal {
-                ceiling -= reading.truePeak - peakGoal + 0.05
-            } else if abs(reading.integrated - target.integrated) > tolerance {
+            reading = try measure(levelled, sampleRate: sampleRate, integratedOnly: true)
+            if abs(reading.integrated - target.integrated) > tolerance {
                 gain += target.integrated - reading.integrated
-            } else {
-                break
+                continue
             }
+            reading = try measure(levelled, sampleRate: sampleRate)
+            guard reading.truePeak > peakGoal else { break }
+            ceiling -= reading.truePeak - peakGoal + 0.05
         }
         for i in samples.indices {
             samples[i] = Int16(max(-32768, min(32767, (Double(levelled[i]) * 32768).rounded())))
@@ -43,8 +46,8 @@ public enum LoudnessLeveler {
         return reading
     }
 
-    static func measure(_ samples: [Float], sampleRate: Int) throws -> Loudness {
-        let meter = try LoudnessMeter(sampleRate: sampleRate)
+    static func measure(_ samples: [Float], sampleRate: Int, integratedOnly: Bool = false) throws -> Loudness {
+        let meter = try LoudnessMeter(sampleRate: sampleRate, integratedOnly: integratedOnly)
         try meter.add(samples)
         return try meter.loudness()
     }
