@@ -28,6 +28,11 @@ public struct Manifest: Sendable, Equatable {
     public var timings: [TimingFormat]
     /// What a cue of the WebVTT export holds (`vtt: sentences | captions`).
     public var vtt = WebVTTCues.sentences
+    /// The delivery rules the outputs meet (`profile: acx`), or nil.
+    public var profile: DeliveryProfile?
+    /// Whether opening and closing credits (title, author, narrator) are read as chapters of
+    /// their own (`credits:`; on with a profile).
+    public var credits = false
     /// The audio formats written (`formats: [mp3, m4b, opus]`), in the order given.
     public var formats: [AudioFormat] = [.mp3]
     /// One file per chapter besides or instead of the book (`split: none | chapters | chapters-only`).

@@ -27,6 +27,8 @@ extension ManifestLayer {
         r.vtt = vtt ?? base.vtt
         r.split = split ?? base.split
         r.formats = formats ?? base.formats
+        r.profile = profile ?? base.profile
+        r.credits = credits ?? base.credits
         r.schedule = schedule ?? base.schedule
         r.timeZone = timeZone ?? base.timeZone
         r.watch = watch ?? base.watch

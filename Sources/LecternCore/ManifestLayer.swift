@@ -33,6 +33,8 @@ struct ManifestLayer {
     var vtt: WebVTTCues?
     var split: SplitOutput?
     var formats: [AudioFormat]?
+    var profile: DeliveryProfile?
+    var credits: Bool?
     var schedule: String?
     var timeZone: String?
     var watch: Bool?
@@ -210,6 +212,14 @@ struct ManifestLayer {
             }
             layer.split = choice
         }
+        if let profile = top["profile"] {
+            let value = try profile.string()
+            guard let choice = DeliveryProfile(rawValue: value) else {
+                throw profile.error("unknown profile \"\(UserText.excerpt(value))\" (this version knows: \(DeliveryProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            layer.profile = choice
+        }
+        if let credits = top["credits"] { layer.credits = try credits.bool() }
         if let formats = top["formats"] {
             var chosen: [AudioFormat] = []
             for item in try formats.list() {

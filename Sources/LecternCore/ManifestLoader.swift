@@ -159,9 +159,17 @@ public struct ManifestLoader: Sendable {
         manifest.scheduling = scheduling
         manifest.urls = layer.urls ?? .domain
         manifest.vtt = layer.vtt ?? .sentences
-        manifest.split = layer.split ?? .none
+        manifest.profile = layer.profile
+        manifest.split = layer.split ?? (layer.profile == .acx ? .chaptersOnly : .none)
         manifest.formats = layer.formats ?? [.mp3]
-        manifest.audio.keepsPCM = manifest.formats.contains(where: \.needsPCM)
+        manifest.credits = layer.credits ?? (layer.profile != nil)
+        if let profile = layer.profile, layer.loudness == nil { manifest.audio.loudness = profile.loudness }
+        manifest.audio.keepsPCM = manifest.formats.contains(where: \.needsPCM) || manifest.profile == .acx
+        if manifest.profile == .acx, !manifest.split.writesChapters || !manifest.formats.contains(.mp3) {
+            let key = lines["split"] != nil && !manifest.split.writesChapters ? "split" : "formats"
+            throw ManifestError(file: file, line: lines[key] ?? lines["profile"], key: key,
+                                message: "profile: acx delivers one MP3 per chapter: it needs mp3 among the formats and split: chapters or chapters-only")
+        }
         if manifest.split == .chaptersOnly, manifest.timings.contains(.html) {
             throw ManifestError(file: file, line: lines["timings"] ?? lines["split"], key: lines["timings"] != nil ? "timings" : "split",
                                 message: "the read-along page (html) plays the book's own file, which split: chapters-only does not write; use split: chapters or leave html out")

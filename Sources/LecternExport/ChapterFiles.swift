@@ -47,8 +47,10 @@ public final class ChapterFiles {
     ///   - book: the book's metadata; each file gets it with the chapter's title and its track
     ///     number, and no chapter marks (``AudioMetadata/chapterFile(title:number:of:)``).
     ///   - playlist: where each format's playlist goes.
+    ///   - assemblesMP3: whether the MP3 files are made here from the chunk streams (false: the
+    ///     caller encodes them from the PCM too, as for `profile: acx`).
     public init(chapters: [Chapter], book: AudioMetadata, sampleRate: Int, folder: URL, formats: [AudioFormat] = [.mp3],
-                playlist: @escaping (AudioFormat) -> URL) throws {
+                assemblesMP3: Bool = true, playlist: @escaping (AudioFormat) -> URL) throws {
         self.folder = folder
         self.chapters = chapters
         self.formats = formats
@@ -61,7 +63,7 @@ public final class ChapterFiles {
         do { try fm.createDirectory(at: temporary, withIntermediateDirectories: true) } catch {
             throw FileError(cannot: "create the chapters' folder", temporary.path, error)
         }
-        guard formats.contains(.mp3) else { return }
+        guard formats.contains(.mp3), assemblesMP3 else { return }
         do {
             for (i, chapter) in chapters.enumerated() {
                 let tag = ID3Tag(metadata(book, chapter: i))

@@ -54,6 +54,15 @@ public struct Segmenter: Sendable {
                 throw ManifestError(file: manifest.file.path, line: override.line, key: "overrides", message: which)
             }
         }
+        // With credits the book gains a first and a last chapter; overrides and the reader's
+        // skipped text still count the book's own chapters.
+        let own = book.chapters.count
+        let book = manifest.credits
+            ? Credits.adding(to: book, title: manifest.title, author: manifest.author, narrator: manifest.details.narrator) : book
+        let offset = manifest.credits ? 1 : 0
+        func ownNumber(_ index: Int) -> Int? {
+            index - offset >= 0 && index - offset < own ? index - offset + 1 : nil
+        }
         var chapters: [PlannedChapter] = []
         var skipped: [SkippedText] = []
         let languageVoices = LanguageVoices(manifest: manifest, installed: installedVoice)
@@ -75,7 +84,7 @@ public struct Segmenter: Sendable {
         var plannedNumber: [Int: Int] = [:]
         for (index, chapter) in book.chapters.enumerated() {
             let number = index + 1
-            let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
+            let overrides = ownNumber(index).map { n in manifest.overrides.filter { $0.matches(number: n, title: chapter.title) } } ?? []
             // A chapter with nothing to say (no spoken title, no words) is not a chapter of the output.
             let speaks = chapter.speaksTitle || chapter.blocks.contains { WordTokenizer.count(in: $0.text) > 0 }
             if speaks, !overrides.contains(where: \.skip) { plannedNumber[number] = plannedNumber.count + 1 }
@@ -83,12 +92,12 @@ public struct Segmenter: Sendable {
         // What lies outside an excerpt's cut is one entry a side, not the rest of the book.
         skipped = SkippedText.summarisingCuts(book.skipped.map { item in
             var item = item
-            item.chapter = item.chapter.flatMap { plannedNumber[$0] }
+            item.chapter = item.chapter.flatMap { plannedNumber[$0 + offset] }
             return item
         })
         for (index, chapter) in book.chapters.enumerated() {
             let number = index + 1
-            let overrides = manifest.overrides.filter { $0.matches(number: number, title: chapter.title) }
+            let overrides = ownNumber(index).map { n in manifest.overrides.filter { $0.matches(number: n, title: chapter.title) } } ?? []
             let title = overrides.compactMap(\.title).last ?? chapter.title
             guard let planned = plannedNumber[number] else {
                 let skippedByOverride = overrides.contains(where: \.skip)

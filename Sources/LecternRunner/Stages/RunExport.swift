@@ -35,7 +35,7 @@ enum RunExport {
         let split = try manifest.split.writesChapters ? ChapterFiles(
             chapters: zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) },
             book: metadata, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, formats: manifest.formats,
-            playlist: manifest.playlistURL(for:)) : nil
+            assemblesMP3: manifest.profile != .acx, playlist: manifest.playlistURL(for:)) : nil
         defer { split?.discard() }
         try encodeFromPCM(manifest: manifest, rendered: rendered, metadata: metadata, sampleRate: sampleRate, split: split, into: &written)
         try split?.finish()
@@ -61,8 +61,16 @@ enum RunExport {
     private static func encodeFromPCM(manifest: Manifest, rendered: BookRenderer.Result, metadata: AudioMetadata, sampleRate: Int,
                                       split: ChapterFiles?, into written: inout [AtomicFile]) throws {
         let formats = manifest.formats.filter(\.needsPCM)
-        guard !formats.isEmpty else { return }
+        let acx = manifest.profile == .acx ? split : nil
+        guard !formats.isEmpty || acx != nil else { return }
         var targets: [BookPCM.Target] = []
+        if let acx {
+            for (i, chapter) in rendered.chapterAudio.enumerated() {
+                let sink = try EncodedAudio.acxMaster(url: acx.fileURL(chapter: i, format: .mp3), sampleRate: sampleRate,
+                                                      metadata: acx.metadata(metadata, chapter: i))
+                targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount), sink: sink))
+            }
+        }
         for format in formats {
             if manifest.split.writesBook {
                 let file = try AtomicFile.external(manifest.url(for: format))
