@@ -23,13 +23,31 @@ public struct BookPCM {
         }
     }
 
-    /// A file made from part of the book: the range of book samples it takes.
-    public struct Target {
-        public var range: Range<Int>
-        public var sink: any PCMSink
-        public init(range: Range<Int>, sink: any PCMSink) {
+    /// A file made from part of the book: the range of book samples it takes, and how to start
+    /// its encoder. An encoder is started when the stream reaches its range and finished as soon
+    /// as the stream passes it, so a book of many chapter files holds one chapter's encoders at a
+    /// time, not every chapter's.
+    public final class Target {
+        public let range: Range<Int>
+        let make: () throws -> any PCMSink
+        var sink: (any PCMSink)?
+        var finished = false
+        public init(range: Range<Int>, make: @escaping () throws -> any PCMSink) {
             self.range = range
-            self.sink = sink
+            self.make = make
+        }
+
+        func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+            if sink == nil { sink = try make() }
+            try sink!.write(samples)
+        }
+
+        func finish() throws {
+            guard !finished else { return }
+            finished = true
+            if sink == nil { sink = try make() }
+            try sink!.finish()
+            sink = nil
         }
     }
 
@@ -53,9 +71,10 @@ public struct BookPCM {
             for target in targets where target.range.overlaps(span) {
                 let lower = max(span.lowerBound, target.range.lowerBound) - position
                 let upper = min(span.upperBound, target.range.upperBound) - position
-                try target.sink.write(UnsafeBufferPointer(rebasing: samples[lower..<upper]))
+                try target.write(UnsafeBufferPointer(rebasing: samples[lower..<upper]))
             }
             position += samples.count
+            for target in targets where target.range.upperBound <= position { try target.finish() }
         }
         func emitSilence(until end: Int) throws {
             while position < end {
@@ -82,6 +101,6 @@ public struct BookPCM {
             }
         }
         try emitSilence(until: sampleCount)
-        for target in targets { try target.sink.finish() }
+        for target in targets { try target.finish() }
     }
 }

@@ -66,24 +66,27 @@ enum RunExport {
         var targets: [BookPCM.Target] = []
         if let acx {
             for (i, chapter) in rendered.chapterAudio.enumerated() {
-                let sink = try EncodedAudio.acxMaster(url: acx.fileURL(chapter: i, format: .mp3), sampleRate: sampleRate,
-                                                      metadata: acx.metadata(metadata, chapter: i))
-                targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount), sink: sink))
+                targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount)) {
+                    try EncodedAudio.acxMaster(url: acx.fileURL(chapter: i, format: .mp3), sampleRate: sampleRate,
+                                               metadata: acx.metadata(metadata, chapter: i))
+                })
             }
         }
         for format in formats {
             if manifest.split.writesBook {
                 let file = try AtomicFile.external(manifest.url(for: format))
                 written.append(file)
-                let sink = try EncodedAudio.writer(format, url: file.temporaryURL, sampleRate: sampleRate,
-                                                   bitrate: manifest.audio.bitrate, metadata: metadata)
-                targets.append(BookPCM.Target(range: 0..<rendered.sampleCount, sink: sink))
+                targets.append(BookPCM.Target(range: 0..<rendered.sampleCount) {
+                    try EncodedAudio.writer(format, url: file.temporaryURL, sampleRate: sampleRate,
+                                            bitrate: manifest.audio.bitrate, metadata: metadata)
+                })
             }
             if let split {
                 for (i, chapter) in rendered.chapterAudio.enumerated() {
-                    let sink = try EncodedAudio.writer(format, url: split.fileURL(chapter: i, format: format), sampleRate: sampleRate,
-                                                       bitrate: manifest.audio.bitrate, metadata: split.metadata(metadata, chapter: i))
-                    targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount), sink: sink))
+                    targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount)) {
+                        try EncodedAudio.writer(format, url: split.fileURL(chapter: i, format: format), sampleRate: sampleRate,
+                                                bitrate: manifest.audio.bitrate, metadata: split.metadata(metadata, chapter: i))
+                    })
                 }
             }
         }
