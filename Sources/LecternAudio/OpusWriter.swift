@@ -100,7 +100,8 @@ public final class OpusWriter {
         output.close()
     }
 
-    /// Encodes samples, in blocks of a second or so; libopusenc keeps at most its two-second look-ahead.
+    /// Encodes samples. Memory stays bounded however many arrive: libopusenc holds at most its
+    /// 2 s decision delay of audio and a page (at most 1 s) of packets before writing it out.
     /// - throws: ``AudioError`` when libopusenc fails or the file cannot be written.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard let encoder, !finished else { throw AudioError("cannot write to \(url.path): the Opus stream is finished") }

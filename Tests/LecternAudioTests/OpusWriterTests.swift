@@ -78,12 +78,38 @@ import LecternAudio
         }
     }
 
+    /// The writer holds no more than libopusenc's few seconds: pages reach the file as samples arrive.
+    @Test func pagesReachTheFileWhileSamplesArrive() throws {
+        try OpusTestAudio.inFolder { folder in
+            let url = folder.appendingPathComponent("book.opus")
+            let writer = try OpusWriter(url: url, sampleRate: 22050, bitrate: 32_000, metadata: BookMetadata(title: "Book"))
+            for _ in 0..<10 { try writer.write(OpusTestAudio.pcm(seconds: 2, clicks: [100, 11_000])) }
+            let sizeWhileWriting = try Data(contentsOf: url).count
+            try writer.finish()
+            let size = try Data(contentsOf: url).count
+            #expect(sizeWhileWriting * 10 >= size * 7, "\(sizeWhileWriting) of \(size) bytes on disk before finish()")
+        }
+    }
+
     @Test func anUnwritablePathIsAnErrorNamingIt() throws {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/book.opus")
         #expect {
             _ = try OpusWriter(url: url, sampleRate: 22050, bitrate: 32_000, metadata: BookMetadata(title: "Book"))
         } throws: { error in
             (error as? AudioError)?.message.contains(url.path) == true
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullDiskIsAnErrorNamingTheFileAndTheReason() throws {
+        let url = URL(fileURLWithPath: "/dev/full")
+        let writer = try OpusWriter(url: url, sampleRate: 22050, bitrate: 32_000, metadata: BookMetadata(title: "Book"))
+        #expect {
+            try writer.write(OpusTestAudio.pcm(seconds: 5))
+            try writer.finish()
+        } throws: { error in
+            let message = (error as? AudioError)?.message ?? ""
+            return message.contains("/dev/full") && message.contains(String(cString: strerror(ENOSPC)))
         }
     }
 
