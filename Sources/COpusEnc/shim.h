@@ -6,7 +6,3 @@ static inline int copusenc_set_int(OggOpusEnc *enc, int request, opus_int32 valu
     return ope_encoder_ctl(enc, request, value);
 }
 
-/* The same for requests that read one integer (OPUS_GET_LOOKAHEAD, OPE_GET_SERIALNO, ...). */
-static inline int copusenc_get_int(OggOpusEnc *enc, int request, opus_int32 *value) {
-    return ope_encoder_ctl(enc, request, value);
-}

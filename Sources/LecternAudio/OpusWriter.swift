@@ -52,24 +52,11 @@ public final class OpusWriter {
             throw AudioError("cannot write \(url.path) as Opus at \(bitrate) bit/s: the bitrate must be "
                              + "\(Self.bitrates.lowerBound) to \(Self.bitrates.upperBound) bit/s")
         }
+        let comments = try Self.comments(metadata, url: url)
+        defer { ope_comments_destroy(comments) }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw AudioError("cannot create \(url.path): \(String(cString: strerror(errno)))") }
         output = Output(fd: fd)
-
-        guard let comments = ope_comments_create() else {
-            throw AudioError("cannot write \(url.path): libopusenc could not allocate its comments (out of memory)")
-        }
-        defer { ope_comments_destroy(comments) }
-        for comment in VorbisComments(metadata).comments {
-            try check(ope_comments_add(comments, comment.name, Self.cText(comment.value)), "its \(comment.name) comment")
-        }
-        if let cover = metadata.cover {
-            let status = cover.data.withUnsafeBytes { bytes in
-                ope_comments_add_picture_from_memory(comments, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                                     bytes.count, 3, nil)  // 3: front cover
-            }
-            try check(status, "its cover (\(cover.mimeType), \(cover.data.count) bytes; libopusenc reads JPEG, PNG and GIF)")
-        }
 
         var callbacks = OpusEncCallbacks(write: { user, bytes, length in
             Unmanaged<Output>.fromOpaque(user!).takeUnretainedValue().write(bytes!, Int(length)) ? 0 : 1
@@ -79,7 +66,7 @@ public final class OpusWriter {
                                                    Int32(sampleRate), 1, 0, &error)
         guard let encoder, error == OPE_OK else {
             if let encoder { ope_encoder_destroy(encoder) }
-            throw libraryError(error, "start the encoder")
+            throw Self.libraryError(error, "start the encoder", url)
         }
         self.encoder = encoder
         try set(OPE_SET_SERIALNO_REQUEST, Self.serialNumber(metadata.title), "the stream's serial number")
@@ -137,6 +124,33 @@ public final class OpusWriter {
         if let reason = output.sync() { throw AudioError("cannot write \(url.path): \(reason)") }
     }
 
+    /// libopusenc's comments of `metadata`: ``VorbisComments`` and the cover.
+    private static func comments(_ metadata: BookMetadata, url: URL) throws -> OpaquePointer {
+        guard let comments = ope_comments_create() else {
+            throw AudioError("cannot write \(url.path): libopusenc could not allocate its comments (out of memory)")
+        }
+        do {
+            for comment in VorbisComments(metadata).comments {
+                let status = ope_comments_add(comments, comment.name, cText(comment.value))
+                guard status == OPE_OK else { throw libraryError(status, "add its \(comment.name) comment", url) }
+            }
+            if let cover = metadata.cover {
+                let status = cover.data.withUnsafeBytes { bytes in
+                    ope_comments_add_picture_from_memory(comments, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                                         bytes.count, 3, nil)  // 3: front cover
+                }
+                guard status == OPE_OK else {
+                    throw libraryError(status, "add its cover (\(cover.mimeType), \(cover.data.count) bytes; "
+                                       + "libopusenc reads JPEG, PNG and GIF)", url)
+                }
+            }
+        } catch {
+            ope_comments_destroy(comments)
+            throw error
+        }
+        return comments
+    }
+
     /// The stream's Ogg serial number: FNV-1a of the title, so that one book always gets the
     /// same one and the chapter files of a split book, chained end to end, different ones.
     static func serialNumber(_ title: String) -> Int32 {
@@ -157,10 +171,10 @@ public final class OpusWriter {
     /// Throws the failure a status reports, or the file's when a write failed in libopusenc's callback.
     private func check(_ status: Int32, _ what: String) throws {
         if let reason = output.failure { throw AudioError("cannot write \(url.path): \(reason)") }
-        guard status == OPE_OK else { throw libraryError(status, what) }
+        guard status == OPE_OK else { throw Self.libraryError(status, what, url) }
     }
 
-    private func libraryError(_ status: Int32, _ what: String) -> AudioError {
+    private static func libraryError(_ status: Int32, _ what: String, _ url: URL) -> AudioError {
         AudioError("cannot write \(url.path): libopusenc could not \(what): \(String(cString: ope_strerror(status)))")
     }
 

@@ -123,6 +123,7 @@ import LecternAudio
                 let message = (error as? AudioError)?.message ?? ""
                 return message.contains(url.path) && message.contains("cover")
             }
+            #expect(!FileManager.default.fileExists(atPath: url.path))
         }
     }
 
