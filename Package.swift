@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         // EBU R128 / ITU-R BS.1770 loudness and true peak (LoudnessMeter).
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // Ogg Opus encoding: libopus, the resampler to 48 kHz and the Ogg pages (OpusWriter).
+        .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
         // Optimised in debug builds too: levelling every chunk's samples (on by default) in unoptimised
         // Swift would make the test suite's renders several times slower.
-        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128"],
+        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128", "COpusEnc"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LecternExport", dependencies: [
             "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",

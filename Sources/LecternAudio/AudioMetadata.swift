@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 
-/// What every audio file of a book says about it (distinct from ``LecternCore/BookMetadata``, what its documents say), built once per run and written by each
+/// What every audio file of a book says about it (distinct from ``LecternCore/AudioMetadata``, what its documents say), built once per run and written by each
 /// format's writer: ID3 (``ID3Tag``), MP4 atoms (``MP4Metadata``) and Vorbis comments
 /// (``VorbisComments``). Each writer maps every ``MetadataField`` by an exhaustive switch, so no
 /// field can be present in one format and forgotten in another.

@@ -11,7 +11,8 @@ public enum EncodedAudio {
                               metadata: AudioMetadata) throws -> any PCMSink {
         switch format {
         case .mp3: throw ExportError("MP3 is assembled from the chunks' streams, not encoded from PCM")
-        case .m4b, .opus: throw ExportError("\(format.rawValue) is not written by this build yet")
+        case .m4b: throw ExportError("m4b is not written by this build yet")
+        case .opus: return try OpusWriter(url: url, sampleRate: sampleRate, bitrate: opusBitrate(kbps) * 1000, metadata: metadata)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the independent tools (ffprobe, mp3val, mutagen) that check the files these tests write.
+/// Runs the independent tools (ffprobe, mp3val, mutagen, opusinfo, opusdec) that check the files these tests write.
 enum ExternalTool {
     struct Output {
         var status: Int32
