@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         // EBU R128 / ITU-R BS.1770 loudness and true peak (LoudnessMeter).
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // AAC encoding and MP4 muxing (M4BWriter) through FFmpeg's C API; libavformat.pc names the include
+        // folder, the module map links libavcodec and libavutil too.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
@@ -56,7 +60,7 @@ let package = Package(
             "LecternCore", "LecternText", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
-        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128"]),
+        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128", "CFFmpeg"]),
         .target(name: "LecternExport", dependencies: [
             "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
