@@ -139,7 +139,7 @@ public final class M4BWriter {
         guard status >= 0 else { throw failure("cannot close it", status) }
         finished = true
         release()
-        try MP4Metadata.replaceUserData(in: url, with: MP4Metadata.userData(metadata))
+        try MP4Metadata.replaceUserData(in: url, with: MP4Metadata.userData(metadata), channelCount: 1)
     }
 
     private func sendFrame() throws {
@@ -220,6 +220,6 @@ public final class M4BWriter {
     static func message(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         av_strerror(code, &buffer, buffer.count)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

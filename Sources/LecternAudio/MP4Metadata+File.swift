@@ -9,11 +9,12 @@ extension MP4Metadata {
         var type: String
     }
 
-    /// Replaces the `udta` of the MP4 file at `url`'s `moov` with `userData`, leaving every other
-    /// box of moov as it is. The audio (`mdat`) does not move, so no chunk offset changes: a moov
+    /// Replaces the `udta` of the MP4 file at `url`'s `moov` with `userData` and puts
+    /// `channelCount` in each `mp4a` sample entry (FFmpeg 5.1 writes ISO's template value 2 there,
+    /// which mutagen reports for a mono file), leaving every other box of moov as it is. The audio (`mdat`) does not move, so no chunk offset changes: a moov
     /// at the end of the file is rewritten in place, one elsewhere becomes a `free` box and the
     /// new moov goes at the end. The file is synced.
-    static func replaceUserData(in url: URL, with userData: Data) throws {
+    static func replaceUserData(in url: URL, with userData: Data, channelCount: Int) throws {
         let fail = { (why: String) in AudioError("cannot write the metadata of \(url.path): \(why)") }
         let handle: FileHandle
         do { handle = try FileHandle(forUpdating: url) } catch { throw fail(FileError.reason(error)) }
@@ -25,7 +26,7 @@ extension MP4Metadata {
             guard let old = try handle.read(upToCount: Int(moov.size)), old.count == Int(moov.size), moov.size >= 8 else {
                 throw fail("its moov box is cut short")
             }
-            let newMoov = try rebuiltMovie(old, userData: userData, fail: fail)
+            let newMoov = try rebuiltMovie(old, userData: userData, channelCount: channelCount, fail: fail)
             let end = moov.offset + moov.size
             if end == boxes.last.map({ $0.offset + $0.size }) {
                 try handle.truncate(atOffset: moov.offset)
@@ -65,20 +66,45 @@ extension MP4Metadata {
         return boxes
     }
 
-    /// `moov` with its `udta` left out and `userData` appended.
-    static func rebuiltMovie(_ moov: Data, userData: Data, fail: (String) -> AudioError) throws -> Data {
-        let bytes = [UInt8](moov)
-        var children = Data()
-        var offset = 8
-        while offset + 8 <= bytes.count {
+    /// `moov` with its `udta` left out, `userData` appended and each mp4a entry's channel count set.
+    static func rebuiltMovie(_ moov: Data, userData: Data, channelCount: Int, fail: (String) -> AudioError) throws -> Data {
+        var bytes = [UInt8](moov)
+        var kept = Data()
+        for child in try children(of: bytes, in: 8..<bytes.count, fail: fail) where child.type != "udta" {
+            if child.type == "trak" { try setChannelCount(channelCount, in: &bytes, track: child.range, fail: fail) }
+            kept += Data(bytes[child.range])
+        }
+        return box("moov", kept + userData)
+    }
+
+    /// In a `trak`, the channel count of an `mp4a` entry of `mdia/minf/stbl/stsd`.
+    static func setChannelCount(_ count: Int, in bytes: inout [UInt8], track: Range<Int>,
+                                fail: (String) -> AudioError) throws {
+        var range = track
+        for type in ["mdia", "minf", "stbl", "stsd"] {
+            guard let next = try children(of: bytes, in: range.lowerBound + 8..<range.upperBound, fail: fail)
+                .first(where: { $0.type == type }) else { return }
+            range = next.range
+        }
+        // stsd: version and flags, an entry count, then the entries.
+        for entry in try children(of: bytes, in: range.lowerBound + 16..<range.upperBound, fail: fail) where entry.type == "mp4a" {
+            guard entry.range.count >= 28 else { throw fail("its mp4a sample entry is cut short") }
+            bytes[entry.range.lowerBound + 24] = UInt8(count >> 8 & 0xFF)
+            bytes[entry.range.lowerBound + 25] = UInt8(count & 0xFF)
+        }
+    }
+
+    /// The boxes that fill `range` of `bytes`.
+    static func children(of bytes: [UInt8], in range: Range<Int>, fail: (String) -> AudioError) throws -> [(type: String, range: Range<Int>)] {
+        var result: [(type: String, range: Range<Int>)] = []
+        var offset = range.lowerBound
+        while offset + 8 <= range.upperBound {
             let size = Int(readUInt32(bytes, offset))
-            guard size >= 8, offset + size <= bytes.count else { throw fail("a box in moov at byte \(offset) is malformed") }
-            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) != "udta" {
-                children += moov[moov.startIndex + offset..<moov.startIndex + offset + size]
-            }
+            guard size >= 8, offset + size <= range.upperBound else { throw fail("a box in moov at byte \(offset) is malformed") }
+            result.append((String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self), offset..<offset + size))
             offset += size
         }
-        return box("moov", children + userData)
+        return result
     }
 
     static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
