@@ -188,6 +188,14 @@ public final class M4BWriter {
     private static func addChapters(_ chapters: [ID3Tag.ChapterMark], to context: UnsafeMutablePointer<AVFormatContext>,
                                     path: String) throws {
         guard !chapters.isEmpty else { return }
+        var previousStart = 0
+        for (i, mark) in chapters.enumerated() {
+            guard mark.startMs >= previousStart, mark.endMs >= mark.startMs else {
+                throw AudioError("cannot write \(path): chapter \(i + 1) (\"\(mark.title)\") runs from \(mark.startMs) ms to "
+                                 + "\(mark.endMs) ms; chapters must start in order, at 0 ms or later, and end after they start")
+            }
+            previousStart = mark.startMs
+        }
         let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
         guard let list = av_calloc(chapters.count, size) else { throw AudioError("cannot write \(path): out of memory") }
         let pointers = list.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: chapters.count)

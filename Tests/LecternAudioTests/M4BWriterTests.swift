@@ -164,3 +164,35 @@ import LecternAudio
     /// A 1×1 PNG.
     static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
 }
+
+/// What M4BWriter refuses or copes with at the edges.
+@Suite struct M4BWriterEdgeTests {
+    @Test func chaptersOutOfOrderAreRefusedNamingTheChapter() {
+        var metadata = M4BSupport.book
+        metadata.chapters = [.init(title: "One", startMs: 0, endMs: 500), .init(title: "Two", startMs: 900, endMs: 400)]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("m4b-\(UUID().uuidString).m4b")
+        do {
+            _ = try M4BWriter(url: url, sampleRate: 22_050, bitrate: 64_000, metadata: metadata)
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)".contains("chapter 2 (\"Two\")") && "\(error)".contains(url.path), "\(error)")
+        }
+    }
+
+    @Test func aFileWithoutSamplesStillFinishesAndReads() throws {
+        var metadata = M4BSupport.book.chapterFile(title: "Empty", number: 1, of: 1)
+        metadata.cover = nil
+        let url = try M4BSupport.write(metadata, samples: [])
+        let tags = try #require(try M4BSupport.mutagen(url)["tags"] as? [String: [String]])
+        #expect(tags["©nam"] == ["Empty"])
+    }
+
+    @Test func writingAfterFinishIsAnError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("m4b-\(UUID().uuidString).m4b")
+        let writer = try M4BWriter(url: url, sampleRate: 22_050, bitrate: 64_000, metadata: M4BSupport.book)
+        try writer.write([1, 2, 3])
+        try writer.finish()
+        #expect(throws: AudioError.self) { try writer.write([1]) }
+        #expect(throws: AudioError.self) { try writer.finish() }
+    }
+}
