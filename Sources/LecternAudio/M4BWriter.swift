@@ -5,7 +5,8 @@ import LecternCore
 /// Encodes mono 16-bit PCM as it arrives into an M4B audiobook: AAC-LC from libavcodec's
 /// native encoder in an MP4 from libavformat, with the encoder's priming cut by an edit list
 /// (decoded audio starts at the first sample written), the chapters as a QuickTime chapter track
-/// and a Nero `chpl`, and every field of ``BookMetadata`` as iTunes atoms (``MP4Metadata``).
+/// and a Nero `chpl`, every field of ``BookMetadata`` as iTunes atoms (``MP4Metadata``), and the
+/// index (`moov`) in front of the audio for players that stream the file.
 ///
 /// At most one AAC frame (1024 samples) of input is held. The same samples and metadata give the
 /// same bytes. `url` is a temporary file the caller renames into place after ``finish()``.

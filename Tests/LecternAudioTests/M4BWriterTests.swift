@@ -77,6 +77,9 @@ import LecternAudio
         for atom in ["elst", "chap", "text", "chpl", "ilst"] {
             #expect(tree.stdout.contains("Atom \(atom) @"), "\(atom)")
         }
+        let top = tree.stdout.split(separator: "\n").filter { $0.hasPrefix("Atom ") || $0.hasPrefix("\u{FEFF}Atom ") }
+            .map { $0.split(separator: " ")[1] }
+        #expect(top == ["ftyp", "moov", "free", "mdat"], "\(top)")
     }
 
     @Test func mediainfoReadsTheDurationTheAudioAndTheChapterMenu() throws {
@@ -87,6 +90,7 @@ import LecternAudio
         let tracks = try #require((json["media"] as? [String: Any])?["track"] as? [[String: Any]])
         let general = try #require(tracks.first { $0["@type"] as? String == "General" })
         #expect(general["Format"] as? String == "MPEG-4" && general["ContentType"] as? String == "Audiobook")
+        #expect(general["IsStreamable"] as? String == "Yes")  // moov before mdat
         let duration = try #require(Double(general["Duration"] as? String ?? ""))
         #expect(abs(duration - Double(Support.length) / Double(Support.sampleRate)) < 0.01)
         let audio = try #require(tracks.first { $0["@type"] as? String == "Audio" })
