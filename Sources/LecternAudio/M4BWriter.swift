@@ -14,7 +14,9 @@ public final class M4BWriter {
     public let url: URL
     public let sampleRate: Int
     /// Samples written so far.
-    public private(set) var sampleCount = 0
+    public var sampleCount: Int { sent + buffered }
+    /// Samples sent to the encoder: the next frame's time stamp.
+    private var sent = 0
     private let metadata: BookMetadata
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var encoder: UnsafeMutablePointer<AVCodecContext>?
@@ -146,10 +148,10 @@ public final class M4BWriter {
     private func sendFrame() throws {
         guard let encoder, let frame else { return }
         frame.pointee.nb_samples = Int32(buffered)
-        frame.pointee.pts = Int64(sampleCount)
+        frame.pointee.pts = Int64(sent)
         let status = avcodec_send_frame(encoder, frame)
         guard status >= 0 else { throw failure("the AAC encoder refused a frame", status) }
-        sampleCount += buffered
+        sent += buffered
         buffered = 0
         try drainPackets()
     }

@@ -195,6 +195,7 @@ import LecternAudio
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("m4b-\(UUID().uuidString).m4b")
         let writer = try M4BWriter(url: url, sampleRate: 22_050, bitrate: 64_000, metadata: M4BSupport.book)
         try writer.write([1, 2, 3])
+        #expect(writer.sampleCount == 3)
         try writer.finish()
         #expect(throws: AudioError.self) { try writer.write([1]) }
         #expect(throws: AudioError.self) { try writer.finish() }
