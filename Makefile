@@ -5,10 +5,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # What building and running Lectern needs (make demo, make install) …
 BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev libebur128-dev libopusenc-dev libcmark-dev \
-                  libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config
+                  libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config \
+                  libavformat-dev libavcodec-dev libavutil-dev
 # … and what the tests check its outputs with (make test).
 TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 opus-tools python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
-                 mandoc debootstrap binutils
+                 mandoc debootstrap binutils atomicparsley mediainfo
 PREFIX ?= /usr/local
 # The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
 # SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`

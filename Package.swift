@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // Ogg Opus encoding: libopus, the resampler to 48 kHz and the Ogg pages (OpusWriter).
         .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
+        // AAC encoding and MP4 muxing (M4BWriter) through FFmpeg's C API; libavformat.pc names the include
+        // folder, the module map links libavcodec and libavutil too.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
@@ -60,7 +64,7 @@ let package = Package(
         .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
         // Optimised in debug builds too: levelling every chunk's samples (on by default) in unoptimised
         // Swift would make the test suite's renders several times slower.
-        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128", "COpusEnc"],
+        .target(name: "LecternAudio", dependencies: ["LecternCore", "CLAME", "CSndFile", "CEbur128", "COpusEnc", "CFFmpeg"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LecternExport", dependencies: [
             "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",

@@ -11,7 +11,7 @@ public enum EncodedAudio {
                               metadata: AudioMetadata) throws -> any PCMSink {
         switch format {
         case .mp3: throw ExportError("MP3 is assembled from the chunks' streams, not encoded from PCM")
-        case .m4b: throw ExportError("m4b is not written by this build yet")
+        case .m4b: return try M4BWriter(url: url, sampleRate: sampleRate, bitrate: kbps * 1000, metadata: metadata)
         case .opus: return try OpusWriter(url: url, sampleRate: sampleRate, bitrate: opusBitrate(kbps) * 1000, metadata: metadata)
         }
     }
