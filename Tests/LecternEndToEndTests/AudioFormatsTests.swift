@@ -57,6 +57,15 @@ struct AudioFormatsTests {
         "genre": "Fiction", "copyright": "© 2024 A. Writer",
     ]
 
+    /// A file's tags as ffprobe reads them, by lowercased key: the format's and (Ogg puts its
+    /// comments there) the first stream's.
+    static func tags(_ file: URL) throws -> [String: String] {
+        let probe = try Tool.probe(file, ["-show_format", "-show_streams"])
+        let format = (probe["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        let stream = ((probe["streams"] as? [[String: Any]])?.first?["tags"] as? [String: Any]) ?? [:]
+        return stream.merging(format) { $1 }.reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value as? String }
+    }
+
     @Test func oneRenderMakesThreeBooksWithTheSameChaptersTimesAndTags() throws {
         let ws = try Workspace("formats")
         try ws.write("book.txt", Self.text)
@@ -80,8 +89,7 @@ struct AudioFormatsTests {
             #expect(abs(pcm.count - sidecar.sampleCount) <= (format == "m4b" ? 1024 : 576), "\(format): \(pcm.count) samples, sidecar \(sidecar.sampleCount)")
             #expect(BookChecks.expectOnsetsMatch(pcm, sidecar, picks: picks) == picks.count, "\(format)")
             // Metadata.
-            let tags = ((try Tool.probe(file, ["-show_format"])["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:])
-                .reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value as? String }
+            let tags = try Self.tags(file)
             for (key, value) in Self.expectedTags { #expect(tags[key] == value, "\(format): \(key) is \(tags[key] ?? "missing")") }
             #expect(tags["date"]?.hasPrefix("2024") == true, "\(format): date \(tags["date"] ?? "missing")")
             #expect(tags.values.contains("Quay Press") && tags.values.contains("Coastal Tales") && tags.values.contains("9780306406157"),
@@ -103,8 +111,7 @@ struct AudioFormatsTests {
                 .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
             #expect(listed == files.filter { $0.hasSuffix(".\(format)") }.map { "book-chapters/\($0)" }, "\(playlist): \(listed)")
             for (i, name) in files.filter({ $0.hasSuffix(".\(format)") }).enumerated() {
-                let tags = ((try Tool.probe(folder.appendingPathComponent(name), ["-show_format"])["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:])
-                    .reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value as? String }
+                let tags = try Self.tags(folder.appendingPathComponent(name))
                 #expect(tags["title"] == sidecar.chapters[i].title && tags["album"] == "Harbour Days", "\(name): \(tags)")
                 #expect(tags["track"]?.hasPrefix("\(i + 1)") == true, "\(name): track \(tags["track"] ?? "missing")")
             }
