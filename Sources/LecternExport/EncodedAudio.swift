@@ -18,7 +18,7 @@ public enum EncodedAudio {
 
     /// An ACX master of one chapter (`profile: acx`): 44.1 kHz, 192 kbit/s CBR MP3 with room tone.
     public static func acxMaster(url: URL, sampleRate: Int, metadata: AudioMetadata) throws -> any PCMSink {
-        throw ExportError("ACX masters are not written by this build yet")
+        try ACXMasterWriter(url: url, inputSampleRate: sampleRate, metadata: metadata)
     }
 
     /// Opus's bitrate in kbit/s for an MP3 bitrate.
