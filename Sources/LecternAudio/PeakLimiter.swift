@@ -8,6 +8,10 @@ import Foundation
 /// The required gain r(n) = min(1, ceiling / |x(n)|) is taken as the minimum over ±`window`
 /// samples and then averaged over ±`window` samples: every value averaged is at most r(n), so
 /// the smoothed gain never lets a sample over the ceiling.
+///
+/// The gain is below 1 only from 2 × `window` samples before a sample over the ceiling to the
+/// end of the release after it, so it is computed only there, stretch by stretch, in a buffer
+/// the size of the longest stretch: the rest of the audio is read once and never written.
 public struct PeakLimiter: Sendable {
     /// The highest sample magnitude let through (linear, full scale 1).
     public var ceiling: Double
@@ -28,52 +32,83 @@ public struct PeakLimiter: Sendable {
     /// Limits `samples` (full scale 1) in place; returns how many samples were turned down.
     @discardableResult
     public func apply(to samples: inout [Float]) -> Int {
+        samples.withUnsafeMutableBufferPointer { apply(to: $0) }
+    }
+
+    /// Limits `samples` (full scale 1) in place; returns how many samples were turned down.
+    @discardableResult
+    public func apply(to samples: UnsafeMutableBufferPointer<Float>) -> Int {
         let n = samples.count
-        guard n > 0 else { return 0 }
-        var required = [Double](repeating: 1, count: n)
-        var over = false
-        for i in 0..<n {
-            let magnitude = Double(abs(samples[i]))
-            if magnitude > ceiling {
-                required[i] = ceiling / magnitude
-                over = true
-            }
-        }
-        guard over else { return 0 }
-        let held = Self.slidingMinimum(required, radius: window)
-        // The average of `held` over ±window, by prefix sums.
-        var prefix = [Double](repeating: 0, count: n + 1)
-        for i in 0..<n { prefix[i + 1] = prefix[i] + held[i] }
-        var gain = 1.0
+        let limit = Float(ceiling)
+        // Past the last sample over the ceiling the gain is back at 1 after 2 × window samples
+        // (the smoothing) and then 1 / release samples at most (the release).
+        let tail = 2 * window + Int((1 / release).rounded(.up)) + 1
+        var scratch = Scratch()
         var changed = 0
-        for i in 0..<n {
-            let lo = max(0, i - window), hi = min(n - 1, i + window)
-            let smooth = (prefix[hi + 1] - prefix[lo]) / Double(hi - lo + 1)
-            gain = min(smooth, gain + release, 1)
+        var start = -1, end = -1  // the current stretch's first and last sample over the ceiling
+        for i in 0..<n where abs(samples[i]) > limit {
+            if start >= 0, i - end > tail + 2 * window {
+                changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch)
+                start = -1
+            }
+            if start < 0 { start = i }
+            end = i
+        }
+        if start >= 0 { changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch) }
+        return changed
+    }
+
+    /// Buffers reused from stretch to stretch.
+    struct Scratch {
+        var held: [Float] = []
+        var queue: [(index: Int, gain: Float)] = []
+    }
+
+    /// Turns down the stretch around the samples over the ceiling from `over.lowerBound` to
+    /// `over.upperBound` (no other sample over it within 2 × window + `tail` of the stretch).
+    private func turnDown(_ x: UnsafeMutableBufferPointer<Float>, over: ClosedRange<Int>, tail: Int, scratch: inout Scratch) -> Int {
+        let n = x.count
+        let limit = Float(ceiling)
+        let lo = max(0, over.lowerBound - 2 * window), hi = min(n - 1, over.upperBound + tail)
+        // held[k − lo]: the minimum required gain over ±window of k, for k in lo − window ... hi + window
+        // (clamped to the buffer), by a monotonic queue.
+        let first = max(0, lo - window), last = min(n - 1, hi + window)
+        scratch.held.removeAll(keepingCapacity: true)
+        scratch.queue.removeAll(keepingCapacity: true)
+        // Only the samples over the ceiling enter the queue (with their required gain); the
+        // minimum is 1 when none is within ±window.
+        var head = 0, next = max(0, first - window)
+        for k in first...last {
+            while next <= min(n - 1, k + window) {
+                let magnitude = abs(x[next])
+                if magnitude > limit {
+                    let value = limit / magnitude
+                    while scratch.queue.count > head, scratch.queue[scratch.queue.count - 1].gain >= value { scratch.queue.removeLast() }
+                    scratch.queue.append((next, value))
+                }
+                next += 1
+            }
+            while head < scratch.queue.count, scratch.queue[head].index < k - window { head += 1 }
+            scratch.held.append(head < scratch.queue.count ? scratch.queue[head].gain : 1)
+        }
+        // The average of `held` over ±window (clamped to the buffer), then the release.
+        var sum = 0.0
+        for k in max(0, lo - window)...min(n - 1, lo + window) { sum += Double(scratch.held[k - first]) }
+        var gain: Float = 1
+        var changed = 0
+        for k in lo...hi {
+            let low = max(0, k - window), high = min(n - 1, k + window)
+            if k > lo {
+                if high == k + window { sum += Double(scratch.held[high - first]) }
+                if k - window - 1 >= 0 { sum -= Double(scratch.held[k - window - 1 - first]) }
+            }
+            let smooth = Float(sum / Double(high - low + 1))
+            gain = min(smooth, gain + Float(release), 1)
             if gain < 1 {
-                samples[i] = Float(Double(samples[i]) * gain)
+                x[k] *= gain
                 changed += 1
             }
         }
         return changed
-    }
-
-    /// The minimum of `values` over ±`radius` of each index (a monotonic queue: linear time).
-    static func slidingMinimum(_ values: [Double], radius: Int) -> [Double] {
-        let n = values.count
-        var out = [Double](repeating: 1, count: n)
-        var queue: [Int] = []  // indices with increasing values
-        var head = 0
-        var next = 0
-        for i in 0..<n {
-            while next < n, next <= i + radius {
-                while queue.count > head, values[queue[queue.count - 1]] >= values[next] { queue.removeLast() }
-                queue.append(next)
-                next += 1
-            }
-            while queue[head] < i - radius { head += 1 }
-            out[i] = values[queue[head]]
-        }
-        return out
     }
 }
