@@ -151,7 +151,7 @@ public struct ManifestLoader: Sendable {
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
             overrides: layer.overrides, audio: AudioSettings(bitrate: layer.bitrate ?? 64, quality: layer.quality ?? AudioSettings.defaultQuality,
-                                 loudness: layer.loudness ?? nil),
+                                 loudness: layer.loudness ?? LoudnessTarget.standard),
             timings: layer.timings ?? [.json], schedule: layer.schedule, lines: lines,
             languages: layer.languages, languageSwitching: layer.languageSwitching ?? .detect,
             lexicons: layer.lexicons.map(\.url)
