@@ -6,11 +6,13 @@ public enum DeliveryProfile: String, Sendable, CaseIterable, Equatable {
     case acx
 
     /// The loudness the profile levels to, when the manifest names none: ACX's RMS window is
-    /// −23 to −18 dB and its peak limit −3 dB, so −20 LUFS (speech with its pauses measures
-    /// about −21 dB RMS) and −3.5 dBTP leave room on every side.
+    /// −23 to −18 dB over the whole file, room tone included, and its peak limit −3 dB. Speech
+    /// with its pauses measures about 1 dB RMS under its loudness, and a file of a few sentences
+    /// (credits) loses 2–3 dB more to its 3.25 s of room tone, so −19 LUFS and −3.5 dBTP keep
+    /// long chapters and short credits inside the window.
     public var loudness: LoudnessTarget {
         switch self {
-        case .acx: LoudnessTarget(integrated: -20, truePeakLimit: -3.5)
+        case .acx: LoudnessTarget(integrated: -19, truePeakLimit: -3.5)
         }
     }
 }

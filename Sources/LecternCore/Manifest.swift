@@ -124,8 +124,12 @@ public struct Manifest: Sendable, Equatable {
         outputDirectory.appendingPathComponent(format == .mp3 ? "\(name).m3u8" : "\(name).\(format.fileExtension).m3u8")
     }
 
-    /// The book's file the sidecar and the read-along page name: the first format's.
-    public var listeningURL: URL { url(for: formats.first ?? .mp3) }
+    /// The book's file the sidecar and the read-along page name: the first format's (with
+    /// `split: chapters-only`, its playlist: the sidecar's times are then those of its files
+    /// played one after the other).
+    public var listeningURL: URL {
+        split.writesBook ? url(for: formats.first ?? .mp3) : playlistURL(for: formats.first ?? .mp3)
+    }
 
     /// The book's audio files a run writes: one per format, unless `split: chapters-only`.
     public var bookAudioURLs: [URL] { split.writesBook ? formats.map(url(for:)) : [] }

@@ -60,7 +60,7 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(manifest.pauses.pause(for: .paragraph) == Pause(before: 0, after: 0.5))
         #expect(manifest.pauses.pause(for: .heading) == Pause(before: 0.5, after: 1.0))
         #expect(manifest.pauses.chapter == Pause(before: 0, after: 2.0))
-        #expect(manifest.audio == AudioSettings(bitrate: 64, quality: 7))
+        #expect(manifest.audio == AudioSettings(bitrate: 64, quality: 7, loudness: .standard))
         #expect(manifest.timings == [.json])
         #expect(manifest.overrides.isEmpty)
     }
@@ -78,7 +78,7 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
             """, files: ["a.txt"], in: dir)
         #expect(manifest.pauses.pause(for: .quote) == Pause(before: 0.2, after: 1.25))
         #expect(manifest.pauses.chapter == Pause(before: 3, after: 2.0))
-        #expect(manifest.audio == AudioSettings(bitrate: 128, quality: 2))
+        #expect(manifest.audio == AudioSettings(bitrate: 128, quality: 2, loudness: .standard))
     }
 
     /// The default LAME quality is the one `make bench BENCH=quality` chose (docs/BENCHMARKS.md), from
@@ -96,10 +96,10 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
             let loader = ManifestLoader(configDirectory: config)
             for bitrate in AudioSettings.validBitrates {
                 let url = try dir.write("b\(bitrate).yml", "title: T\nsources: [a.txt]\naudio: { bitrate: \(bitrate) }\n")
-                #expect(try loader.load(url).audio == AudioSettings(bitrate: bitrate, quality: 7), "\(bitrate) kbit/s, config \(config?.path ?? "built in")")
+                #expect(try loader.load(url).audio == AudioSettings(bitrate: bitrate, quality: 7, loudness: .standard), "\(bitrate) kbit/s, config \(config?.path ?? "built in")")
             }
             let url = try dir.write("q.yml", "title: T\nsources: [a.txt]\naudio: { bitrate: 160, quality: 3 }\n")
-            #expect(try loader.load(url).audio == AudioSettings(bitrate: 160, quality: 3))
+            #expect(try loader.load(url).audio == AudioSettings(bitrate: 160, quality: 3, loudness: .standard))
         }
     }
 

@@ -198,7 +198,7 @@ import LecternCore
         // per entry: the entries the manifest gives replace the defaults' of that name, the others stay.
         #expect(rule("pauses") == .perEntry && m.pauses.pause(for: .heading) == Pause(before: 0.5, after: 2))
         #expect(rule("styles") == .perEntry && m.styles[.quote] == VoiceSettings(volume: 0.5))
-        #expect(rule("audio") == .perEntry && m.audio == AudioSettings(bitrate: 96, quality: 5))
+        #expect(rule("audio") == .perEntry && m.audio == AudioSettings(bitrate: 96, quality: 5, loudness: .standard))
         #expect(rule("retry") == .perEntry && m.scheduling.retryLimit == 7 && m.scheduling.retryDelay == 9)
         #expect(rule("languages") == .perEntry && m.languages["fr"]?.name == "fr-fr" && m.languages["de"]?.name == "de-de")
         // append: the defaults' entries, then the manifest's.

@@ -101,4 +101,46 @@ struct ACXCheckEndToEndTests {
         let small = try Self.peakMemory(ws, short), large = try Self.peakMemory(ws, long)
         #expect(large - small < 8_000, "\(small) KB for 8.5 s, \(large) KB for 20 minutes")
     }
+
+    /// `profile: acx` (issue #25, item 6): a folder of chapter MP3s — opening and closing credits
+    /// as files of their own — that passes every ACX rule as `lectern check --acx` measures it,
+    /// no book file beside it, and a playlist that lists them.
+    @Test func theACXProfileDeliversAFolderThatPassesEveryRule() throws {
+        let ws = try Workspace("acx-profile")
+        try ws.write("tale.txt", """
+            CHAPTER I. The Start
+
+            It was a bright cold day in April, and the clocks were striking thirteen.
+
+            CHAPTER II. The End
+
+            By evening the rain had stopped, and the streets were quiet again.
+            """)
+        let manifest = try ws.write("tale.yml", """
+            title: Tale
+            author: A. Writer
+            narrator: N. Reader
+            profile: acx
+            sources: [tale.txt]
+            """)
+        let job = try RenderedJob.run(ws, manifest)
+        let out = ws.url.appendingPathComponent("out/tale")
+        let folder = out.appendingPathComponent("tale-chapters")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["01 - Opening Credits.mp3", "02 - CHAPTER I. The Start.mp3", "03 - CHAPTER II. The End.mp3",
+                          "04 - Closing Credits.mp3"], "\(files)")
+        #expect(!FileManager.default.fileExists(atPath: job.mp3.path), "split: chapters-only writes no book file")
+        let opening = (job.sidecar["chapters"] as? [[String: Any]])?.first?["paragraphs"] as? [[String: Any]]
+        #expect(opening?.first?["text"] as? String == "Tale, written by A. Writer, narrated by N. Reader.", "\(opening ?? [])")
+        let check = try Tool.run(Tool.lectern, ["check", "--acx", folder.path])
+        #expect(check.status == 0 && check.stdout.contains("every ACX rule passes"), "\(check.stdout)\(check.stderr)")
+        let listed = try String(contentsOf: out.appendingPathComponent("tale.m3u8"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        #expect(listed == files.map { "tale-chapters/\($0)" })
+        let facts = try Tool.probe(folder.appendingPathComponent(files[1]), ["-show_streams", "-show_format"])
+        let stream = (facts["streams"] as? [[String: Any]])?.first ?? [:]
+        #expect(stream["sample_rate"] as? String == "44100" && stream["bit_rate"] as? String == "192000", "\(stream)")
+        let tags = (facts["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        #expect(tags["album"] as? String == "Tale" && tags["track"] as? String == "2/4", "\(tags)")
+    }
 }

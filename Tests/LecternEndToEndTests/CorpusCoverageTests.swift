@@ -160,7 +160,7 @@ struct Rendered {
             + book.keys.map { "    \($0)" }
             + ["voice: { name: en-us, wpm: 450 }", "pauses:"]
             + ["paragraph", "heading", "quote", "list_item", "chapter"].map { "  \($0): { before: 0, after: 0 }" }
-            + ["audio: { bitrate: 56, quality: 9 }", "timings: \(timings)"]
+            + ["audio: { bitrate: 56, quality: 9 }", "loudness: off", "timings: \(timings)"]
         return try ws.write("book.yml", lines.joined(separator: "\n") + "\n")
     }
 }

@@ -27,6 +27,7 @@ struct PlainTextRenderTests {
             sources: ['\(Corpus.file(file).path)']
             voice: { name: en-gb, wpm: 449 }
             audio: { bitrate: 56, quality: 9 }
+            loudness: off
             \(pauses ? "" : "pauses: { paragraph: { after: 0 }, heading: { before: 0, after: 0 }, chapter: { after: 0 }, section: { before: 0 } }")
             """)
         let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
