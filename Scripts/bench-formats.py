@@ -218,6 +218,14 @@ def main():
             results[name].append((wall, cpu))
             print(f"round {r + 1}  {name:7} {wall:7.2f} s wall  {cpu:7.2f} s CPU  (load {os.getloadavg()[0]:.2f})", flush=True)
 
+    # Where the user's time goes: each step alone, once (the WAVs stay for the encoders).
+    names = " ".join(n for n, _ in chapters)
+    clean_user()
+    steps = [("espeak-ng loop", f"for c in {names}; do espeak-ng -v {VOICE} -s {WPM} -w $c.wav -f $c.txt; done"),
+             ("ffmpeg aac 64k", "ffmpeg -v error -y -f concat -safe 0 -i list.txt -c:a aac -b:a 64k alone.m4b"),
+             ("opusenc 32", f"for c in {names}; do opusenc --quiet --bitrate 32 $c.wav $c.opus; done")]
+    breakdown = [(label, timed(["bash", "-c", cmd], work, cwd=user)) for label, cmd in steps]
+
     # Quality, on the last round's outputs (each output is the same in every round).
     print("scoring PESQ …", flush=True)
     u_m4b()  # the last order may have left the Opus files: make both sides' files again, untimed
@@ -276,6 +284,7 @@ def main():
         (lw, lc), (uw, uc) = med[f"L-{f}"], med[f"U-{f}"]
         print(f"{f}: Lectern / user's pipeline  wall {lw / uw:.3f}  CPU {lc / uc:.3f}  (goal ≤ 0.6)")
     (ow, oc), (nw, nc) = med["L-mp3"], med["L-loud"]
+    print("the user's pipeline step by step (once): " + "; ".join(f"{l} {w:.1f} s wall, {c:.1f} s CPU" for l, (w, c) in breakdown))
     print(f"loudness: CPU {(nc / oc - 1) * 100:+.1f}%  wall {(nw / ow - 1) * 100:+.1f}%  (goal ≤ 5%)")
     print("PESQ-WB: each output against its own encoder's input (Lectern: its chunks' cached PCM; the user: the espeak-ng WAVs)")
     if args.keep:
