@@ -121,7 +121,7 @@ bench-deps: test-deps
 	  $(MAKE) --no-print-directory apt PACKAGES="$(BENCH_APT_PACKAGES)" && \
 	  rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq; }
 
-# make bench [BENCH=parallel|incremental|quality|scale|neural|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
+# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
 bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper,bench-deps))))
 	Scripts/bench.sh $(BENCH)
 

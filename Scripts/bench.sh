@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|scale|neural|firstbuild] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|formats|scale|neural|firstbuild] (default all).
+#
+# formats (issue #25): Scripts/bench-formats.py — Lectern's `formats: [m4b]` and `[opus]` against the
+# pipeline a user types (espeak-ng WAV per chapter, then ffmpeg -c:a aac -b:a 64k with a chapter file,
+# or opusenc --bitrate 32), wall and CPU time and wideband PESQ; and the cost of `loudness:` (not part
+# of all). LECTERN=PATH runs another binary; REPEAT rounds (default 3).
 #
 # neural (issue #16): Scripts/bench-neural.sh — the Piper voice against espeak-ng, 1 and nproc workers:
 # real-time factor per worker and for the machine, worker CPU, peak RSS (not part of all).
@@ -35,6 +40,13 @@ BOOK=${BOOK:-$ROOT/../shared/corpus/text/pg1342-pride-and-prejudice.txt}
 REPEAT=${REPEAT:-3}
 CORES=$(nproc)
 VOICE=en-gb; WPM=175
+if [ "$MODE" = formats ]; then  # the demo's committed text: no corpus needed
+  PY=$ROOT/.venv-bench/bin/python
+  "$PY" -c "import pesq, numpy" 2>/dev/null || { echo "bench: PESQ is missing (make bench-deps installs it into .venv-bench/)"; exit 1; }
+  command -v /usr/bin/time >/dev/null || { echo "bench: GNU time is missing (apt-get install time)"; exit 1; }
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $CORES cores"
+  exec "$PY" Scripts/bench-formats.py --lectern "${LECTERN:-$BIN}"
+fi
 if [ ! -f "$BOOK" ]; then echo "bench: $BOOK not found (the shared corpus belongs beside the clone); skipping"; exit 0; fi
 command -v /usr/bin/time >/dev/null || { echo "bench: GNU time is missing (apt-get install time)"; exit 1; }
 
