@@ -37,7 +37,7 @@ enum RunExport {
             book: metadata, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, formats: manifest.formats,
             assemblesMP3: manifest.profile != .acx, playlist: manifest.playlistURL(for:)) : nil
         defer { split?.discard() }
-        try encodeFromPCM(manifest: manifest, rendered: rendered, metadata: metadata, sampleRate: sampleRate, split: split, into: &written)
+        try encodeFromPCM(runner: runner, manifest: manifest, rendered: rendered, metadata: metadata, sampleRate: sampleRate, split: split, into: &written)
         try split?.finish()
         let plan = planned.plan
         try sidecar?.finish(sampleCount: rendered.sampleCount, wordCount: plan.wordCount, skipped: plan.skipped,
@@ -58,14 +58,18 @@ enum RunExport {
 
     /// The M4B and Opus files (the book's and, with `split:`, each chapter's), encoded in one
     /// pass over the chunks' PCM laid on the book's timeline (``BookPCM``).
-    private static func encodeFromPCM(manifest: Manifest, rendered: BookRenderer.Result, metadata: AudioMetadata, sampleRate: Int,
-                                      split: ChapterFiles?, into written: inout [AtomicFile]) throws {
+    private static func encodeFromPCM(runner: JobRunner, manifest: Manifest, rendered: BookRenderer.Result, metadata: AudioMetadata,
+                                      sampleRate: Int, split: ChapterFiles?, into written: inout [AtomicFile]) throws {
         let formats = manifest.formats.filter(\.needsPCM)
         let acx = manifest.profile == .acx ? split : nil
         guard !formats.isEmpty || acx != nil else { return }
         var targets: [BookPCM.Target] = []
         if let acx {
             for (i, chapter) in rendered.chapterAudio.enumerated() {
+                if chapter.sampleCount > 120 * 60 * sampleRate {
+                    runner.logger.warning("a chapter is longer than ACX's 120 minutes per file; split it in the source",
+                                          metadata: ["chapter": "\(i + 1)", "minutes": "\(chapter.sampleCount / (60 * sampleRate))"])
+                }
                 targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount)) {
                     try EncodedAudio.acxMaster(url: acx.fileURL(chapter: i, format: .mp3), sampleRate: sampleRate,
                                                metadata: acx.metadata(metadata, chapter: i))
