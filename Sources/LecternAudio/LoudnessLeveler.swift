@@ -18,6 +18,9 @@ public enum LoudnessLeveler {
     /// How far under the true-peak goal the limiter's (sample) ceiling starts: room for the
     /// peaks between samples, which the limiter does not see.
     static let intersampleRoom = 0.3
+    /// What the limiter typically takes off a chunk's integrated loudness (LU), added to the first
+    /// pass's gain when it will limit.
+    static let expectedLimiterLoss = 0.25
     /// How far under the goal the true peak is computed exactly (below, only "under").
     static let exactPeakRange = 1.0
 
@@ -38,6 +41,10 @@ public enum LoudnessLeveler {
         let estimator = TruePeakEstimator(sampleRate: sampleRate)
         var gain = target.integrated - unlevelled
         var ceiling = peakGoal - intersampleRoom
+        // A chunk whose peaks the limiter will turn down loses about a quarter of a LU to it: aim
+        // that much higher, so that one limited pass usually lands within the tolerance.
+        let loudest = samples.reduce(Int32(0)) { max($0, abs(Int32($1))) }
+        if Double(loudest) / 32768 * pow(10, gain / 20) > pow(10, ceiling / 20) { gain += expectedLimiterLoss }
         var integrated = unlevelled
         var truePeak: Float = 0
         for _ in 0..<8 {

@@ -31,7 +31,7 @@ public struct ChunkRenderer: Sendable {
     public static let formatVersion = 3
 
     /// The version of ``LoudnessLeveler``'s method; part of the key of every levelled chunk.
-    public static let levelerVersion = 2
+    public static let levelerVersion = 3
 
     /// Samples handed to the encoder at once.
     static let encodingBlock = 1 << 16
