@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,6 +27,34 @@ extension ChunkCache {
         try store.download(key: key, expected: expected, to: downloaded)
         try install(downloaded, key: key)
         Self.markUsed(local)
+        return local
+    }
+
+    /// The key a chunk's kept PCM has in a shared ``ChunkStore``: its own key and `-pcm`.
+    public static func sharedPCMKey(for key: String) -> String { key + "-pcm" }
+
+    /// The local PCM file of `key` (``pcmURL(for:)``), checked against `expected` (size and
+    /// SHA-256) and downloaded from `store` (under ``sharedPCMKey(for:)``) when it is missing or
+    /// differs.
+    public func fetchPCM(key: String, expected: ChunkDigest, from store: any ChunkStore) throws -> URL {
+        try checkChunkKey(key)
+        let local = pcmURL(for: key)
+        if SharedChunkDirectory.size(of: local) == expected.bytes, (try? ChunkDigest(file: local)) == expected { return local }
+        if SharedChunkDirectory.size(of: local) != nil, unlink(local.path) != 0, errno != ENOENT {
+            throw StoreError("cannot remove the damaged cache copy \(local.path): \(String(cString: strerror(errno)))")
+        }
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let downloaded = folder.appendingPathComponent("\(key).flac")
+        try store.download(key: Self.sharedPCMKey(for: key), expected: expected, to: downloaded)
+        let target = local.deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) } catch {
+            throw StoreError("cannot create the cache folder \(target.path): \(FileError.reason(error))")
+        }
+        guard rename(downloaded.path, local.path) == 0 else {
+            throw StoreError("cannot move \(downloaded.path) into the cache: \(String(cString: strerror(errno)))")
+        }
+        AtomicFile.syncFolder(target)
         return local
     }
 

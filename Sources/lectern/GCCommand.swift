@@ -49,7 +49,12 @@ struct GCCommand: AsyncParsableCommand {
             // host never finished (by age: another host's processes cannot be asked).
             var sharedRemoved: [String] = []
             if let shared = opened.shared {
-                if !dryRun { for key in unreferenced.map(\.key) { try shared.remove(key: key) } }
+                if !dryRun {
+                    for key in unreferenced.map(\.key) {
+                        try shared.remove(key: key)
+                        try shared.remove(key: ChunkCache.sharedPCMKey(for: key))  // a kept PCM, if the chunk had one
+                    }
+                }
                 sharedRemoved = unreferenced.map { "\($0.key) in \(shared.description)" }
                 sharedRemoved += shared.removeStaleTemporaries(olderThan: 3600, dryRun: dryRun).map(\.path)
             }

@@ -46,7 +46,8 @@ import LecternTestSupport
     }
 
     /// The committed two chapters of Alice at the fastest exact rate: a dozen chunks.
-    static func aliceJob(_ ws: Workspace, folder: String = "book", name: String = "alice", rate: Double = 1.0) throws -> URL {
+    static func aliceJob(_ ws: Workspace, folder: String = "book", name: String = "alice", rate: Double = 1.0,
+                         extra: String = "") throws -> URL {
         let text = try String(contentsOf: Tool.packageRoot.appendingPathComponent("Jobs/texts/alice-chapters-1-2.txt"), encoding: .utf8)
         try ws.write("\(folder)/\(name).txt", text)
         return try ws.write("\(folder)/\(name).yml", """
@@ -55,6 +56,7 @@ import LecternTestSupport
             sources: [\(name).txt]
             voice: { name: en-gb, rate: \(rate) }
             timings: [json]
+            \(extra)
             """)
     }
 
@@ -66,7 +68,8 @@ import LecternTestSupport
         let server = try PostgresTestServer.shared()
         let ws = try Workspace("distributed")
         // One host, its own SQLite store and worker pool: the reference.
-        let single = try Self.aliceJob(ws, folder: "single")
+        // An M4B too: its chunks' PCM goes through the shared folder with their streams.
+        let single = try Self.aliceJob(ws, folder: "single", extra: "formats: [mp3, m4b]")
         let alone = try Tool.lectern(["run", "--quiet", single.path], db: ws.db)
         try #require(alone.status == 0, "\(alone.stderr)")
 
@@ -74,12 +77,12 @@ import LecternTestSupport
         let workers = try (1...3).map { try WorkerHost(ws, name: "worker\($0)", store: shared.arguments) }
         // Every worker is listening before the run publishes, so each can claim at once.
         #expect(try eventually(timeout: 30, "three workers registered") { try shared.workers().count == 3 })
-        let book = try Self.aliceJob(ws)
+        let book = try Self.aliceJob(ws, extra: "formats: [mp3, m4b]")
         let coordinator = try Tool.run(Tool.lectern, ["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                        in: ws.url.appendingPathComponent("book"))
         try #require(coordinator.status == 0, "\(coordinator.stderr)\n\(workers.map(\.logText).joined(separator: "\n"))")
 
-        for name in ["alice.mp3", "alice.timings.json"] {
+        for name in ["alice.mp3", "alice.m4b", "alice.timings.json"] {
             #expect(try Self.digest(ws.url.appendingPathComponent("book/out/\(name)"))
                     == Self.digest(ws.url.appendingPathComponent("single/out/\(name)")), "\(name) differs from the single-host render")
         }
@@ -102,7 +105,7 @@ import LecternTestSupport
         let doomed = try WorkerHost(ws, name: "doomed", store: shared.arguments, lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "2:\(marker.path)"])
         #expect(try eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
-        let book = try Self.aliceJob(ws)
+        let book = try Self.aliceJob(ws, extra: "formats: [mp3, m4b]")
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
         #expect(eventually(timeout: 60, "the worker hanging on chunk 3") { FileManager.default.fileExists(atPath: marker.path) })
@@ -131,7 +134,7 @@ import LecternTestSupport
         let cutoff = try WorkerHost(ws, name: "cutoff", store: ["--store", asCutoff.description, "--chunks", shared.chunks.path], lease: 3,
                                     environment: ["LECTERN_TEST_STALL_CHUNK": "1:\(marker.path)"])
         #expect(try eventually(timeout: 30, "the worker registered") { try shared.workers().count == 1 })
-        let book = try Self.aliceJob(ws)
+        let book = try Self.aliceJob(ws, extra: "formats: [mp3, m4b]")
         let coordinator = try BackgroundRun(["run", "--quiet", "--workers", "0", book.path] + shared.arguments,
                                             in: ws.url.appendingPathComponent("book"))
         #expect(eventually(timeout: 60, "the worker hanging on chunk 2") { FileManager.default.fileExists(atPath: marker.path) })

@@ -111,8 +111,12 @@ struct QueueRoute {
                 }
                 // From the shared folder (a network file system that may hang): not on a task's thread.
                 let (key, expected, chunks) = (task.key, ChunkDigest(bytes: entry.bytes, sha256: sha256), self.chunks)
-                _ = try await OffPool.run { try cache.fetch(key: key, expected: expected, from: chunks) }
                 var result = try decoder.decode(ChunkResult.self, from: entry.result)
+                let pcm = result.pcmBytes.flatMap { bytes in result.pcmSHA256.map { ChunkDigest(bytes: bytes, sha256: $0) } }
+                _ = try await OffPool.run {
+                    if let pcm { _ = try cache.fetchPCM(key: key, expected: pcm, from: chunks) }
+                    return try cache.fetch(key: key, expected: expected, from: chunks)
+                }
                 result.index = indexOfKey[task.key]!
                 placed.insert(task.key)
                 try await deliver(result)

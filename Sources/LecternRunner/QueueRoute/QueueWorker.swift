@@ -212,7 +212,10 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
     /// slot waits before its next claim (0, unless chunks cannot be finished here).
     private func render(_ task: ChunkTask, slot: Int, temporary: URL, worker: inout WorkerProcess?) async -> TimeInterval {
         let output = temporary.appendingPathComponent("\(task.key).mp3")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(atPath: ChunkRequest.pcmPath(of: output.path))
+        }
         var name = "chunk \(task.key.prefix(12))"
         do {
             var request = try JSONDecoder().decode(ChunkRequest.self, from: task.request)
@@ -257,14 +260,18 @@ public final class QueueWorker: ChunkRendering, @unchecked Sendable {
                 return 0
             }
             // The shared folder may be a network file system that hangs: not on a task's thread.
+            // A chunk's kept PCM (formats encoded from PCM) goes up first, under its own key.
             let (chunks, cache, key) = (self.chunks, self.cache, task.key)
-            let digest = try await OffPool.run {
+            let pcm = request.keepsPCM ? URL(fileURLWithPath: request.pcmOutput) : nil
+            let (digest, pcmDigest) = try await OffPool.run {
+                let pcmDigest = try pcm.map { try chunks.upload($0, key: ChunkCache.sharedPCMKey(for: key)) }
                 let digest = try chunks.upload(output, key: key)
                 try cache.install(output, key: key)
-                return digest
+                return (digest, pcmDigest)
             }
             var stored = result
             stored.index = 0
+            stored.pcmSHA256 = pcmDigest?.sha256
             let entry = CachedChunkRecord(key: task.key, bytes: result.byteCount, audioFrames: result.audioFrames,
                                           result: try JSONEncoder().encode(stored), renderedByRunId: task.runId, sha256: digest.sha256)
             try await store.completeChunk(taskId: task.id!, worker: identity, entry: entry)

@@ -84,8 +84,8 @@ struct BookRenderer {
         for (index, key) in keys.enumerated() {
             guard let entry = entries[key] else { continue }
             guard var result = try? decoder.decode(ChunkResult.self, from: entry.result),
-                  !audio.keepsPCM || result.pcmBytes.map({ cache.isIntact(key: key, bytes: entry.bytes, pcmBytes: $0) }) == true,
-                  await isAvailable(entry) else {
+                  !audio.keepsPCM || result.pcmBytes != nil,
+                  await isAvailable(entry, pcm: audio.keepsPCM ? result : nil) else {
                 try await store.forgetChunk(key: key)
                 continue
             }
@@ -97,11 +97,19 @@ struct BookRenderer {
 
     /// Whether a cache entry's stream is in this host's cache: with a shared chunk store, fetched
     /// from it when missing here, its SHA-256 checked either way; else as recorded in size.
-    private func isAvailable(_ entry: CachedChunkRecord) async -> Bool {
-        guard let shared, let sha256 = entry.sha256 else { return cache.isIntact(key: entry.key, bytes: entry.bytes) }
+    /// With `pcm` (a chunk whose PCM the run needs), its PCM file too.
+    private func isAvailable(_ entry: CachedChunkRecord, pcm: ChunkResult? = nil) async -> Bool {
+        guard let shared, let sha256 = entry.sha256 else {
+            return cache.isIntact(key: entry.key, bytes: entry.bytes, pcmBytes: pcm?.pcmBytes)
+        }
+        if let pcm, pcm.pcmSHA256 == nil { return false }  // rendered where the PCM was not shared
         // From the shared folder (a network file system that may hang): not on a task's thread.
         let (cache, key, expected) = (cache, entry.key, ChunkDigest(bytes: entry.bytes, sha256: sha256))
-        return await OffPool.run { (try? cache.fetch(key: key, expected: expected, from: shared)) != nil }
+        let pcmExpected = pcm.flatMap { p in p.pcmSHA256.map { ChunkDigest(bytes: p.pcmBytes ?? 0, sha256: $0) } }
+        return await OffPool.run {
+            if let pcmExpected, (try? cache.fetchPCM(key: key, expected: pcmExpected, from: shared)) == nil { return false }
+            return (try? cache.fetch(key: key, expected: expected, from: shared)) != nil
+        }
     }
 
     /// A hash of everything that decides the book's outputs, given its chunk keys: equal hashes

@@ -22,11 +22,6 @@ struct RunRender {
         let route: BookRenderer.Route
         let choice = RenderRoute(sharesChunks: runner.sharedChunks != nil, workers: runner.workers,
                                  processorCount: ProcessInfo.processInfo.activeProcessorCount)
-        if case .queue = choice, manifest.audio.keepsPCM {
-            let formats = manifest.formats.filter(\.needsPCM).map(\.rawValue).joined(separator: " and ")
-            throw ManifestError(file: manifest.file.path, line: manifest.lines["formats"], key: "formats",
-                                message: "\(formats) are encoded from the chunks' PCM, which a shared chunk folder (--chunks) does not carry yet; render this job without --chunks, or with formats: [mp3]")
-        }
         if case .queue(let localWorkers) = choice, let shared = runner.sharedChunks {
             route = .queue(QueueRoute(store: runner.store, chunks: shared, localWorkers: localWorkers,
                                       priority: manifest.scheduling.priority, chunkAttempts: manifest.scheduling.chunkAttempts,
