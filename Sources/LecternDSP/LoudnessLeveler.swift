@@ -1,7 +1,7 @@
 import Foundation
 import LecternCore
 
-/// Brings a stretch of speech (a chunk) to a loudness target: measured with ``LoudnessMeter``,
+/// Brings a stretch of speech (a chunk) to a loudness target: measured with `IntegratedLoudness`,
 /// turned up or down to the target's integrated loudness, its peaks held under the true-peak
 /// limit by a ``PeakLimiter`` — checked again and corrected until both hold, a few passes at
 /// most. What it does to a chunk depends on that chunk's samples alone, so a cached chunk stays

@@ -1,4 +1,4 @@
-/// A loudness reading: what ``LoudnessMeter`` measured of a programme (a chapter, a file).
+/// A loudness reading: what `LoudnessMeter` (LecternAudio) measured of a programme (a chapter, a file).
 public struct Loudness: Sendable, Equatable, Codable {
     /// Integrated loudness in LUFS, gated as BS.1770-4 says (absolute gate −70 LUFS, relative
     /// gate 10 LU below); −∞ when nothing passes the gates (silence, or under 400 ms of audio).
