@@ -17,7 +17,7 @@ import LecternCore
 ///    −60 dB. The same PCM makes the same bytes on every run.
 /// 4. **Peaks**: a look-ahead limiter (``StreamingPeakLimiter``) at ``peakCeiling``
 ///    (−3.2 dBFS sample peak), a safety net for audio the pipeline has levelled already
-///    (the ACX profile's `loudness:` target −20 LUFS, true peak −3.5 dB, sets the RMS in
+///    (the ACX profile's `loudness:` target −19 LUFS, true peak −3.5 dB, sets the RMS in
 ///    ACX's −23…−18 dB); it leaves levelled speech untouched.
 /// 5. **Encoding**: LAME, MPEG-1 Layer III at 192 kbit/s CBR. The stream's first frame is LAME's
 ///    "Info" tag (CBR; decoders use it to drop the encoder delay and padding), never a "Xing"
