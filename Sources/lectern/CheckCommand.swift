@@ -89,7 +89,9 @@ struct CheckCommand: ParsableCommand {
                                estimatedSeconds: Self.estimate(c))
             }
             let warnings = book.warnings + plan.warnings + NarrationReview().findings(in: plan).map(\.description)
-            let report = Report(title: manifest.title, output: manifest.mp3URL.path, chapters: chapters,
+            // Where the audio goes: the book's first format, or the chapters' folder with split: chapters-only.
+            let output = manifest.split.writesBook ? manifest.url(for: manifest.formats.first ?? .mp3) : manifest.chaptersFolderURL
+            let report = Report(title: manifest.title, output: output.path, chapters: chapters,
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
                                 estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
                                 pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings)
