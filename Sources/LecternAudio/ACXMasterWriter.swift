@@ -56,7 +56,7 @@ public final class ACXMasterWriter: PCMSink {
     private var upsampled: [Float] = []
     private var limited: [Float] = []
     private var pcm: [Int16] = []
-    private var pending: [UInt8] = []
+    private var pending = PendingBytes()
     private var finished = false
 
     /// Input samples trimmed from the chapter's head (negative: room tone added in front), known
@@ -111,8 +111,8 @@ public final class ACXMasterWriter: PCMSink {
         gated.removeAll(keepingCapacity: true)
         edges.finish(into: &gated)
         try push(final: true)
-        try append(encoder.flush())
-        try drain()
+        try pending.append(encoder.flush(), to: handle, url: url)
+        try pending.drain(to: handle, url: url)
         do {
             try handle.seek(toOffset: UInt64(tagLength))
             try handle.write(contentsOf: Data(try encoder.lameTagFrame()))
@@ -143,19 +143,6 @@ public final class ACXMasterWriter: PCMSink {
         guard !limited.isEmpty else { return }
         pcm.removeAll(keepingCapacity: true)
         pcm.append(contentsOf: limited.lazy.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) })
-        try pcm.withUnsafeBufferPointer { try append(encoder.encode($0)) }
-    }
-
-    private func append(_ bytes: ArraySlice<UInt8>) throws {
-        pending += bytes
-        if pending.count >= 1 << 16 { try drain() }
-    }
-
-    private func drain() throws {
-        guard !pending.isEmpty else { return }
-        do { try handle.write(contentsOf: Data(pending)) } catch {
-            throw AudioError("cannot write \(url.path): \(FileError.reason(error))")
-        }
-        pending.removeAll(keepingCapacity: true)
+        try pcm.withUnsafeBufferPointer { try pending.append(encoder.encode($0), to: handle, url: url) }
     }
 }

@@ -9,7 +9,7 @@ public final class MP3StreamWriter {
     public let url: URL
     private let encoder: MP3Encoder
     private let handle: FileHandle
-    private var pending: [UInt8] = []
+    private var pending = PendingBytes()
     /// Samples written so far; the decoded stream has exactly this many.
     public var sampleCount: Int { encoder.sampleCount }
     public let sampleRate: Int
@@ -30,14 +30,13 @@ public final class MP3StreamWriter {
         do { handle = try FileHandle(forWritingTo: url) } catch {
             throw AudioError("cannot open \(url.path) for writing: \(FileError.reason(error))")
         }
-        pending.reserveCapacity(1 << 16)
     }
 
     deinit { try? handle.close() }
 
     /// Appends samples.
     public func write(_ samples: [Int16]) throws {
-        try samples.withUnsafeBufferPointer { try append(encoder.encode($0)) }
+        try samples.withUnsafeBufferPointer { try pending.append(encoder.encode($0), to: handle, url: url) }
     }
 
     /// Appends `count` samples of silence.
@@ -47,15 +46,15 @@ public final class MP3StreamWriter {
         var left = count
         while left > 0 {
             let n = min(left, block.count)
-            try block.withUnsafeBufferPointer { try append(encoder.encode(UnsafeBufferPointer(rebasing: $0[0..<n]))) }
+            try block.withUnsafeBufferPointer { try pending.append(encoder.encode(UnsafeBufferPointer(rebasing: $0[0..<n])), to: handle, url: url) }
             left -= n
         }
     }
 
     /// Flushes the encoder, writes the tag frame over the stream's first frame and syncs the file.
     public func finish() throws {
-        try append(encoder.flush())
-        try drain()
+        try pending.append(encoder.flush(), to: handle, url: url)
+        try pending.drain(to: handle, url: url)
         do {
             if writesTag {
                 try handle.seek(toOffset: 0)
@@ -66,18 +65,5 @@ public final class MP3StreamWriter {
         } catch {
             throw AudioError("cannot write \(url.path): \(FileError.reason(error))")
         }
-    }
-
-    private func append(_ bytes: ArraySlice<UInt8>) throws {
-        pending += bytes
-        if pending.count >= 1 << 16 { try drain() }
-    }
-
-    private func drain() throws {
-        guard !pending.isEmpty else { return }
-        do { try handle.write(contentsOf: Data(pending)) } catch {
-            throw AudioError("cannot write \(url.path): \(FileError.reason(error))")
-        }
-        pending.removeAll(keepingCapacity: true)
     }
 }
