@@ -6,13 +6,15 @@ import LecternAudio
 /// bitrates each gets from the manifest's `bitrate`: M4B's AAC-LC at the MP3's bitrate, Opus at
 /// half of it (at least 24 kbit/s), where Opus speech is as clear as the MP3.
 public enum EncodedAudio {
-    /// An encoder writing `format` to `url` (a temporary path the caller renames into place).
+    /// An encoder writing `format` to `url` (a temporary path the caller renames into place);
+    /// Opus's encoder uses `threads` threads (the others one).
     public static func writer(_ format: AudioFormat, url: URL, sampleRate: Int, bitrate kbps: Int,
-                              metadata: AudioMetadata) throws -> any PCMSink {
+                              metadata: AudioMetadata, threads: Int = 1) throws -> any PCMSink {
         switch format {
         case .mp3: throw ExportError("MP3 is assembled from the chunks' streams, not encoded from PCM")
         case .m4b: return try M4BWriter(url: url, sampleRate: sampleRate, bitrate: kbps * 1000, metadata: metadata)
-        case .opus: return try OpusWriter(url: url, sampleRate: sampleRate, bitrate: opusBitrate(kbps) * 1000, metadata: metadata)
+        case .opus: return try OpusWriter(url: url, sampleRate: sampleRate, bitrate: opusBitrate(kbps) * 1000, metadata: metadata,
+                                          threads: threads)
         }
     }
 

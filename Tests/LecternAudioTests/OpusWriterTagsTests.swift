@@ -122,4 +122,26 @@ import LecternAudio
             #expect(probed.tags["TITLE"] == "日本の夏")
         }
     }
+
+    /// A cover larger than an Ogg page (255 segments of 255 bytes) carries the comment packet
+    /// over several pages, and audio still begins on a page of its own.
+    @Test func aCoverLargerThanAPageIsCarriedOverThePagesAfter() throws {
+        try OpusTestAudio.inFolder { folder in
+            let png = folder.appendingPathComponent("noise.png")
+            let made = try ExternalTool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=gray:size=320x240,noise=alls=100:allf=t",
+                                                       "-frames:v", "1", png.path])
+            try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+            let cover = try Data(contentsOf: png)
+            try #require(cover.count > 3 * 65_025, "the cover is \(cover.count) bytes")
+            let url = folder.appendingPathComponent("book.opus")
+            try OpusTestAudio.write(OpusTestAudio.pcm(seconds: 4, clicks: [3000]), to: url,
+                                    metadata: AudioMetadata(title: "Book", cover: .init(mimeType: "image/png", data: cover)))
+            let info = try ExternalTool.run("opusinfo", [url.path])
+            let output = info.stdout + info.stderr
+            #expect(info.status == 0 && !output.contains("WARNING") && !output.contains("ERROR"), "opusinfo: \(output)")
+            #expect(output.contains("Playback length: 0m:04.000s"), "opusinfo: \(output)")
+            let read = try mutagen(url)
+            #expect((read.pictures.first?["data"] as? String).flatMap { Data(base64Encoded: $0) } == cover)
+        }
+    }
 }

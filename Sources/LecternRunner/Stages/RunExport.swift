@@ -63,6 +63,9 @@ enum RunExport {
         let formats = manifest.formats.filter(\.needsPCM)
         let acx = manifest.profile == .acx ? split : nil
         guard !formats.isEmpty || acx != nil else { return }
+        // Opus's encoder uses as many threads as the run has workers here (every core when this host
+        // renders none of the chunks: the export is its work all the same).
+        let threads = runner.workers.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount
         var targets: [BookPCM.Target] = []
         if let acx {
             for (i, chapter) in rendered.chapterAudio.enumerated() {
@@ -82,14 +85,15 @@ enum RunExport {
                 written.append(file)
                 targets.append(BookPCM.Target(range: 0..<rendered.sampleCount) {
                     try EncodedAudio.writer(format, url: file.temporaryURL, sampleRate: sampleRate,
-                                            bitrate: manifest.audio.bitrate, metadata: metadata)
+                                            bitrate: manifest.audio.bitrate, metadata: metadata, threads: threads)
                 })
             }
             if let split {
                 for (i, chapter) in rendered.chapterAudio.enumerated() {
                     targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount)) {
                         try EncodedAudio.writer(format, url: split.fileURL(chapter: i, format: format), sampleRate: sampleRate,
-                                                bitrate: manifest.audio.bitrate, metadata: split.metadata(metadata, chapter: i))
+                                                bitrate: manifest.audio.bitrate, metadata: split.metadata(metadata, chapter: i),
+                                                threads: threads)
                     })
                 }
             }
