@@ -7,8 +7,8 @@ import LecternCore
 /// most. What it does to a chunk depends on that chunk's samples alone, so a cached chunk stays
 /// valid wherever it lies and an edit changes only its own chunks.
 ///
-/// A gain scales the integrated loudness exactly, so the chunk is measured once; it is measured
-/// again (integrated loudness only) only after the limiter has turned some peaks down. The true
+/// A gain scales the integrated loudness exactly, so the chunk is measured once; after the limiter
+/// has turned some peaks down, only the 100 ms segments it changed are measured again. The true
 /// peak is ``TruePeakEstimator``'s: libebur128's oversampling, but only around the loudest samples.
 public enum LoudnessLeveler {
     /// Room left under the limit for the MP3 encoder's overshoot of the levelled samples' peaks.
@@ -21,18 +21,33 @@ public enum LoudnessLeveler {
     /// What the limiter typically takes off a chunk's integrated loudness (LU), added to the first
     /// pass's gain when it will limit.
     static let expectedLimiterLoss = 0.25
-    /// How far under the goal the true peak is computed exactly (below, only "under").
-    static let exactPeakRange = 1.0
 
     /// Levels `samples` (16-bit mono) in place and returns their reading after it; samples with no
     /// measurable loudness (silence, under 400 ms of sound) are left as they are. The reading's
-    /// true peak is exact when it is within 1 dB of the limit (less than that otherwise), and
+    /// true peak is exact when it is over the goal (the limit less the encoder margin; some value under the goal otherwise), and
     /// its loudness range is not measured (0).
     @discardableResult
-    public static func level(_ samples: inout [Int16], sampleRate: Int, target: LoudnessTarget) throws -> Loudness {
-        var levelled = samples.map { Float($0) / 32768 }
+    public static func level(_ samples: inout [Int16], sampleRate: Int, target: LoudnessTarget,
+                             workspace: Workspace = .current) throws -> Loudness {
+        var levelled = workspace.levelled, weighted = workspace.weighted
+        (workspace.levelled, workspace.weighted) = ([], [])
+        defer { (workspace.levelled, workspace.weighted) = (levelled, weighted) }
+        Workspace.zeroed(&levelled, count: samples.count)
+        Workspace.zeroed(&weighted, count: samples.count)
+        var loudest: Int32 = 0
+        samples.withUnsafeBufferPointer { original in
+            levelled.withUnsafeMutableBufferPointer { out in
+                for i in 0..<original.count {
+                    out[i] = Float(original[i]) * (1 / 32768)
+                    loudest = max(loudest, abs(Int32(original[i])))
+                }
+            }
+        }
         let meter = IntegratedLoudness(sampleRate: sampleRate)
-        let unlevelled = meter.loudness(of: levelled)
+        // The chunk is measured once, its K-weighted samples kept: a gain scales its segments'
+        // energies; what the limiter then changes is measured where it changed (by linearity).
+        let energies = levelled.withUnsafeBufferPointer { x in weighted.withUnsafeMutableBufferPointer { meter.segmentEnergies(x, weighted: $0) } }
+        let unlevelled = meter.loudness(energies: energies)
         guard unlevelled.isFinite else {
             return Loudness(integrated: -.infinity, truePeak: 0, samplePeak: 0, range: 0, frameCount: samples.count, sampleRate: sampleRate)
         }
@@ -43,10 +58,10 @@ public enum LoudnessLeveler {
         var ceiling = peakGoal - intersampleRoom
         // A chunk whose peaks the limiter will turn down loses about a quarter of a LU to it: aim
         // that much higher, so that one limited pass usually lands within the tolerance.
-        let loudest = samples.reduce(Int32(0)) { max($0, abs(Int32($1))) }
         if Double(loudest) / 32768 * pow(10, gain / 20) > pow(10, ceiling / 20) { gain += expectedLimiterLoss }
         var integrated = unlevelled
         var truePeak: Float = 0
+        var changed: [ClosedRange<Int>] = []
         for _ in 0..<8 {
             let factor = Float(pow(10, gain / 20) / 32768)
             samples.withUnsafeBufferPointer { original in
@@ -54,27 +69,50 @@ public enum LoudnessLeveler {
                     for i in 0..<original.count { out[i] = Float(original[i]) * factor }
                 }
             }
-            let limited = PeakLimiter(ceilingDB: ceiling, sampleRate: sampleRate).apply(to: &levelled)
-            integrated = limited > 0 ? meter.loudness(of: levelled) : unlevelled + gain
+            changed.removeAll(keepingCapacity: true)
+            let limiter = PeakLimiter(ceilingDB: ceiling, sampleRate: sampleRate)
+            let limited = levelled.withUnsafeMutableBufferPointer { limiter.apply(to: $0, changed: &changed) }
+            if limited > 0 {
+                let linear = pow(10, gain / 20)
+                var after = energies.map { $0 * linear * linear }
+                samples.withUnsafeBufferPointer { original in
+                    levelled.withUnsafeBufferPointer { levelled in
+                        weighted.withUnsafeBufferPointer { weighted in
+                            meter.update(&after, weighted: weighted, scale: linear, after: levelled,
+                                         before: { Float(original[$0]) * factor }, changed: changed)
+                        }
+                    }
+                }
+                integrated = meter.loudness(energies: after)
+            } else {
+                integrated = unlevelled + gain
+            }
             if abs(integrated - target.integrated) > tolerance {
                 gain += target.integrated - integrated
                 continue
             }
-            truePeak = estimator.peak(of: levelled, atLeast: peakLimit * Float(pow(10, -exactPeakRange / 20)))
+            truePeak = estimator.peak(of: levelled, atLeast: peakLimit)
             guard truePeak > peakLimit else { break }
             ceiling -= 20 * log10(Double(truePeak / peakLimit)) + 0.05
         }
-        if truePeak == 0 { truePeak = estimator.peak(of: levelled, atLeast: peakLimit * Float(pow(10, -exactPeakRange / 20))) }
-        var samplePeak: Int32 = 0
+        if truePeak == 0 { truePeak = estimator.peak(of: levelled, atLeast: peakLimit) }
+        var highest: Float = 0, lowest: Float = 0
         levelled.withUnsafeBufferPointer { levelled in
             samples.withUnsafeMutableBufferPointer { samples in
+                // Rounded to the nearest (ties to even) by adding 1.5 × 2²³, which leaves the
+                // integer in the float's low bits: no conversion check or libm call per sample,
+                // so the loop runs on vectors.
+                let magic: Float = 12_582_912
+                let offset = Int32(bitPattern: magic.bitPattern)
                 for i in 0..<samples.count {
-                    let value = Int16(max(-32768, min(32767, (levelled[i] * 32768).rounded())))
-                    samples[i] = value
-                    samplePeak = max(samplePeak, abs(Int32(value)))
+                    let scaled = min(32767, max(-32768, levelled[i] * 32768))
+                    highest = max(highest, scaled)
+                    lowest = min(lowest, scaled)
+                    samples[i] = Int16(truncatingIfNeeded: Int32(bitPattern: (scaled + magic).bitPattern) &- offset)
                 }
             }
         }
+        let samplePeak = max(highest, -lowest).rounded()
         return Loudness(integrated: integrated, truePeak: 20 * log10(Double(truePeak)), samplePeak: 20 * log10(Double(samplePeak) / 32768),
                         range: 0, frameCount: samples.count, sampleRate: sampleRate)
     }

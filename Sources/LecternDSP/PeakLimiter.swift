@@ -38,6 +38,14 @@ public struct PeakLimiter: Sendable {
     /// Limits `samples` (full scale 1) in place; returns how many samples were turned down.
     @discardableResult
     public func apply(to samples: UnsafeMutableBufferPointer<Float>) -> Int {
+        var changed: [ClosedRange<Int>] = []
+        return apply(to: samples, changed: &changed)
+    }
+
+    /// Limits `samples` (full scale 1) in place, adding to `changed` the stretches it turned
+    /// down (first to last sample changed, in order); returns how many samples were turned down.
+    @discardableResult
+    public func apply(to samples: UnsafeMutableBufferPointer<Float>, changed stretches: inout [ClosedRange<Int>]) -> Int {
         let n = samples.count
         let limit = Float(ceiling)
         // Past the last sample over the ceiling the gain is back at 1 after 2 × window samples
@@ -48,13 +56,13 @@ public struct PeakLimiter: Sendable {
         var start = -1, end = -1  // the current stretch's first and last sample over the ceiling
         for i in 0..<n where abs(samples[i]) > limit {
             if start >= 0, i - end > tail + 2 * window {
-                changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch)
+                changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch, changed: &stretches)
                 start = -1
             }
             if start < 0 { start = i }
             end = i
         }
-        if start >= 0 { changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch) }
+        if start >= 0 { changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch, changed: &stretches) }
         return changed
     }
 
@@ -66,7 +74,8 @@ public struct PeakLimiter: Sendable {
 
     /// Turns down the stretch around the samples over the ceiling from `over.lowerBound` to
     /// `over.upperBound` (no other sample over it within 2 × window + `tail` of the stretch).
-    private func turnDown(_ x: UnsafeMutableBufferPointer<Float>, over: ClosedRange<Int>, tail: Int, scratch: inout Scratch) -> Int {
+    private func turnDown(_ x: UnsafeMutableBufferPointer<Float>, over: ClosedRange<Int>, tail: Int, scratch: inout Scratch,
+                          changed stretches: inout [ClosedRange<Int>]) -> Int {
         let n = x.count
         let limit = Float(ceiling)
         let lo = max(0, over.lowerBound - 2 * window), hi = min(n - 1, over.upperBound + tail)
@@ -92,23 +101,31 @@ public struct PeakLimiter: Sendable {
             scratch.held.append(head < scratch.queue.count ? scratch.queue[head].gain : 1)
         }
         // The average of `held` over ±window (clamped to the buffer), then the release.
-        var sum = 0.0
-        for k in max(0, lo - window)...min(n - 1, lo + window) { sum += Double(scratch.held[k - first]) }
         var gain: Float = 1
         var changed = 0
-        for k in lo...hi {
-            let low = max(0, k - window), high = min(n - 1, k + window)
-            if k > lo {
-                if high == k + window { sum += Double(scratch.held[high - first]) }
-                if k - window - 1 >= 0 { sum -= Double(scratch.held[k - window - 1 - first]) }
-            }
-            let smooth = Float(sum / Double(high - low + 1))
-            gain = min(smooth, gain + Float(release), 1)
-            if gain < 1 {
-                x[k] *= gain
-                changed += 1
+        var firstChanged = -1, lastChanged = -1
+        let span = 2 * window + 1, inverse = 1 / Double(2 * window + 1), step = Float(release)
+        scratch.held.withUnsafeBufferPointer { held in
+            var sum = 0.0
+            for k in max(0, lo - window)...min(n - 1, lo + window) { sum += Double(held[k - first]) }
+            for k in lo...hi {
+                let low = max(0, k - window), high = min(n - 1, k + window)
+                if k > lo {
+                    if high == k + window { sum += Double(held[high - first]) }
+                    if k - window - 1 >= 0 { sum -= Double(held[k - window - 1 - first]) }
+                }
+                let width = high - low + 1
+                let smooth = Float(width == span ? sum * inverse : sum / Double(width))
+                gain = min(smooth, gain + step, 1)
+                if gain < 1 {
+                    x[k] *= gain
+                    changed += 1
+                    if firstChanged < 0 { firstChanged = k }
+                    lastChanged = k
+                }
             }
         }
+        if firstChanged >= 0 { stretches.append(firstChanged...lastChanged) }
         return changed
     }
 }

@@ -20,6 +20,9 @@ public struct TruePeakEstimator: Sendable {
     public let gainBound: Double
     /// The lowest and highest sample offset any phase uses.
     let reach: ClosedRange<Int>
+    /// Each phase's weights as one vector, lane j for the sample at offset `reach.lowerBound + j`
+    /// (zero past the reach); empty when the reach is wider than a vector.
+    let vectors: [SIMD16<Float>]
 
     /// - parameter sampleRate: the rate of the samples (it decides the oversampling, as in libebur128).
     public init(sampleRate: Int) {
@@ -41,13 +44,18 @@ public struct TruePeakEstimator: Sendable {
         gainBound = max(1, self.phases.map { $0.reduce(0) { $0 + abs($1.weight) } }.max() ?? 1)
         let offsets = self.phases.flatMap { $0.map(\.offset) }
         reach = (offsets.min() ?? 0)...(offsets.max() ?? 0)
+        vectors = reach.count > 16 ? [] : self.phases.map { phase in
+            var vector = SIMD16<Float>()
+            for tap in phase { vector[tap.offset - (offsets.min() ?? 0)] = Float(tap.weight) }
+            return vector
+        }
     }
 
     /// The true peak (linear, full scale 1) of `samples` if it is at least `level`; otherwise
     /// some value below `level` (at least the sample peak of the samples near it).
     public func peak(of samples: UnsafeBufferPointer<Float>, atLeast level: Float) -> Float {
         let n = samples.count
-        let trigger = level / Float(gainBound)
+        let trigger = level / Float(gainBound * (1 + 1e-6))  // rounding may not hide a value at the bound
         var peak: Float = 0
         var next = Int.min  // the first interval not yet interpolated
         for i in 0..<n where abs(samples[i]) >= trigger {
@@ -70,6 +78,13 @@ public struct TruePeakEstimator: Sendable {
     /// (samples outside the buffer are zeros).
     func interpolatedPeak(_ x: UnsafeBufferPointer<Float>, after k: Int) -> Float {
         var peak: Float = 0
+        let from = k + reach.lowerBound
+        if !vectors.isEmpty, from >= 0, from + 16 <= x.count, let base = x.baseAddress {
+            // The samples the phases use, in one vector: each phase is a product and a sum.
+            let window = UnsafeRawPointer(base + from).loadUnaligned(as: SIMD16<Float>.self)
+            for weights in vectors { peak = max(peak, abs((window * weights).sum())) }
+            return peak
+        }
         let inside = k + reach.lowerBound >= 0 && k + reach.upperBound < x.count
         for phase in phases {
             var sum = 0.0

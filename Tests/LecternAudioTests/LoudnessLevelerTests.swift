@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import LecternAudio
+@testable import LecternAudio
+@testable import LecternDSP
 import LecternCore
 
 /// The peak limiter and the leveller: no sample over the ceiling and nothing below it touched;
@@ -52,6 +53,9 @@ import LecternCore
         #expect(abs(measured.integrated - target.integrated) <= 0.5, "\(gain) dB in: \(measured)")
         #expect(measured.truePeak <= target.truePeakLimit - LoudnessLeveler.encoderMargin + 0.1, "\(gain) dB in: \(measured)")
         #expect(abs(reading.integrated - measured.integrated) <= 0.05, "the reading returned is the samples'")
+        let levelled = samples.map { Float($0) / 32768 }
+        #expect(abs(reading.integrated - IntegratedLoudness(sampleRate: 22050).loudness(of: levelled)) <= 0.01,
+                "the reading, measured where the limiter changed the samples, is the whole signal's")
     }
 
     @Test func silenceIsLeftAsItIs() throws {
@@ -60,5 +64,38 @@ import LecternCore
         let copy = samples
         try LoudnessLeveler.level(&samples, sampleRate: 22050, target: .standard)
         #expect(samples == copy)
+    }
+
+    /// What the limiter changed is measured again only where it changed, by the filter's
+    /// linearity: the segment energies come out as a measurement of the whole changed signal.
+    @Test func theEnergiesUpdatedWhereSamplesChangedAreThoseOfTheWholeSignal() throws {
+        let original = try speech(Self.text + Self.text).map { Float($0) / 32768 }
+        let meter = IntegratedLoudness(sampleRate: 22050)
+        var weighted = [Float](repeating: 0, count: original.count)
+        var energies = original.withUnsafeBufferPointer { x in weighted.withUnsafeMutableBufferPointer { meter.segmentEnergies(x, weighted: $0) } }
+        try #require(energies.count > 50)
+        // Scaled by 2 (the gain), then limited hard: many stretches changed.
+        let gain: Float = 2
+        var changed = original.map { $0 * gain }
+        var stretches: [ClosedRange<Int>] = []
+        let limited = changed.withUnsafeMutableBufferPointer { PeakLimiter(ceilingDB: -12, sampleRate: 22050).apply(to: $0, changed: &stretches) }
+        try #require(limited > 1000 && stretches.count > 5, "\(limited) samples in \(stretches.count) stretches")
+        energies = energies.map { $0 * Double(gain * gain) }
+        original.withUnsafeBufferPointer { before in
+            changed.withUnsafeBufferPointer { after in
+                weighted.withUnsafeBufferPointer { weighted in
+                    meter.update(&energies, weighted: weighted, scale: Double(gain), after: after, before: { before[$0] * gain }, changed: stretches)
+                }
+            }
+        }
+        let measured = changed.withUnsafeBufferPointer { meter.segmentEnergies($0) }
+        #expect(energies.count == measured.count)
+        // To a thousandth of a segment's mean energy: single-precision filtering's rounding, where a
+        // change measured wrongly (its gain, its filter's tail) is off by a tenth or more.
+        let total = measured.reduce(0, +)
+        for (s, (updated, whole)) in zip(energies, measured).enumerated() {
+            #expect(abs(updated - whole) <= 1e-3 * total / Double(measured.count), "segment \(s): \(updated) updated, \(whole) measured")
+        }
+        #expect(abs(meter.loudness(energies: energies) - meter.loudness(energies: measured)) < 0.001)
     }
 }

@@ -31,7 +31,7 @@ public struct ChunkRenderer: Sendable {
     public static let formatVersion = 3
 
     /// The version of ``LoudnessLeveler``'s method; part of the key of every levelled chunk.
-    public static let levelerVersion = 3
+    public static let levelerVersion = 4
 
     /// Samples handed to the encoder at once.
     static let encodingBlock = 1 << 16
@@ -55,15 +55,21 @@ public struct ChunkRenderer: Sendable {
         var layouts: [ChunkResult.ItemLayout] = []
         let items = request.chunk.items
         // With a loudness target the chunk's audio is gathered, levelled as a whole, then encoded.
-        var gathered: [Int16]? = request.loudness == nil ? nil : []
+        let workspace = LoudnessLeveler.Workspace.current
+        var gathered: [Int16]? = nil
+        if request.loudness != nil {
+            gathered = workspace.samples
+            gathered!.removeAll(keepingCapacity: true)
+            workspace.samples = []
+        }
         func emit(_ samples: ArraySlice<Int16>) throws {
-            if gathered != nil { gathered!.append(contentsOf: samples) } else {
+            if gathered != nil { gathered!.appendSamples(samples) } else {
                 try writer.write(Array(samples))
                 try pcm?.write(samples)
             }
         }
         func emitSilence(_ count: Int) throws {
-            if gathered != nil { gathered!.append(contentsOf: repeatElement(0, count: count)) } else {
+            if gathered != nil { gathered!.appendSilence(count) } else {
                 try writer.writeSilence(count)
                 try pcm?.writeSilence(count)
             }
@@ -97,12 +103,13 @@ public struct ChunkRenderer: Sendable {
         }
         if var levelled = gathered, let target = request.loudness {
             gathered = nil  // the samples are levelled in place, not copied
-            try LoudnessLeveler.level(&levelled, sampleRate: engine.sampleRate, target: target)
+            try LoudnessLeveler.level(&levelled, sampleRate: engine.sampleRate, target: target, workspace: workspace)
             for block in stride(from: 0, to: levelled.count, by: Self.encodingBlock) {
                 let samples = levelled[block..<min(block + Self.encodingBlock, levelled.count)]
                 try writer.write(Array(samples))
                 try pcm?.write(samples)
             }
+            workspace.samples = levelled  // its storage, for the next chunk
         }
         try writer.finish()
         let pcmBytes = try pcm?.finish()
