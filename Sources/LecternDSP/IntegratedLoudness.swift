@@ -77,10 +77,10 @@ public struct IntegratedLoudness: Sendable {
     /// the filter's linearity: the K-weighted `after` is the K-weighted `before` (`weighted`)
     /// plus the K-weighted difference, which is zero until the first change and has died away
     /// (by e⁻¹¹) 50 ms after the last. So what a limiter changed in a few places is measured
-    /// there, not over the whole chunk. `before(i)` gives sample i before the change, and
+    /// there, not over the whole chunk. Sample i before the change is `original[i] × factor`, and
     /// `weighted` times `scale` is the K-weighted `before`.
-    func update(_ energies: inout [Double], weighted: UnsafeBufferPointer<Float>, scale: Double, after: UnsafeBufferPointer<Float>,
-                before: (Int) -> Float, changed: [ClosedRange<Int>]) {
+    func update(_ energies: inout [Double], weighted: KWeighted, scale: Double, after: UnsafeBufferPointer<Float>,
+                original: UnsafeBufferPointer<Int16>, factor: Float, changed: [ClosedRange<Int>]) {
         let whole = energies.count * segment
         let tail = sampleRate / 20
         var runs: [ClosedRange<Int>] = []
@@ -92,22 +92,34 @@ public struct IntegratedLoudness: Sendable {
                 runs.append(run)
             }
         }
-        let (b0, b1, b2, b3, b4) = (b[0], b[1], b[2], b[3], b[4]), (a1, a2, a3, a4) = (a[1], a[2], a[3], a[4])
+        let (p0, p1, p2, q1, q2) = (stages[0][0], stages[0][1], stages[0][2], stages[0][3], stages[0][4])
+        let (r0, r1, r2, u1, u2) = (stages[1][0], stages[1][1], stages[1][2], stages[1][3], stages[1][4])
+        let twiceScale = Float(2 * scale)
+        let laneLength = weighted.laneLength
+        let store = UnsafeBufferPointer(start: weighted.storage, count: laneLength)
         for run in runs {
-            var v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0
+            var s11: Float = 0, s12: Float = 0, s21: Float = 0, s22: Float = 0
             var s = run.lowerBound / segment, end = (s + 1) * segment
+            var lane = run.lowerBound / laneLength, offset = run.lowerBound - lane * laneLength
             var added = 0.0
             for i in run {
+                let y = store[offset][lane]
+                offset += 1
+                if offset == laneLength { (lane, offset) = (lane + 1, 0) }
                 if i == end {
                     energies[s] += added
                     added = 0
                     s += 1
                     end += segment
                 }
-                let v0 = Double(after[i] - before(i)) - a1 * v1 - a2 * v2 - a3 * v3 - a4 * v4
-                let d = b0 * v0 + b1 * v1 + b2 * v2 + b3 * v3 + b4 * v4
-                v4 = v3; v3 = v2; v2 = v1; v1 = v0
-                added += d * (2 * scale * Double(weighted[i]) + d)
+                let dx = after[i] - Float(original[i]) * factor
+                let d1 = p0 * dx + s11
+                s11 = p1 * dx - q1 * d1 + s12
+                s12 = p2 * dx - q2 * d1
+                let d = r0 * d1 + s21
+                s21 = r1 * d1 - u1 * d + s22
+                s22 = r2 * d1 - u2 * d
+                added += Double(d * (twiceScale * y + d))
             }
             energies[s] += added
         }
@@ -124,8 +136,20 @@ public struct IntegratedLoudness: Sendable {
     }
 
     /// The sum of the K-weighted samples' squares in each whole 100 ms segment, and in
-    /// `weighted` (when given, as long as `x`) each K-weighted sample of those segments.
-    func segmentEnergies(_ x: UnsafeBufferPointer<Float>, weighted: UnsafeMutableBufferPointer<Float>?) -> [Double] {
+    /// `weighted` (when given) each K-weighted sample of those segments.
+    func segmentEnergies(_ x: UnsafeBufferPointer<Float>, weighted: KWeighted?) -> [Double] {
+        energies(x, weighted: weighted)
+    }
+
+    /// The same of 16-bit samples (full scale 32768).
+    func segmentEnergies(_ x: UnsafeBufferPointer<Int16>, weighted: KWeighted?) -> [Double] {
+        energies(x, weighted: weighted)
+    }
+
+    /// The pass itself, specialised here for each kind of sample (a generic function called from
+    /// another file would not be, in a build without whole-module optimisation).
+    @inline(__always)
+    private func energies<Sample: FilterInput>(_ x: UnsafeBufferPointer<Sample>, weighted: KWeighted?) -> [Double] {
         let segments = x.count / segment
         guard segments > 0 else { return [] }
         let perLane = (segments + Self.lanes - 1) / Self.lanes
@@ -142,7 +166,9 @@ public struct IntegratedLoudness: Sendable {
                                     Lane(repeating: stages[1][3]), Lane(repeating: stages[1][4]))
         var s11 = Lane(), s12 = Lane(), s21 = Lane(), s22 = Lane()
         let n = x.count
-        let whole = segments * segment
+        // Lane l's K-weighted samples are those of x[l × laneLength ..< (l + 1) × laneLength]:
+        // kept as they are computed, one vector per step.
+        let store = weighted?.prepare(laneLength: perLane * segment)
         var input = Lane()
         for s in -4..<perLane {
             var sum = Lane()
@@ -151,11 +177,11 @@ public struct IntegratedLoudness: Sendable {
                 let offset = base + t
                 // Every lane in range but the first's warm-up and the last's end (zeros there).
                 if offset >= 0, starts[Self.lanes - 1] + offset < n {
-                    for lane in 0..<Self.lanes { input[lane] = x[starts[lane] + offset] }
+                    for lane in 0..<Self.lanes { input[lane] = x[starts[lane] + offset].filterValue }
                 } else {
                     for lane in 0..<Self.lanes {
                         let i = starts[lane] + offset
-                        input[lane] = i >= 0 && i < n ? x[i] : 0
+                        input[lane] = i >= 0 && i < n ? x[i].filterValue : 0
                     }
                 }
                 let y1 = p0 * input + s11
@@ -165,13 +191,47 @@ public struct IntegratedLoudness: Sendable {
                 s21 = r1 * y1 - u1 * y + s22
                 s22 = r2 * y1 - u2 * y
                 sum += y * y
-                if let weighted, offset >= 0 {
-                    for lane in 0..<Self.lanes where starts[lane] + offset < whole { weighted[starts[lane] + offset] = y[lane] }
-                }
+                if let store, offset >= 0 { store[offset] = y }
             }
             guard s >= 0 else { continue }
             for lane in 0..<Self.lanes { energies[lane * perLane + s] = Double(sum[lane]) }
         }
         return Array(energies[..<segments])
+    }
+}
+
+/// A sample the K-weighting filter reads: a float (full scale 1) or a 16-bit sample.
+protocol FilterInput {
+    var filterValue: Float { get }
+}
+
+extension Float: FilterInput {
+    @inline(__always) var filterValue: Float { self }
+}
+
+extension Int16: FilterInput {
+    @inline(__always) var filterValue: Float { Float(self) * (1 / 32768) }
+}
+
+/// The K-weighted samples of a pass of ``IntegratedLoudness/segmentEnergies(_:weighted:)``, as
+/// the pass computes them: step t's vector holds, in lane l, the sample at l × ``laneLength`` + t.
+/// Its storage is kept from one chunk to the next.
+final class KWeighted {
+    private(set) var storage: UnsafeMutablePointer<SIMD8<Float>>?
+    private var capacity = 0
+    private(set) var laneLength = 0
+
+    init() {}
+    deinit { storage?.deallocate() }
+
+    /// Storage for `laneLength` steps (its values left to the pass).
+    func prepare(laneLength: Int) -> UnsafeMutablePointer<SIMD8<Float>> {
+        if laneLength > capacity {
+            storage?.deallocate()
+            storage = .allocate(capacity: laneLength)
+            capacity = laneLength
+        }
+        self.laneLength = laneLength
+        return storage!
     }
 }

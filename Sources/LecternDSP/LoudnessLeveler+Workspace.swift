@@ -9,7 +9,7 @@ extension LoudnessLeveler {
         /// A chunk's samples as they are gathered (emptied, not freed, between chunks).
         public var samples: [Int16] = []
         var levelled: [Float] = []
-        var weighted: [Float] = []
+        let weighted = KWeighted()
 
         public init() {}
 

@@ -29,24 +29,18 @@ public enum LoudnessLeveler {
     @discardableResult
     public static func level(_ samples: inout [Int16], sampleRate: Int, target: LoudnessTarget,
                              workspace: Workspace = .current) throws -> Loudness {
-        var levelled = workspace.levelled, weighted = workspace.weighted
-        (workspace.levelled, workspace.weighted) = ([], [])
-        defer { (workspace.levelled, workspace.weighted) = (levelled, weighted) }
-        Workspace.zeroed(&levelled, count: samples.count)
-        Workspace.zeroed(&weighted, count: samples.count)
+        var levelled = workspace.levelled
+        workspace.levelled = []
+        defer { workspace.levelled = levelled }
+        // Every value is written by the first pass below; only the length is set here.
+        if levelled.count != samples.count { Workspace.zeroed(&levelled, count: samples.count) }
+        let weighted = workspace.weighted
         var loudest: Int32 = 0
-        samples.withUnsafeBufferPointer { original in
-            levelled.withUnsafeMutableBufferPointer { out in
-                for i in 0..<original.count {
-                    out[i] = Float(original[i]) * (1 / 32768)
-                    loudest = max(loudest, abs(Int32(original[i])))
-                }
-            }
-        }
+        for sample in samples { loudest = max(loudest, abs(Int32(sample))) }
         let meter = IntegratedLoudness(sampleRate: sampleRate)
         // The chunk is measured once, its K-weighted samples kept: a gain scales its segments'
         // energies; what the limiter then changes is measured where it changed (by linearity).
-        let energies = levelled.withUnsafeBufferPointer { x in weighted.withUnsafeMutableBufferPointer { meter.segmentEnergies(x, weighted: $0) } }
+        let energies = samples.withUnsafeBufferPointer { meter.segmentEnergies($0, weighted: weighted) }
         let unlevelled = meter.loudness(energies: energies)
         guard unlevelled.isFinite else {
             return Loudness(integrated: -.infinity, truePeak: 0, samplePeak: 0, range: 0, frameCount: samples.count, sampleRate: sampleRate)
@@ -77,10 +71,8 @@ public enum LoudnessLeveler {
                 var after = energies.map { $0 * linear * linear }
                 samples.withUnsafeBufferPointer { original in
                     levelled.withUnsafeBufferPointer { levelled in
-                        weighted.withUnsafeBufferPointer { weighted in
-                            meter.update(&after, weighted: weighted, scale: linear, after: levelled,
-                                         before: { Float(original[$0]) * factor }, changed: changed)
-                        }
+                        meter.update(&after, weighted: weighted, scale: linear, after: levelled, original: original, factor: factor,
+                                     changed: changed)
                     }
                 }
                 integrated = meter.loudness(energies: after)

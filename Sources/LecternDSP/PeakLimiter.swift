@@ -69,7 +69,14 @@ public struct PeakLimiter: Sendable {
     /// Buffers reused from stretch to stretch.
     struct Scratch {
         var held: [Float] = []
-        var queue: [(index: Int, gain: Float)] = []
+        var queueIndex: [Int] = []
+        var queueGain: [Float] = []
+
+        /// Makes `buffer` `count` long (its values left to the caller), keeping its storage.
+        static func size<T>(_ buffer: inout [T], _ count: Int, _ fill: T) {
+            if buffer.count > count { buffer.removeLast(buffer.count - count) }
+            if buffer.count < count { buffer.append(contentsOf: repeatElement(fill, count: count - buffer.count)) }
+        }
     }
 
     /// Turns down the stretch around the samples over the ceiling from `over.lowerBound` to
@@ -81,41 +88,63 @@ public struct PeakLimiter: Sendable {
         let lo = max(0, over.lowerBound - 2 * window), hi = min(n - 1, over.upperBound + tail)
         // held[k − lo]: the minimum required gain over ±window of k, for k in lo − window ... hi + window
         // (clamped to the buffer), by a monotonic queue.
-        let first = max(0, lo - window), last = min(n - 1, hi + window)
-        scratch.held.removeAll(keepingCapacity: true)
-        scratch.queue.removeAll(keepingCapacity: true)
+        // Past over.upperBound + window no sample over the ceiling is within ±window: held is 1.
+        let first = max(0, lo - window), last = min(n - 1, over.upperBound + window)
         // Only the samples over the ceiling enter the queue (with their required gain); the
         // minimum is 1 when none is within ±window.
-        var head = 0, next = max(0, first - window)
-        for k in first...last {
-            while next <= min(n - 1, k + window) {
-                let magnitude = abs(x[next])
-                if magnitude > limit {
-                    let value = limit / magnitude
-                    while scratch.queue.count > head, scratch.queue[scratch.queue.count - 1].gain >= value { scratch.queue.removeLast() }
-                    scratch.queue.append((next, value))
+        let scanned = last + window - (first - window) + 1
+        Scratch.size(&scratch.held, last - first + 1, 1)
+        Scratch.size(&scratch.queueIndex, scanned, 0)
+        Scratch.size(&scratch.queueGain, scanned, 1)
+        scratch.held.withUnsafeMutableBufferPointer { held in
+            scratch.queueIndex.withUnsafeMutableBufferPointer { queueIndex in
+                scratch.queueGain.withUnsafeMutableBufferPointer { queueGain in
+                    var head = 0, end = 0, next = max(0, first - window)
+                    for k in first...last {
+                        let upto = min(n - 1, k + window)
+                        while next <= upto {
+                            let magnitude = abs(x[next])
+                            if magnitude > limit {
+                                let value = limit / magnitude
+                                while end > head, queueGain[end - 1] >= value { end -= 1 }
+                                queueIndex[end] = next
+                                queueGain[end] = value
+                                end += 1
+                            }
+                            next += 1
+                        }
+                        while head < end, queueIndex[head] < k - window { head += 1 }
+                        held[k - first] = head < end ? queueGain[head] : 1
+                    }
                 }
-                next += 1
             }
-            while head < scratch.queue.count, scratch.queue[head].index < k - window { head += 1 }
-            scratch.held.append(head < scratch.queue.count ? scratch.queue[head].gain : 1)
         }
         // The average of `held` over ±window (clamped to the buffer), then the release.
         var gain: Float = 1
         var changed = 0
         var firstChanged = -1, lastChanged = -1
         let span = 2 * window + 1, inverse = 1 / Double(2 * window + 1), step = Float(release)
+        // From `settled` on, every held value averaged is 1: the gain only recovers at the release
+        // rate, and the stretch ends where it is back at 1.
+        let settled = over.upperBound + 2 * window + 1
         scratch.held.withUnsafeBufferPointer { held in
+            func value(_ k: Int) -> Double { k <= last ? Double(held[k - first]) : 1 }
             var sum = 0.0
-            for k in max(0, lo - window)...min(n - 1, lo + window) { sum += Double(held[k - first]) }
+            for k in max(0, lo - window)...min(n - 1, lo + window) { sum += value(k) }
             for k in lo...hi {
-                let low = max(0, k - window), high = min(n - 1, k + window)
-                if k > lo {
-                    if high == k + window { sum += Double(held[high - first]) }
-                    if k - window - 1 >= 0 { sum -= Double(held[k - window - 1 - first]) }
+                let smooth: Float
+                if k >= settled {
+                    guard gain < 1 else { break }
+                    smooth = 1
+                } else {
+                    let low = max(0, k - window), high = min(n - 1, k + window)
+                    if k > lo {
+                        if high == k + window { sum += value(high) }
+                        if k - window - 1 >= 0 { sum -= value(k - window - 1) }
+                    }
+                    let width = high - low + 1
+                    smooth = Float(width == span ? sum * inverse : sum / Double(width))
                 }
-                let width = high - low + 1
-                let smooth = Float(width == span ? sum * inverse : sum / Double(width))
                 gain = min(smooth, gain + step, 1)
                 if gain < 1 {
                     x[k] *= gain

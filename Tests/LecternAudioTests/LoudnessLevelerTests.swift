@@ -69,10 +69,11 @@ import LecternCore
     /// What the limiter changed is measured again only where it changed, by the filter's
     /// linearity: the segment energies come out as a measurement of the whole changed signal.
     @Test func theEnergiesUpdatedWhereSamplesChangedAreThoseOfTheWholeSignal() throws {
-        let original = try speech(Self.text + Self.text).map { Float($0) / 32768 }
+        let speech = try speech(Self.text + Self.text)
+        let original = speech.map { Float($0) / 32768 }
         let meter = IntegratedLoudness(sampleRate: 22050)
-        var weighted = [Float](repeating: 0, count: original.count)
-        var energies = original.withUnsafeBufferPointer { x in weighted.withUnsafeMutableBufferPointer { meter.segmentEnergies(x, weighted: $0) } }
+        let weighted = KWeighted()
+        var energies = speech.withUnsafeBufferPointer { meter.segmentEnergies($0, weighted: weighted) }
         try #require(energies.count > 50)
         // Scaled by 2 (the gain), then limited hard: many stretches changed.
         let gain: Float = 2
@@ -81,11 +82,10 @@ import LecternCore
         let limited = changed.withUnsafeMutableBufferPointer { PeakLimiter(ceilingDB: -12, sampleRate: 22050).apply(to: $0, changed: &stretches) }
         try #require(limited > 1000 && stretches.count > 5, "\(limited) samples in \(stretches.count) stretches")
         energies = energies.map { $0 * Double(gain * gain) }
-        original.withUnsafeBufferPointer { before in
+        speech.withUnsafeBufferPointer { speech in
             changed.withUnsafeBufferPointer { after in
-                weighted.withUnsafeBufferPointer { weighted in
-                    meter.update(&energies, weighted: weighted, scale: Double(gain), after: after, before: { before[$0] * gain }, changed: stretches)
-                }
+                meter.update(&energies, weighted: weighted, scale: Double(gain), after: after, original: speech, factor: gain / 32768,
+                             changed: stretches)
             }
         }
         let measured = changed.withUnsafeBufferPointer { meter.segmentEnergies($0) }
