@@ -4,7 +4,7 @@ import Foundation
 /// libebur128 computes it — the same K-weighting filter, 400 ms blocks every 100 ms, the
 /// absolute and relative gates — but several times faster, for ``LoudnessLeveler``.
 ///
-/// The filter runs over eight stretches of the samples at once (SIMD lanes). Each stretch starts
+/// The filter runs over four stretches of the samples at once (SIMD lanes, one vector register each). Each stretch starts
 /// its filter 400 ms early from rest, as libebur128's does at the first sample; by then the
 /// filter has forgotten its start (its slowest pole decays by e⁻⁹⁰ over 400 ms at 22050 Hz), so
 /// the reading agrees with libebur128's to far less than a hundredth of a LU.
@@ -19,8 +19,8 @@ public struct IntegratedLoudness: Sendable {
     /// (b0, b1, b2, a1, a2): what the pass over a whole chunk runs, in single precision.
     let stages: [[Float]]
 
-    static let lanes = 8
-    typealias Lane = SIMD8<Float>
+    static let lanes = 4
+    typealias Lane = SIMD4<Float>
 
     /// - parameter sampleRate: the samples' rate (the filter is designed for it as libebur128 designs it).
     public init(sampleRate: Int) {
@@ -73,16 +73,18 @@ public struct IntegratedLoudness: Sendable {
     }
 
     /// Adds to `energies` (segment energies of samples `before`, ``segmentEnergies(_:weighted:)``)
-    /// what changing them into `after` changes, where `changed` says they differ — exactly, by
-    /// the filter's linearity: the K-weighted `after` is the K-weighted `before` (`weighted`)
-    /// plus the K-weighted difference, which is zero until the first change and has died away
-    /// (by e⁻¹¹) 50 ms after the last. So what a limiter changed in a few places is measured
-    /// there, not over the whole chunk. Sample i before the change is `original[i] × factor`, and
-    /// `weighted` times `scale` is the K-weighted `before`.
+    /// what changing them into `after` changes, where `changed` says they differ, by the filter's
+    /// linearity: the K-weighted `after` is the K-weighted `before` (`weighted`) plus the
+    /// K-weighted difference, which is zero until the first change and has all but died away
+    /// 25 ms after the last (its slowest part, the 38 Hz high-pass, decays with a 4.2 ms time
+    /// constant; measured on limited speech, the result is within a millionth of a LU of measuring
+    /// the whole signal again). So what a limiter changed in a few places is measured there, not
+    /// over the whole chunk. Sample i before the change is `original[i] × factor`, and `weighted`
+    /// times `scale` is the K-weighted `before`.
     func update(_ energies: inout [Double], weighted: KWeighted, scale: Double, after: UnsafeBufferPointer<Float>,
                 original: UnsafeBufferPointer<Int16>, factor: Float, changed: [ClosedRange<Int>]) {
         let whole = energies.count * segment
-        let tail = sampleRate / 20
+        let tail = sampleRate / 40
         var runs: [ClosedRange<Int>] = []
         for range in changed where range.lowerBound < whole {
             let run = range.lowerBound...min(whole - 1, range.upperBound + tail)
@@ -154,14 +156,16 @@ public struct IntegratedLoudness: Sendable {
         guard segments > 0 else { return [] }
         let perLane = (segments + Self.lanes - 1) / Self.lanes
         var energies = [Double](repeating: 0, count: perLane * Self.lanes)
-        var starts = SIMD8<Int>()
+        var starts = SIMD4<Int>()
         for lane in 0..<Self.lanes { starts[lane] = lane * perLane * segment }
         // Two biquads in transposed direct form II, in single precision: the cascade keeps the
         // high-pass's poles near 1 where they belong, which a 4th-order direct form in floats
         // would not; against libebur128's double-precision filter it differs by far less than
         // a hundredth of a LU.
-        let (p0, p1, p2, q1, q2) = (Lane(repeating: stages[0][0]), Lane(repeating: stages[0][1]), Lane(repeating: stages[0][2]),
-                                    Lane(repeating: stages[0][3]), Lane(repeating: stages[0][4]))
+        // The samples' scale (1/32768 for 16-bit ones) is folded into the first stage's numerator.
+        let scale = Sample.scale
+        let (p0, p1, p2, q1, q2) = (Lane(repeating: stages[0][0] * scale), Lane(repeating: stages[0][1] * scale),
+                                    Lane(repeating: stages[0][2] * scale), Lane(repeating: stages[0][3]), Lane(repeating: stages[0][4]))
         let (r0, r1, r2, u1, u2) = (Lane(repeating: stages[1][0]), Lane(repeating: stages[1][1]), Lane(repeating: stages[1][2]),
                                     Lane(repeating: stages[1][3]), Lane(repeating: stages[1][4]))
         var s11 = Lane(), s12 = Lane(), s21 = Lane(), s22 = Lane()
@@ -200,24 +204,28 @@ public struct IntegratedLoudness: Sendable {
     }
 }
 
-/// A sample the K-weighting filter reads: a float (full scale 1) or a 16-bit sample.
+/// A sample the K-weighting filter reads: a float (full scale 1) or a 16-bit sample, read as
+/// its value times ``scale``.
 protocol FilterInput {
     var filterValue: Float { get }
+    static var scale: Float { get }
 }
 
 extension Float: FilterInput {
     @inline(__always) var filterValue: Float { self }
+    static var scale: Float { 1 }
 }
 
 extension Int16: FilterInput {
-    @inline(__always) var filterValue: Float { Float(self) * (1 / 32768) }
+    @inline(__always) var filterValue: Float { Float(self) }
+    static var scale: Float { 1 / 32768 }
 }
 
 /// The K-weighted samples of a pass of ``IntegratedLoudness/segmentEnergies(_:weighted:)``, as
 /// the pass computes them: step t's vector holds, in lane l, the sample at l × ``laneLength`` + t.
 /// Its storage is kept from one chunk to the next.
 final class KWeighted {
-    private(set) var storage: UnsafeMutablePointer<SIMD8<Float>>?
+    private(set) var storage: UnsafeMutablePointer<IntegratedLoudness.Lane>?
     private var capacity = 0
     private(set) var laneLength = 0
 
@@ -225,7 +233,7 @@ final class KWeighted {
     deinit { storage?.deallocate() }
 
     /// Storage for `laneLength` steps (its values left to the pass).
-    func prepare(laneLength: Int) -> UnsafeMutablePointer<SIMD8<Float>> {
+    func prepare(laneLength: Int) -> UnsafeMutablePointer<IntegratedLoudness.Lane> {
         if laneLength > capacity {
             storage?.deallocate()
             storage = .allocate(capacity: laneLength)

@@ -23,6 +23,8 @@ public struct TruePeakEstimator: Sendable {
     /// Each phase's weights as one vector, lane j for the sample at offset `reach.lowerBound + j`
     /// (zero past the reach); empty when the reach is wider than a vector.
     let vectors: [SIMD16<Float>]
+    /// The phases' taps in single precision, for eight intervals at once.
+    let floatPhases: [[(offset: Int, weight: Float)]]
 
     /// - parameter sampleRate: the rate of the samples (it decides the oversampling, as in libebur128).
     public init(sampleRate: Int) {
@@ -44,6 +46,7 @@ public struct TruePeakEstimator: Sendable {
         gainBound = max(1, self.phases.map { $0.reduce(0) { $0 + abs($1.weight) } }.max() ?? 1)
         let offsets = self.phases.flatMap { $0.map(\.offset) }
         reach = (offsets.min() ?? 0)...(offsets.max() ?? 0)
+        floatPhases = self.phases.map { $0.map { (offset: $0.offset, weight: Float($0.weight)) } }
         vectors = reach.count > 16 ? [] : self.phases.map { phase in
             var vector = SIMD16<Float>()
             for tap in phase { vector[tap.offset - (offsets.min() ?? 0)] = Float(tap.weight) }
@@ -54,18 +57,48 @@ public struct TruePeakEstimator: Sendable {
     /// The true peak (linear, full scale 1) of `samples` if it is at least `level`; otherwise
     /// some value below `level` (at least the sample peak of the samples near it).
     public func peak(of samples: UnsafeBufferPointer<Float>, atLeast level: Float) -> Float {
-        let n = samples.count
         let trigger = level / Float(gainBound * (1 + 1e-6))  // rounding may not hide a value at the bound
         var peak: Float = 0
-        var next = Int.min  // the first interval not yet interpolated
-        for i in 0..<n where abs(samples[i]) >= trigger {
+        // The intervals [k, k + 1) whose values use a sample at or over the trigger, gathered in
+        // runs and interpolated run by run.
+        var run: ClosedRange<Int>?
+        for i in 0..<samples.count where abs(samples[i]) >= trigger {
             peak = max(peak, abs(samples[i]))
-            // The intervals [k, k + 1) whose values use sample i.
-            let first = max(next, i - reach.upperBound), last = i - reach.lowerBound
-            guard first <= last else { continue }
-            for k in first...last { peak = max(peak, interpolatedPeak(samples, after: k)) }
-            next = last + 1
+            let intervals = (i - reach.upperBound)...(i - reach.lowerBound)
+            if let current = run, intervals.lowerBound <= current.upperBound + 1 {
+                run = current.lowerBound...intervals.upperBound
+            } else {
+                if let current = run { peak = max(peak, interpolatedPeak(samples, over: current)) }
+                run = intervals
+            }
         }
+        if let current = run { peak = max(peak, interpolatedPeak(samples, over: current)) }
+        return peak
+    }
+
+    /// The largest magnitude of the values interpolated in the intervals after each sample of
+    /// `intervals`: eight intervals at a time, each phase a sum of its taps over shifted vectors
+    /// of samples, where all the samples they use are inside the buffer.
+    func interpolatedPeak(_ x: UnsafeBufferPointer<Float>, over intervals: ClosedRange<Int>) -> Float {
+        var peak: Float = 0
+        var k = intervals.lowerBound
+        guard let base = x.baseAddress, factor > 1 else { return 0 }
+        var highest = SIMD8<Float>()
+        while k <= intervals.upperBound {
+            guard k + reach.lowerBound >= 0, k + 7 + reach.upperBound < x.count, k + 7 <= intervals.upperBound else {
+                peak = max(peak, interpolatedPeak(x, after: k))
+                k += 1
+                continue
+            }
+            for phase in floatPhases {
+                var sum = SIMD8<Float>()
+                for tap in phase { sum += tap.weight * UnsafeRawPointer(base + k + tap.offset).loadUnaligned(as: SIMD8<Float>.self) }
+                let magnitude = unsafeBitCast(unsafeBitCast(sum, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+                highest.replace(with: magnitude, where: magnitude .> highest)
+            }
+            k += 8
+        }
+        for lane in 0..<8 { peak = max(peak, highest[lane]) }
         return peak
     }
 

@@ -59,8 +59,8 @@ public struct ChunkRenderer: Sendable {
         var gathered: [Int16]? = nil
         if request.loudness != nil {
             gathered = workspace.samples
+            workspace.samples = []  // first, so that emptying it keeps its storage rather than copying it
             gathered!.removeAll(keepingCapacity: true)
-            workspace.samples = []
         }
         func emit(_ samples: ArraySlice<Int16>) throws {
             if gathered != nil { gathered!.appendSamples(samples) } else {
