@@ -54,13 +54,26 @@ public struct PeakLimiter: Sendable {
         var scratch = Scratch()
         var changed = 0
         var start = -1, end = -1  // the current stretch's first and last sample over the ceiling
-        for i in 0..<n where abs(samples[i]) > limit {
-            if start >= 0, i - end > tail + 2 * window {
-                changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch, changed: &stretches)
-                start = -1
+        // Most of speech is under the ceiling: blocks of 64 samples are checked at once, comparing
+        // magnitudes as the bit patterns of non-negative floats (ordered as the floats are), which
+        // a loop can compare eight at a time.
+        let limitBits = Int32(bitPattern: limit.bitPattern)
+        var block = 0
+        while block < n {
+            let blockEnd = min(n, block + 64)
+            var loudest: Int32 = 0
+            for i in block..<blockEnd { loudest = max(loudest, Int32(bitPattern: samples[i].bitPattern) & 0x7FFF_FFFF) }
+            if loudest > limitBits {
+                for i in block..<blockEnd where abs(samples[i]) > limit {
+                    if start >= 0, i - end > tail + 2 * window {
+                        changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch, changed: &stretches)
+                        start = -1
+                    }
+                    if start < 0 { start = i }
+                    end = i
+                }
             }
-            if start < 0 { start = i }
-            end = i
+            block = blockEnd
         }
         if start >= 0 { changed += turnDown(samples, over: start...end, tail: tail, scratch: &scratch, changed: &stretches) }
         return changed
