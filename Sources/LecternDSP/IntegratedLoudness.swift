@@ -96,6 +96,7 @@ public struct IntegratedLoudness: Sendable {
         }
         let (p0, p1, p2, q1, q2) = (stages[0][0], stages[0][1], stages[0][2], stages[0][3], stages[0][4])
         let (r0, r1, r2, u1, u2) = (stages[1][0], stages[1][1], stages[1][2], stages[1][3], stages[1][4])
+        let (c1, c2) = (p1 - q1 * p0, p2 - q2 * p0), (e1, e2) = (r1 - u1 * r0, r2 - u2 * r0)
         let twiceScale = Float(2 * scale)
         let laneLength = weighted.laneLength
         let store = UnsafeBufferPointer(start: weighted.storage, count: laneLength)
@@ -116,11 +117,9 @@ public struct IntegratedLoudness: Sendable {
                 }
                 let dx = after[i] - Float(original[i]) * factor
                 let d1 = p0 * dx + s11
-                s11 = p1 * dx - q1 * d1 + s12
-                s12 = p2 * dx - q2 * d1
+                (s11, s12) = (c1 * dx + s12 - q1 * s11, c2 * dx - q2 * s11)
                 let d = r0 * d1 + s21
-                s21 = r1 * d1 - u1 * d + s22
-                s22 = r2 * d1 - u2 * d
+                (s21, s22) = (e1 * d1 + s22 - u1 * s21, e2 * d1 - u2 * s21)
                 added += Double(d * (twiceScale * y + d))
             }
             energies[s] += added
@@ -168,6 +167,10 @@ public struct IntegratedLoudness: Sendable {
                                     Lane(repeating: stages[0][2] * scale), Lane(repeating: stages[0][3]), Lane(repeating: stages[0][4]))
         let (r0, r1, r2, u1, u2) = (Lane(repeating: stages[1][0]), Lane(repeating: stages[1][1]), Lane(repeating: stages[1][2]),
                                     Lane(repeating: stages[1][3]), Lane(repeating: stages[1][4]))
+        // Each state's update written from the state before, not from the stage's output
+        // (s1' = (b1 − a1·b0)·x + s2 − a1·s1): the same filter, with a multiply and an add on
+        // the path from one sample to the next instead of two adds and a multiply.
+        let (c1, c2) = (p1 - q1 * p0, p2 - q2 * p0), (d1, d2) = (r1 - u1 * r0, r2 - u2 * r0)
         var s11 = Lane(), s12 = Lane(), s21 = Lane(), s22 = Lane()
         let n = x.count
         // Lane l's K-weighted samples are those of x[l × laneLength ..< (l + 1) × laneLength]:
@@ -189,11 +192,9 @@ public struct IntegratedLoudness: Sendable {
                     }
                 }
                 let y1 = p0 * input + s11
-                s11 = p1 * input - q1 * y1 + s12
-                s12 = p2 * input - q2 * y1
+                (s11, s12) = (c1 * input + s12 - q1 * s11, c2 * input - q2 * s11)
                 let y = r0 * y1 + s21
-                s21 = r1 * y1 - u1 * y + s22
-                s22 = r2 * y1 - u2 * y
+                (s21, s22) = (d1 * y1 + s22 - u1 * s21, d2 * y1 - u2 * s21)
                 sum += y * y
                 if let store, offset >= 0 { store[offset] = y }
             }

@@ -32,7 +32,7 @@ public enum LoudnessLeveler {
         var levelled = workspace.levelled
         workspace.levelled = []
         defer { workspace.levelled = levelled }
-        // Every value is written by the first pass below; only the length is set here.
+        // Every value is written below before it is read; only the length is set here.
         if levelled.count != samples.count { Workspace.zeroed(&levelled, count: samples.count) }
         let weighted = workspace.weighted
         var loudest: Int32 = 0
@@ -40,7 +40,13 @@ public enum LoudnessLeveler {
         let meter = IntegratedLoudness(sampleRate: sampleRate)
         // The chunk is measured once, its K-weighted samples kept: a gain scales its segments'
         // energies; what the limiter then changes is measured where it changed (by linearity).
-        let energies = samples.withUnsafeBufferPointer { meter.segmentEnergies($0, weighted: weighted) }
+        // (The filter reads floats faster than it converts 16-bit samples one by one.)
+        samples.withUnsafeBufferPointer { original in
+            levelled.withUnsafeMutableBufferPointer { out in
+                for i in 0..<original.count { out[i] = Float(original[i]) * (1 / 32768) }
+            }
+        }
+        let energies = levelled.withUnsafeBufferPointer { meter.segmentEnergies($0, weighted: weighted) }
         let unlevelled = meter.loudness(energies: energies)
         guard unlevelled.isFinite else {
             return Loudness(integrated: -.infinity, truePeak: 0, samplePeak: 0, range: 0, frameCount: samples.count, sampleRate: sampleRate)
