@@ -14,7 +14,8 @@ import LecternAudio
 public final class ChapterFiles {
     public let folder: URL
     let temporary: URL
-    let chapters: [Chapter]
+    /// The files, in order.
+    public let chapters: [Chapter]
     let names: [String]
     let formats: [AudioFormat]
     let sampleRate: Int

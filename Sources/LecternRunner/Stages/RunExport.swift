@@ -32,8 +32,17 @@ enum RunExport {
             try MP3BookAssembler.write(tag: ID3Tag(metadata), parts: rendered.parts, endPadding: rendered.endPadding, to: mp3,
                                        checkpoint: runner.assemblyCheckpoint)
         }
+        var chapterFiles = zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) }
+        if manifest.profile == .acx {
+            // ACX takes no file over 120 minutes: a longer chapter is delivered in parts.
+            chapterFiles = ACXFiles.files(chapters: chapterFiles.map { ($0.title, $0.audio.startSample..<($0.audio.startSample + $0.audio.sampleCount)) },
+                                          chunkStarts: rendered.pcm.map(\.startSample), sampleRate: sampleRate).map {
+                ChapterFiles.Chapter(title: $0.title, audio: ChapterAudio(parts: [], startSample: $0.range.lowerBound, endPadding: 0,
+                                                                          sampleCount: $0.range.count))
+            }
+        }
         let split = try manifest.split.writesChapters ? ChapterFiles(
-            chapters: zip(marks, rendered.chapterAudio).map { ChapterFiles.Chapter(title: $0.title, audio: $1) },
+            chapters: chapterFiles,
             book: metadata, sampleRate: sampleRate, folder: manifest.chaptersFolderURL, formats: manifest.formats,
             assemblesMP3: manifest.profile != .acx, playlist: manifest.playlistURL(for:)) : nil
         defer { split?.discard() }
@@ -68,11 +77,7 @@ enum RunExport {
         let threads = runner.workers.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount
         var targets: [BookPCM.Target] = []
         if let acx {
-            for (i, chapter) in rendered.chapterAudio.enumerated() {
-                if chapter.sampleCount > 120 * 60 * sampleRate {
-                    runner.logger.warning("a chapter is longer than ACX's 120 minutes per file; split it in the source",
-                                          metadata: ["chapter": "\(i + 1)", "minutes": "\(chapter.sampleCount / (60 * sampleRate))"])
-                }
+            for (i, chapter) in acx.chapters.map(\.audio).enumerated() {
                 targets.append(BookPCM.Target(range: chapter.startSample..<(chapter.startSample + chapter.sampleCount)) {
                     try EncodedAudio.acxMaster(url: acx.fileURL(chapter: i, format: .mp3), sampleRate: sampleRate,
                                                metadata: acx.metadata(metadata, chapter: i))
