@@ -29,7 +29,8 @@ struct OpusEncoding: Sendable {
         return product / Self.gcd(product, 48000)
     }
 
-    /// Packets' worth of 48 kHz samples in `inputSamples` samples at ``sampleRate``, rounded up.
+    /// How many samples at 48 kHz `inputSamples` samples at ``sampleRate`` make, rounded up (as
+    /// libopusenc counts a stream's end).
     func samples48k(_ inputSamples: Int) -> Int { (inputSamples * 48000 + sampleRate - 1) / sampleRate }
 
     /// The widest band Opus is asked to code: up to the input's Nyquist frequency, so that no
