@@ -24,8 +24,8 @@ public enum LoudnessLeveler {
 
     /// Levels `samples` (16-bit mono) in place and returns their reading after it; samples with no
     /// measurable loudness (silence, under 400 ms of sound) are left as they are. The reading's
-    /// true peak is exact when it is over the goal (the limit less the encoder margin; some value under the goal otherwise), and
-    /// its loudness range is not measured (0).
+    /// true peak is exact when it is over the goal (the limit less the encoder margin; some value
+    /// under the goal otherwise), and its loudness range is not measured (0).
     @discardableResult
     public static func level(_ samples: inout [Int16], sampleRate: Int, target: LoudnessTarget,
                              workspace: Workspace = .current) throws -> Loudness {
@@ -51,7 +51,9 @@ public enum LoudnessLeveler {
         guard unlevelled.isFinite else {
             return Loudness(integrated: -.infinity, truePeak: 0, samplePeak: 0, range: 0, frameCount: samples.count, sampleRate: sampleRate)
         }
-        let peakGoal = target.truePeakLimit - encoderMargin
+        // A limit over full scale means full scale: 16-bit samples hold nothing louder (and the
+        // conversion back below relies on every value staying under it).
+        let peakGoal = min(target.truePeakLimit, 0) - encoderMargin
         let peakLimit = Float(pow(10, peakGoal / 20))
         let estimator = TruePeakEstimator(sampleRate: sampleRate)
         var gain = target.integrated - unlevelled
@@ -104,7 +106,8 @@ public enum LoudnessLeveler {
                 let whole = samples.count / 8 * 8
                 if let input = levelled.baseAddress, let output = samples.baseAddress {
                     for i in stride(from: 0, to: whole, by: 8) {
-                        // No clamping: the limiter has kept every value under its ceiling, below full scale.
+                        // No clamping: the limiter has kept every value under its ceiling, at most
+                        // −0.8 dBFS (the goal, under full scale, less the room for intersample peaks).
                         let scaled = UnsafeRawPointer(input + i).loadUnaligned(as: SIMD8<Float>.self) * 32768
                         let bits = unsafeBitCast(scaled + SIMD8(repeating: magic), to: SIMD8<Int32>.self) &- SIMD8(repeating: offset)
                         UnsafeMutableRawPointer(output + i).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: bits), as: SIMD8<Int16>.self)
