@@ -13,10 +13,8 @@ public struct IntegratedLoudness: Sendable {
     public let sampleRate: Int
     /// Samples per 100 ms segment (libebur128 rounds the same way).
     let segment: Int
-    /// The 4th-order K-weighting filter's numerator and denominator (a[0] = 1).
-    let b: [Double], a: [Double]
-    /// The same filter as its two stages (the high shelf, then the high-pass), each
-    /// (b0, b1, b2, a1, a2): what the pass over a whole chunk runs, in single precision.
+    /// The K-weighting filter as its two stages (the high shelf, then the high-pass), each
+    /// (b0, b1, b2, a1, a2), in single precision.
     let stages: [[Float]]
 
     static let lanes = 4
@@ -37,10 +35,6 @@ public struct IntegratedLoudness: Sendable {
         k = tan(.pi * f0 / Double(sampleRate))
         let rb = [1.0, -2, 1]
         let ra = [1, 2 * (k * k - 1) / (1 + k / q + k * k), (1 - k / q + k * k) / (1 + k / q + k * k)]
-        b = [pb[0] * rb[0], pb[0] * rb[1] + pb[1] * rb[0], pb[0] * rb[2] + pb[1] * rb[1] + pb[2] * rb[0],
-             pb[1] * rb[2] + pb[2] * rb[1], pb[2] * rb[2]]
-        a = [1, pa[0] * ra[1] + pa[1] * ra[0], pa[0] * ra[2] + pa[1] * ra[1] + pa[2] * ra[0],
-             pa[1] * ra[2] + pa[2] * ra[1], pa[2] * ra[2]]
         stages = [[pb[0], pb[1], pb[2], pa[1], pa[2]].map(Float.init), [rb[0], rb[1], rb[2], ra[1], ra[2]].map(Float.init)]
     }
 

@@ -20,9 +20,6 @@ public struct TruePeakEstimator: Sendable {
     public let gainBound: Double
     /// The lowest and highest sample offset any phase uses.
     let reach: ClosedRange<Int>
-    /// Each phase's weights as one vector, lane j for the sample at offset `reach.lowerBound + j`
-    /// (zero past the reach); empty when the reach is wider than a vector.
-    let vectors: [SIMD16<Float>]
     /// The phases' taps in single precision, for eight intervals at once.
     let floatPhases: [[(offset: Int, weight: Float)]]
 
@@ -47,11 +44,6 @@ public struct TruePeakEstimator: Sendable {
         let offsets = self.phases.flatMap { $0.map(\.offset) }
         reach = (offsets.min() ?? 0)...(offsets.max() ?? 0)
         floatPhases = self.phases.map { $0.map { (offset: $0.offset, weight: Float($0.weight)) } }
-        vectors = reach.count > 16 ? [] : self.phases.map { phase in
-            var vector = SIMD16<Float>()
-            for tap in phase { vector[tap.offset - (offsets.min() ?? 0)] = Float(tap.weight) }
-            return vector
-        }
     }
 
     /// The true peak (linear, full scale 1) of `samples` if it is at least `level`; otherwise
@@ -78,14 +70,16 @@ public struct TruePeakEstimator: Sendable {
 
     /// The largest magnitude of the values interpolated in the intervals after each sample of
     /// `intervals`: eight intervals at a time, each phase a sum of its taps over shifted vectors
-    /// of samples, where all the samples they use are inside the buffer.
+    /// of samples, where all the samples they use are inside the buffer (the last block may take
+    /// up to seven intervals past the run: values of the same signal, which cannot make the peak
+    /// wrong).
     func interpolatedPeak(_ x: UnsafeBufferPointer<Float>, over intervals: ClosedRange<Int>) -> Float {
         var peak: Float = 0
         var k = intervals.lowerBound
         guard let base = x.baseAddress, factor > 1 else { return 0 }
         var highest = SIMD8<Float>()
         while k <= intervals.upperBound {
-            guard k + reach.lowerBound >= 0, k + 7 + reach.upperBound < x.count, k + 7 <= intervals.upperBound else {
+            guard k + reach.lowerBound >= 0, k + 7 + reach.upperBound < x.count else {
                 peak = max(peak, interpolatedPeak(x, after: k))
                 k += 1
                 continue
@@ -111,13 +105,6 @@ public struct TruePeakEstimator: Sendable {
     /// (samples outside the buffer are zeros).
     func interpolatedPeak(_ x: UnsafeBufferPointer<Float>, after k: Int) -> Float {
         var peak: Float = 0
-        let from = k + reach.lowerBound
-        if !vectors.isEmpty, from >= 0, from + 16 <= x.count, let base = x.baseAddress {
-            // The samples the phases use, in one vector: each phase is a product and a sum.
-            let window = UnsafeRawPointer(base + from).loadUnaligned(as: SIMD16<Float>.self)
-            for weights in vectors { peak = max(peak, abs((window * weights).sum())) }
-            return peak
-        }
         let inside = k + reach.lowerBound >= 0 && k + reach.upperBound < x.count
         for phase in phases {
             var sum = 0.0

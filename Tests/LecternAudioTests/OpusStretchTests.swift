@@ -31,14 +31,7 @@ import Testing
         let writer = try OpusWriter(url: url, sampleRate: OpusTestAudio.rate, bitrate: 32_000, metadata: AudioMetadata(title: "Book"),
                                     threads: threads)
         writer.stretchLength = seconds
-        var start = 0, block = 5000
-        while start < samples.count {
-            let end = min(samples.count, start + block)
-            try writer.write(samples[start..<end])
-            start = end
-            block = block * 7 % 9001 + 1
-        }
-        try writer.finish()
+        try OpusTestAudio.write(samples, to: writer)
         return (url, writer.cuts)
     }
 

@@ -25,7 +25,11 @@ enum OpusTestAudio {
 
     /// Writes `samples` in blocks of odd sizes (as chunks arrive) and finishes the file.
     static func write(_ samples: [Int16], to url: URL, bitrate: Int = 32_000, metadata: AudioMetadata) throws {
-        let writer = try OpusWriter(url: url, sampleRate: rate, bitrate: bitrate, metadata: metadata)
+        try write(samples, to: OpusWriter(url: url, sampleRate: rate, bitrate: bitrate, metadata: metadata))
+    }
+
+    /// Writes `samples` to `writer` in blocks of odd sizes (as chunks arrive) and finishes it.
+    static func write(_ samples: [Int16], to writer: OpusWriter) throws {
         var start = 0, block = 4000
         while start < samples.count {
             let end = min(samples.count, start + block)
