@@ -6,12 +6,14 @@ extension DialogueQuotes {
         "fore", "neath", "gainst", "round", "til", "till", "cept", "scuse", "spose", "pon", "fraid", "member", "prentice",
         "e", "im", "ave", "ad", "ere", "ow", "ome", "ouse", "alf", "appen", "appened", "ope", "eard", "ead", "eart", "undred",
         "ang", "ands", "orse", "osses", "ullo", "ello", "ammer", "igh", "ell", "aint", "ll", "ve", "re", "d", "s", "t",
+        "sdeath", "sblood", "sbud", "slife", "swounds", "zounds", "odd", "odds", "od", "ods", "ee", "ud", "scape", "scaped",
+        "scapes", "scaping", "specially", "xcept", "bacca",
     ]
 
     /// Words written with an apostrophe after them for letters left out (`o'`, `an'`, `th'`),
     /// lowercased; and every word ending in `in` (`runnin'`) or `s` (`dogs'`, a plural's
     /// possessive) may be one.
-    static let elidedEnds: Set<String> = ["o", "an", "th", "n", "ol", "po", "wi", "fro", "yo", "gi", "ha", "mo", "ne"]
+    static let elidedEnds: Set<String> = ["o", "an", "th", "n", "ol", "po", "wi", "fro", "yo", "gi", "ha", "mo", "ne", "i"]
 
     /// The lowercased word (letters only) starting at `start`.
     static func word(after start: Int, in units: [UInt16]) -> String {
@@ -35,15 +37,17 @@ extension DialogueQuotes {
         return elidedStarts.contains(word(after: i + 1, in: units))
     }
 
-    /// Whether the single quote at `i`, after a word and before another word, may be an
-    /// apostrophe (`dogs' dinner`, `runnin' away`, `o' the`) rather than a closing mark.
+    /// Whether the single quote at `i`, after a word, may be an apostrophe (`dogs' dinner`,
+    /// `runnin',`, `o' the`) rather than a closing mark: after a word written short (`o'`, `an'`,
+    /// a word in `-in`), or after a plural before another word.
     static func mayBeElidedEnd(_ i: Int, in units: [UInt16]) -> Bool {
+        let before = word(before: i, in: units)
+        guard !before.isEmpty else { return false }
+        if elidedEnds.contains(before) || (before.count >= 4 && before.hasSuffix("in")) { return true }
         var next = i + 1
         while next < units.count, isSpace(units[next]) { next += 1 }
         guard next > i + 1, next < units.count, isLetter(units[next]) else { return false }
-        let before = word(before: i, in: units)
-        guard !before.isEmpty else { return false }
-        return elidedEnds.contains(before) || before.hasSuffix("s") || (before.count >= 4 && before.hasSuffix("in"))
+        return before.hasSuffix("s")
     }
 
     static func isLetter(_ unit: UInt16) -> Bool {

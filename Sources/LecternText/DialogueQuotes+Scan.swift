@@ -59,6 +59,8 @@ extension DialogueQuotes {
             let u = units[i + 1]
             if DialogueQuotes.isSpace(u) { return .space }
             if DialogueQuotes.isLetter(u) || DialogueQuotes.isOpeningBracket(u) { return .letter }
+            // A hyphen joining words (`clothes'-bag`) is part of the word.
+            if u == 0x2D, i + 2 < units.count, DialogueQuotes.isLetter(units[i + 2]) { return .letter }
             if DialogueQuotes.isDash(u) { return .dash }
             // Another mark after an opening one (`“‘Tis`) starts the words too.
             if QuoteMarks.isMark(u), before(i) == .space || before(i) == .open { return .letter }
@@ -112,7 +114,11 @@ extension DialogueQuotes {
             if opening, a == .letter {
                 // Before a word: a right single quote (’tis, ’98) or a word written short is an apostrophe.
                 if unit == QuoteMarks.rightSingle, !marks.symmetric.contains(unit) { return true }
-                if DialogueQuotes.isElidedStart(i, in: units) {
+                // So is a single quote before a lower-case word inside a single quotation: speech
+                // quotes inside itself with the other family.
+                let insideSingle = stack.contains { $0.family == .single }
+                    && Character(Unicode.Scalar(units[i + 1]) ?? " ").isLowercase
+                if insideSingle || DialogueQuotes.isElidedStart(i, in: units) {
                     if !DialogueQuotes.isDigit(units[i + 1]) { possibleOpeners.append(i) }
                     return true
                 }
@@ -122,9 +128,13 @@ extension DialogueQuotes {
             guard let index = closing(unit) else {
                 // No single quotation is open: an apostrophe (dogs', runnin'), unless punctuation
                 // stands before it and a word written short could have opened one.
-                if b == .punctuation || b == .dash, let start = possibleOpeners.last, stack.allSatisfy({ $0.start < start }) {
+                if b == .punctuation || b == .dash, let start = possibleOpeners.last, stack.allSatisfy({ $0.start < start }),
+                   closed.last.map({ $0.range.upperBound <= start }) ?? true {
                     possibleOpeners.removeLast()
-                    if stack.isEmpty { closed.append(Quote(range: start..<(i + 1), family: .single)) }
+                    if stack.isEmpty {
+                        closed.removeAll { $0.range.lowerBound > start }  // nested in it
+                        closed.append(Quote(range: start..<(i + 1), family: .single))
+                    }
                     return true
                 }
                 return b == .letter

@@ -11,9 +11,10 @@
 ///   `o’clock`), before a word that is written short (`'tis`, `’em`, `'98`, a dropped h:
 ///   `'ave`), and after one (`dogs' dinner`, `runnin' away`, `rock 'n' roll`) — the last only
 ///   while no other closing mark is found before the paragraph ends.
-/// - A quotation still open at a paragraph's end ends there: when the next paragraph opens with
-///   the same family (a speech over several paragraphs), the speech goes on there; when it does
-///   not, an opening single quote before a lower-case word was an apostrophe after all.
+/// - A quotation still open at a paragraph's end ends there, so that a missing mark never makes
+///   the rest of a chapter speech: a speech over several paragraphs opens each of them again
+///   with its mark (only the last closes); an opening single quote between a word and a
+///   lower-case word that nothing closed was an apostrophe after all (`the 'ouse`).
 ///
 /// Pure and linear in the text's length.
 public struct DialogueQuotes: Sendable {
@@ -32,18 +33,14 @@ public struct DialogueQuotes: Sendable {
     }
 
     /// The quoted speech of each paragraph of a chapter, in order; a nil entry is a block that is
-    /// not prose (a heading), which no speech runs across.
+    /// not prose (a heading). A speech left open at a paragraph's end runs to that end and no
+    /// further: a speech over several paragraphs opens each of them again with its mark.
     public func speech(in paragraphs: [String?]) -> [[Range<Int>]] {
-        paragraphs.indices.map { i in
-            guard let text = paragraphs[i] else { return [] }
-            let next = i + 1 < paragraphs.count ? paragraphs[i + 1] : nil
-            return speech(in: text, continuedBy: next)
-        }
+        paragraphs.map { $0.map(speech(in:)) ?? [] }
     }
 
-    /// The quoted speech of one paragraph; `next` is the paragraph after it, which may continue
-    /// a speech left open.
-    public func speech(in text: String, continuedBy next: String? = nil) -> [Range<Int>] {
+    /// The quoted speech of one paragraph.
+    public func speech(in text: String) -> [Range<Int>] {
         let units = Array(text.utf16)
         var scan = ParagraphScan(units: units, marks: marks)
         scan.run()
@@ -51,14 +48,12 @@ public struct DialogueQuotes: Sendable {
         for quote in scan.closed where quote.family == outer && !isMention(quote.range, in: units) {
             ranges.append(quote.range)
         }
-        if let open = scan.stack.first, open.family == outer {
-            let continued = next.map { continues(open.family, $0) } ?? false
-            let start = open.start
-            if continued || !Self.mayBeElision(at: start, in: units) {
-                var end = units.count
-                while end > start + 1, Self.isSpace(units[end - 1]) { end -= 1 }
-                ranges.append(start..<end)
-            }
+        // A quotation still open: speech to the paragraph's end (going on in the next paragraph
+        // when that opens with a mark again), unless it opened with an apostrophe after all.
+        if let open = scan.stack.first, open.family == outer, !Self.mayBeElision(at: open.start, in: units) {
+            var end = units.count
+            while end > open.start + 1, Self.isSpace(units[end - 1]) { end -= 1 }
+            ranges.append(open.start..<end)
         }
         return ranges.sorted { $0.lowerBound < $1.lowerBound }
     }
@@ -72,12 +67,6 @@ public struct DialogueQuotes: Sendable {
         var before = start
         while before > 0, isSpace(units[before - 1]) { before -= 1 }
         return before > 0 && isLetter(units[before - 1])
-    }
-
-    /// Whether `text` opens with a quotation mark of `family` (a speech going on).
-    func continues(_ family: QuoteMarks.Family, _ text: String) -> Bool {
-        guard let first = text.utf16.first(where: { !Self.isSpace($0) }) else { return false }
-        return QuoteMarks.family(first) == family && marks.opens(first)
     }
 
     /// Whether a quotation is a mention inside a sentence rather than speech: at most three
@@ -100,7 +89,10 @@ public struct DialogueQuotes: Sendable {
             let units = Array(text.utf16)
             for i in units.indices {
                 guard let family = QuoteMarks.family(units[i]), marks.opens(units[i]) else { continue }
-                guard i + 1 < units.count, isLetter(units[i + 1]) else { continue }
+                // Guillemets may stand apart from their words (`« Oui »`).
+                var next = i + 1
+                if family == .guillemet || family == .singleGuillemet { while next < units.count, isSpace(units[next]) { next += 1 } }
+                guard next < units.count, isLetter(units[next]) else { continue }
                 guard i == 0 || isSpace(units[i - 1]) || isOpeningBracket(units[i - 1]) || isDash(units[i - 1]) else { continue }
                 if QuoteMarks.mayBeApostrophe(units[i]), units[i] == QuoteMarks.rightSingle && !marks.symmetric.contains(units[i])
                     || isElidedStart(i, in: units) { continue }
