@@ -23,6 +23,9 @@ public struct Manifest: Sendable, Equatable {
     public var voice: VoiceSettings
     public var pauses: Pauses
     public var styles: [BlockKind: VoiceSettings]
+    /// The voice settings of quoted speech in prose (`dialogue:`), over the voice of the paragraph
+    /// it is in; nil: the narrator reads it.
+    public var dialogue: VoiceSettings?
     public var overrides: [ChapterOverride]
     public var audio: AudioSettings
     public var timings: [TimingFormat]

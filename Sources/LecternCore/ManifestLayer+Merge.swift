@@ -18,6 +18,7 @@ extension ManifestLayer {
             let b = base.pauses[kind]
             r.pauses[kind] = PauseLayer(before: p.before ?? b?.before, after: p.after ?? b?.after)
         }
+        r.dialogue = dialogue.map { $0.merged(over: base.dialogue ?? VoiceSettings()) } ?? base.dialogue
         for (kind, v) in styles { r.styles[kind] = v.merged(over: base.styles[kind] ?? VoiceSettings()) }
         r.overrides = base.overrides + overrides
         r.bitrate = bitrate ?? base.bitrate

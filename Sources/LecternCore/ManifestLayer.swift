@@ -19,6 +19,8 @@ struct ManifestLayer {
     var voice: VoiceSettings?
     var pauses: [String: PauseLayer] = [:]
     var styles: [BlockKind: VoiceSettings] = [:]
+    /// `dialogue:`, the voice settings of quoted speech.
+    var dialogue: VoiceSettings?
     var overrides: [ChapterOverride] = []
     var languages: [String: VoiceSettings] = [:]
     var languageSwitching: LanguageSwitching?
@@ -124,6 +126,7 @@ struct ManifestLayer {
                 layer.styles[BlockKind(rawValue: kind)!] = try parseVoice(value, presets: presets)
             }
         }
+        if let dialogue = top["dialogue"] { layer.dialogue = try parseVoice(dialogue, presets: presets) }
         if let overrides = top["overrides"] {
             layer.overrides = try overrides.list().map { try parseOverride($0, presets: presets) }
         }

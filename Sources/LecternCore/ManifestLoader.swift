@@ -157,6 +157,7 @@ public struct ManifestLoader: Sendable {
             lexicons: layer.lexicons.map(\.url)
         )
         manifest.scheduling = scheduling
+        manifest.dialogue = layer.dialogue
         manifest.urls = layer.urls ?? .domain
         manifest.vtt = layer.vtt ?? .sentences
         manifest.profile = layer.profile
@@ -188,6 +189,7 @@ public struct ManifestLoader: Sendable {
         for (kind, own) in layer.styles {
             given.append(("styles.\(kind.rawValue)", own, (merged.styles[kind] ?? own).merged(over: book)))
         }
+        if let own = layer.dialogue { given.append(("dialogue", own, (merged.dialogue ?? own).merged(over: book))) }
         for (i, o) in layer.overrides.enumerated() {
             if let v = o.voice { given.append(("overrides[\(i + 1)].voice", v, v.merged(over: book))) }
         }

@@ -3,7 +3,7 @@ import LecternSchedule
 extension ManifestSchema {
     /// Every key, once, in the order the documentation lists them. A new key is added here; the
     /// parser (``ManifestLayer``) reads its value.
-    static let table: [ManifestKey] = book + sources + voice + pauses + styles + overrides + sound + speech + exports + daemon + host
+    static let table: [ManifestKey] = book + sources + voice + pauses + styles + dialogue + overrides + sound + speech + exports + daemon + host
 
     private static let book: [ManifestKey] = [
         ManifestKey("title", .text, default: "what the document says, else the file name", doc: "the book's title: ID3 title and album",
@@ -117,6 +117,12 @@ extension ManifestSchema {
         ManifestKey("styles.\(kind.rawValue)", .voice, doc: "the voice of \(kind.rawValue.replacingOccurrences(of: "_", with: " ")) blocks (the keys of `voice`)",
                     merge: .fieldByField, example: "{ rate: 0.45 }")
     }
+
+    private static let dialogue: [ManifestKey] = [
+        ManifestKey("dialogue", .voice, default: "none: the narrator reads it", doc: "the voice of quoted speech in prose, over the voice of the paragraph it is in (the keys of `voice`)",
+                    details: #"`{ pitch: 1.15 }` keeps the narrator's voice a little higher; `{ name: en-gb+f3, rate: 0.55 }` is another voice. Speech is what a reader takes for it: the stretches between the quotation marks the book quotes speech with — the family that opens the most quotations in the book (`“…”`, `‘…’` in a British edition, straight quotes, `«…»` in French, `„…“` and `»…«` in German) — with every quotation nested inside; apostrophes are not marks (`don't`, `'tis`, `’em`, `'98`, `dogs' dinner`, `runnin'`, `rock 'n' roll`); a speech over several paragraphs goes on while each opens with a quotation mark, and a quotation left open ends with its paragraph; a short mention inside a sentence (`the word “Hallo”`) and a quotation in the other family at the top level (`he called it ‘fun’`) are the narrator's. Paragraphs, block quotations and list items have speech, headings and a play's speaker labels and stage directions none. The settings go over the paragraph's own voice (after `styles`, `overrides` and its language); in a paragraph read in another language only their rate, pitch and volume apply, and a passage in another language inside speech is read with its language's voice at the speech's rate, pitch and volume. The quotation marks stay in the text and the timings; the voice changes at them with a pause as long as the punctuation there asks for. `lectern check --text` shows speech between `⟨` and `⟩`"#,
+                    merge: .fieldByField, example: "{ pitch: 1.15 }"),
+    ]
 
     private static let overrides: [ManifestKey] = [
         ManifestKey("overrides", .list, doc: "settings for single chapters, chosen by number or title", merge: .append, example: "[{ chapter: 1, skip: true }]"),

@@ -81,8 +81,9 @@ public struct ChunkPlanner: Sendable {
     }
 
     /// The utterance as one item, or as parts: a part per run of one voice (text in another
-    /// language has its own), and runs longer than the limits cut into whole sentences (and an
-    /// over-long sentence into pieces).
+    /// language and quoted speech have their own, after the pause the punctuation where the voice
+    /// changes asks for: a sentence's, a clause's, a comma's, none inside a sentence), and runs
+    /// longer than the limits cut into whole sentences (and an over-long sentence into pieces).
     func parts(of utterance: Utterance, index: Int) -> [RenderChunk.Item] {
         let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
         if utterance.segments.isEmpty, utterance.wordCount <= maximumUtteranceWords, utterance.text.utf16.count <= maximumLength {
@@ -116,13 +117,16 @@ public struct ChunkPlanner: Sendable {
             return result
         }
         var items: [RenderChunk.Item] = []
-        for run in runs(of: utterance, units: units) {
+        let voiceRuns = runs(of: utterance, units: units)
+        for (r, run) in voiceRuns.enumerated() {
             let groups = sentenceGroups(units, in: run.range, unbreakable: unbreakable)
+            // Where the voice changes, the pause the punctuation there asks for (none inside a sentence).
+            let change = r == voiceRuns.count - 1 ? 0 : pause(after: PhraseSplitter.boundary(ending: run.range, in: units))
             for (g, group) in groups.enumerated() {
                 let range = group.range
                 let text = String(decoding: units[range], as: UTF16.self)
                 items.append(.init(utterance: index, textOffset: range.lowerBound, text: text, voice: run.voice,
-                                   silenceBefore: 0, silenceAfter: g == groups.count - 1 ? 0 : pause(after: group.boundary),
+                                   silenceBefore: 0, silenceAfter: g == groups.count - 1 ? change : pause(after: group.boundary),
                                    wordCount: wordsStarting(in: range),
                                    pronunciations: hints(in: range)))
             }

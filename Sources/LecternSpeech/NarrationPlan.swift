@@ -28,7 +28,7 @@ public struct NarrationPlan: Sendable {
         var counts: [String: (paragraphs: Int, quotations: Int)] = [:]
         for u in chapters.flatMap(\.utterances) {
             if u.languageDetected, let language = u.language { counts[language, default: (0, 0)].paragraphs += 1 }
-            for s in u.segments where s.detected { counts[s.language, default: (0, 0)].quotations += 1 }
+            for s in u.segments where s.detected { if let language = s.language { counts[language, default: (0, 0)].quotations += 1 } }
         }
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value.paragraphs, $0.value.quotations) }
     }
@@ -67,22 +67,26 @@ public struct PlannedChapter: Sendable {
     }
 }
 
-/// A part of an utterance spoken with a voice of its own: text in another language.
+/// A part of an utterance spoken with a voice of its own: text in another language, quoted
+/// speech (`dialogue:`), or both (a French quotation inside speech).
 public struct VoiceSegment: Sendable, Equatable {
     /// UTF-16 range in the utterance's text.
     public var offset: Int
     public var length: Int
     public var voice: ResolvedVoice
-    /// The language it is marked as (BCP 47).
-    public var language: String
+    /// The language it is marked as (BCP 47), or nil: the utterance's own (speech, `dialogue`).
+    public var language: String?
     /// True when `language` was identified from the text (`language_switching: detect`).
     public var detected = false
+    /// True when it is quoted speech, spoken with the `dialogue:` voice (``DialogueQuotes``).
+    public var dialogue = false
 
-    public init(offset: Int, length: Int, voice: ResolvedVoice, language: String) {
+    public init(offset: Int, length: Int, voice: ResolvedVoice, language: String?, dialogue: Bool = false) {
         self.offset = offset
         self.length = length
         self.voice = voice
         self.language = language
+        self.dialogue = dialogue
     }
 }
 
@@ -97,7 +101,8 @@ public struct Utterance: Sendable {
     public var postDelay: Double
     /// The number of words in `text` (counted once, by ``WordTokenizer``).
     public var wordCount: Int
-    /// Parts of the text spoken with another voice (text marked as another language), in order.
+    /// Parts of the text spoken with another voice (text in another language, quoted speech), in
+    /// order, not overlapping.
     public var segments: [VoiceSegment] = []
     /// Parts of the text spoken as a lexicon or the document says, in order, not overlapping.
     public var pronunciations: [Pronunciation] = []

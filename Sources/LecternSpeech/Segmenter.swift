@@ -20,6 +20,9 @@ import LecternText
 /// quotation of ``LanguageIdentifier/quotationWords`` words or more inside a paragraph and a run
 /// of its sentences or lines of ``LanguageIdentifier/passageWords`` (a ``VoiceSegment`` marked
 /// `detected`). ``PassageLanguages`` decides.
+///
+/// With `dialogue:`, quoted speech in prose (``DialogueQuotes``) is a ``VoiceSegment`` marked
+/// `dialogue`, read with those settings over the block's voice (`Segmenter+Dialogue`).
 public struct Segmenter: Sendable {
     public let manifest: Manifest
     /// The manifest's lexicons, loaded (first first).
@@ -79,6 +82,7 @@ public struct Segmenter: Sendable {
             }
         }
         let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
+        let dialogueQuotes = dialogueQuotes(in: book, language: bookLanguage)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -108,15 +112,17 @@ public struct Segmenter: Sendable {
                 continue
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
-            func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [],
+            func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [], speech: [Range<Int>] = [],
                            pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false) throws -> Utterance {
                 let place = "\(chapter.source), chapter \(number): \"\(text.prefix(40))\""
                 var voice = manifestVoice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
+                var languageSwitched = false
                 if let language, let switched = try self.voice(for: language, over: voice, wholeBlock: true, choosing: languageVoices,
                                                                place: place) {
                     voice = switched
+                    languageSwitched = true
                 }
                 var pause = manifest.pauses.pause(for: kind)
                 if afterSectionBreak { pause.before = max(pause.before, manifest.pauses.section.before) }
@@ -130,10 +136,9 @@ public struct Segmenter: Sendable {
                 let spokenLanguage = language ?? book.metadata.language ?? Self.languageCode(voice.name)
                 u.pronunciations = Pronunciation.merging(u.pronunciations,
                                                          Self.spokenForms(spokenForms, in: text, kind: kind, language: spokenLanguage, spans: spans))
-                u.segments = try spans.compactMap { span in
-                    try self.voice(for: span.language, over: voice, wholeBlock: false, choosing: languageVoices, place: place).map {
-                        VoiceSegment(offset: span.offset, length: span.length, voice: $0.resolved(), language: span.language)
-                    }
+                u.segments = try Self.voiceSegments(spans: spans, speech: speech, voice: voice,
+                                                    speechVoice: dialogueVoice(over: voice, switched: languageSwitched)) { language, base in
+                    try self.voice(for: language, over: base, wholeBlock: false, choosing: languageVoices, place: place)
                 }
                 return u
             }
@@ -149,6 +154,8 @@ public struct Segmenter: Sendable {
             }
             let detectedLanguages = detectedLanguages(of: chapter.blocks.indices.map { declaredLanguages[$0] == nil ? chapter.blocks[$0].text : nil },
                                                       bookLanguage: bookLanguage, voices: languageVoices)
+            // Quoted speech, read through the chapter's prose (a speech may run over paragraphs).
+            let speech = dialogueQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
@@ -164,7 +171,7 @@ public struct Segmenter: Sendable {
                         : []
                     let marked = block.spans.filter { LanguageTag.meaningful($0.language) != nil }
                     let spans = (marked + quoted).sorted { $0.offset < $1.offset }
-                    var u = try utterance(block.kind, block.text, language: detected ?? own, spans: spans,
+                    var u = try utterance(block.kind, block.text, language: detected ?? own, spans: spans, speech: speech?[blockIndex] ?? [],
                                           pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
                     if let label = block.noteLabel {
                         u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
@@ -173,7 +180,9 @@ public struct Segmenter: Sendable {
                     u.blockIndex = blockIndex
                     u.language = (detected ?? own).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
-                    for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
+                    for i in u.segments.indices where u.segments[i].language != nil && quoted.contains(where: {
+                        $0.offset <= u.segments[i].offset && u.segments[i].offset < $0.offset + $0.length
+                    }) {
                         u.segments[i].detected = true
                     }
                     utterances.append(u)

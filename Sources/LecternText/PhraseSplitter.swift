@@ -119,6 +119,20 @@ public enum PhraseSplitter {
         }
     }
 
+    /// What ends the text of `range` (after its spaces and closing quotes and brackets): a full
+    /// stop, a clause's mark or dash, a comma, or a word (``Boundary/word``).
+    public static func boundary(ending range: Range<Int>, in units: [UInt16]) -> Boundary {
+        var q = trimmedEnd(units, range.lowerBound, range.upperBound) - 1
+        while q > range.lowerBound, isCloser(units[q]) || units[q] == 0x201C || units[q] == 0x2018 { q -= 1 }
+        guard q >= range.lowerBound else { return .word }
+        switch units[q] {
+        case 0x2E, 0x21, 0x3F, 0x2026, 0x3002, 0xFF01, 0xFF1F: return .sentence
+        case 0x3B, 0x3A, 0x2014, 0x2013, 0x2015: return .clause
+        case 0x2C, 0x3001, 0xFF0C: return .comma
+        default: return .word
+        }
+    }
+
     /// The last grapheme boundary in (start, end]; the last scalar boundary when a single
     /// grapheme runs past `end`.
     static func lengthCut(_ units: [UInt16], start: Int, end: Int, limit: Int) -> Int {

@@ -23,6 +23,9 @@ extension JobRunner {
             var key = "voice.\(field)"
             if let kind = manifest.styles.first(where: { names($0.value.merged(over: manifest.voice)) })?.key {
                 key = "styles.\(kind.rawValue).\(field)"
+            } else if let dialogue = manifest.dialogue, dialogue.name != nil || dialogue.engineGiven != nil,
+                      names(dialogue.merged(over: manifest.voice)) {
+                key = "dialogue.\(field)"
             } else if let tag = manifest.languages.first(where: { names($0.value) })?.key {
                 key = "languages.\(tag)"
             } else if !names(manifest.voice), manifest.overrides.contains(where: { names($0.voice?.merged(over: manifest.voice)) }) {

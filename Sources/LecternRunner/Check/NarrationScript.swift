@@ -6,7 +6,8 @@ import LecternText
 /// chapter headings, every utterance as the engine will be given it (after spoken-form rules and
 /// pronunciations), each passage read in another language than the book's with its language,
 /// whether it was detected and its voice (`[fr, detected: fr-fr]` before a paragraph, a line
-/// `↳ [fr: fr-fr] …` under it for a part of it), and each passage left out, in its place, with
+/// `↳ [fr: fr-fr] …` under it for a part of it), quoted speech read with the `dialogue:` voice
+/// between `⟨` and `⟩`, and each passage left out, in its place, with
 /// the reason.
 public struct NarrationScript: Sendable {
     public let text: String
@@ -39,7 +40,9 @@ public struct NarrationScript: Sendable {
                     before.forEach(skipped)
                     pending.removeAll { ($0.beforeBlock ?? Int.max) <= index }
                 }
-                var spoken = utterance.spokenText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                // Quoted speech read with the `dialogue:` voice between ⟨ and ⟩.
+                var spoken = utterance.spokenText(marking: utterance.speechRanges, open: "⟨", close: "⟩")
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 // Text read in another language than the book's: its language, whether it was
                 // detected, and the voice.
                 if let language = utterance.language {
@@ -55,9 +58,10 @@ public struct NarrationScript: Sendable {
                 }
                 let units = Array(utterance.text.utf16)
                 for segment in utterance.segments where segment.offset + segment.length <= units.count {
+                    guard let language = segment.language else { continue }
                     let part = String(decoding: units[segment.offset..<(segment.offset + segment.length)], as: UTF16.self)
                     let flat = part.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                    out += "    ↳ [\(segment.language)\(segment.detected ? ", detected" : ""): \(segment.voice.name)] \(flat)\n"
+                    out += "    ↳ [\(language)\(segment.detected ? ", detected" : ""): \(segment.voice.name)] \(flat)\n"
                 }
             }
             pending.forEach(skipped)

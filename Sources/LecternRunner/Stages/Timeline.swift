@@ -83,8 +83,9 @@ struct Timeline {
         var paragraph = timer.paragraph(kind: spoken.kind, text: spoken.text, voice: spoken.voice.name,
                                         marks: u.marks.map { ($0.offset, $0.sample - u.start) },
                                         speechStart: u.start, speechLength: u.end - u.start,
-                                        spans: spoken.segments.map { VoiceSpan(offset: $0.offset, length: $0.length, voice: $0.voice.name, language: $0.language,
-                                                                        detected: $0.detected ? true : nil, engine: $0.voice.engineName) },
+                                        spans: spoken.segments.compactMap { s in s.language.map {
+                                            VoiceSpan(offset: s.offset, length: s.length, voice: s.voice.name, language: $0,
+                                                      detected: s.detected ? true : nil, engine: s.voice.engineName) } },
                                         pronounced: spoken.pronunciations, engine: spoken.voice.engineName, estimatedMarks: u.estimated)
         paragraph.language = spoken.language
         paragraph.detected = spoken.languageDetected ? true : nil
