@@ -9,7 +9,7 @@ BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev
                   libavformat-dev libavcodec-dev libavutil-dev
 # … and what the tests check its outputs with (make test).
 TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 opus-tools python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
-                 mandoc debootstrap binutils atomicparsley mediainfo
+                 mandoc debootstrap binutils atomicparsley mediainfo aubio-tools
 PREFIX ?= /usr/local
 # The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
 # SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`
