@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// The XHTML content document of one chapter of a narrated EPUB made from the timing sidecar
 /// (for inputs that are not EPUB 3): the chapter's title as its heading, each paragraph as a `p`
