@@ -16,8 +16,12 @@ public struct CastPool: Sendable {
     public init(voices: [VoiceSettings]) { self.voices = voices }
 
     /// espeak-ng's variants in the order the default pool offers them: male and female
-    /// alternating, the most different first (their pitch and formants, `espeak-ng --voices=variant`).
-    public static let espeakVariants = ["m3", "f2", "m7", "f4", "m2", "f5", "m4", "f3", "m1", "f1", "m5", "m6"]
+    /// alternating, its numbered variants first (their pitch and formants, `espeak-ng
+    /// --voices=variant`), then named ones whose pitch sets them apart (median F0 on en-gb:
+    /// `m8` 83 Hz, `Annie` 228, `david` 76, `Alicia` 241, `ed` 122, `aunty` 175, `grandpa` 109,
+    /// `belinda` 225, against 99 for the bare voice).
+    public static let espeakVariants = ["m3", "f2", "m7", "f4", "m2", "f5", "m4", "f3", "m1", "f1", "m5",
+                                        "m8", "Annie", "david", "Alicia", "ed", "aunty", "grandpa", "belinda", "m6"]
 
     /// The default pool for a narrator's voice: espeak-ng's variants of the narrator's language
     /// (`en-gb` → `en-gb+m3`, `en-gb+f2`, …) except the narrator's own variant (a bare voice

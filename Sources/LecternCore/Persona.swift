@@ -28,8 +28,8 @@ public struct Persona: Sendable, Hashable, Codable {
     }
 
     /// The label as a name to show: a label written in capitals (`MRS. UPJOHN.`) in title case
-    /// (`Mrs. Upjohn`, `O'Brien`, `Jean-Paul`), one written otherwise as it is; its final period
-    /// gone.
+    /// (`Mrs. Upjohn`, `O'Brien`, `Jean-Paul`, `Some of the Others`), one written otherwise as it
+    /// is; its final period gone.
     public static func displayName(_ label: String) -> String {
         let text = trimmed(label)
         guard !text.contains(where: \.isLowercase) else { return text }
@@ -51,8 +51,15 @@ public struct Persona: Sendable, Hashable, Codable {
             }
             previous = ch
         }
-        return out
+        // English title case keeps its little words small, but the first.
+        let words = out.split(separator: " ", omittingEmptySubsequences: false)
+        return words.enumerated().map { i, word in
+            i > 0 && Self.smallWords.contains(word.lowercased()) ? word.lowercased() : String(word)
+        }.joined(separator: " ")
     }
+
+    /// Articles, conjunctions and short prepositions, lower case inside a title-cased name.
+    static let smallWords: Set<String> = ["a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with"]
 
     private static func trimmed(_ label: String) -> String {
         var text = label.split(whereSeparator: \.isWhitespace).joined(separator: " ")
