@@ -58,6 +58,8 @@ public struct Manifest: Sendable, Equatable {
         get { languageSwitching != .off }
         set { languageSwitching = newValue ? (languageSwitching == .off ? .declared : languageSwitching) : .off }
     }
+    /// A play's voices for its personae (`cast:`, `cast_pool:`, `speaker_labels:`).
+    public var cast = Cast()
     /// Pronunciation lexicons (Lectern YAML or PLS), first first: the manifest's own, then those
     /// of `Config/defaults.yml`.
     public var lexicons: [URL] = []

@@ -39,6 +39,9 @@ extension ManifestLayer {
         r.retry = (retry?.limit ?? base.retry?.limit, retry?.delay ?? base.retry?.delay, retry?.maxDelay ?? base.retry?.maxDelay)
         r.languages = base.languages.merging(languages) { $1 }
         r.languageSwitching = languageSwitching ?? base.languageSwitching
+        r.cast = cast.map { (base.cast ?? [:]).merging($0) { $1 } } ?? base.cast
+        r.castPool = castPool ?? base.castPool
+        r.speakerLabels = speakerLabels ?? base.speakerLabels
         r.urls = urls ?? base.urls
         r.lexicons = lexicons + base.lexicons  // this layer's words win over the defaults'
         return r

@@ -24,6 +24,12 @@ struct ManifestLayer {
     var overrides: [ChapterOverride] = []
     var languages: [String: VoiceSettings] = [:]
     var languageSwitching: LanguageSwitching?
+    /// `cast:` by persona key, nil when not given.
+    var cast: [String: Cast.Entry]?
+    /// `cast_pool:`.
+    var castPool: [VoiceSettings]?
+    /// `speaker_labels:`.
+    var speakerLabels: Cast.SpeakerLabels?
     /// Lexicon files, already resolved against the folder of the file that lists them.
     var lexicons: [(url: URL, line: Int?, file: String)] = []
     var urls: URLReading?
@@ -139,6 +145,7 @@ struct ManifestLayer {
                 if let line = value.line { layer.line["languages.\(tag)"] = line }
             }
         }
+        try parseCast(top, presets: presets, into: &layer)
         if let switching = top["language_switching"] {
             switch (switching.node.bool, switching.node.scalar?.string) {
             case (true?, _): layer.languageSwitching = .declared
@@ -285,6 +292,42 @@ struct ManifestLayer {
                 throw v.error("\"\(UserText.excerpt(s))\" is not an ISBN-10 or ISBN-13 (10 or 13 digits, hyphens allowed, whose check digit is right)")
             }
             layer.details.isbn = isbn
+        }
+    }
+
+    /// `cast:` (persona → a voice's name or a voice), `cast_pool:` (a list of voices) and
+    /// `speaker_labels:` (read or silent). Two entries naming one persona (`HAMLET` and `Hamlet.`)
+    /// are an error at the second.
+    static func parseCast(_ top: [String: YAMLValue], presets: [String: VoiceSettings], into layer: inout ManifestLayer) throws {
+        func voice(_ value: YAMLValue) throws -> VoiceSettings {
+            value.isMapping ? try parseVoice(value, presets: presets) : VoiceSettings(name: try value.string())
+        }
+        if let cast = top["cast"] {
+            var entries: [String: Cast.Entry] = [:]
+            for (written, value) in try cast.dictionary() {
+                let key = Persona.key(written)
+                guard key.contains(where: \.isLetter) else {
+                    throw value.error("a persona's name as its speaker label says it (HAMLET, Lady Macbeth), found \"\(UserText.excerpt(written))\"")
+                }
+                if let other = entries[key] {
+                    throw value.error("names the same persona as cast.\(UserText.excerpt(other.written))\(other.line.map { " (line \($0))" } ?? "") (names are compared in capitals, without a final period)")
+                }
+                entries[key] = Cast.Entry(written: written, voice: try voice(value), line: value.line)
+                if let line = value.line { layer.line["cast.\(written)"] = line }
+            }
+            layer.cast = entries
+        }
+        if let pool = top["cast_pool"] {
+            let voices = try pool.list().map(voice)
+            guard !voices.isEmpty else { throw pool.error("must list at least one voice (a name such as en-gb+f2, or a voice mapping)") }
+            layer.castPool = voices
+        }
+        if let labels = top["speaker_labels"] {
+            let value = try labels.string()
+            guard let choice = Cast.SpeakerLabels(rawValue: value) else {
+                throw labels.error("must be read (the narrator says each speaker's name) or silent (the voices say who speaks), found \"\(UserText.excerpt(value))\"")
+            }
+            layer.speakerLabels = choice
         }
     }
 

@@ -177,6 +177,10 @@ public struct ManifestLoader: Sendable {
         }
         manifest.language = layer.language
         manifest.details = layer.details
+        manifest.cast.entries = layer.cast ?? [:]
+        manifest.cast.pool = layer.castPool
+        manifest.cast.speakerLabelsGiven = layer.speakerLabels
+        manifest.cast.isOn = layer.cast != nil || layer.castPool != nil
         return manifest
     }
 
@@ -193,9 +197,12 @@ public struct ManifestLoader: Sendable {
         for (i, o) in layer.overrides.enumerated() {
             if let v = o.voice { given.append(("overrides[\(i + 1)].voice", v, v.merged(over: book))) }
         }
+        for (written, entry) in (layer.cast ?? [:]).values.map({ ($0.written, $0) }) {
+            given.append(("cast.\(written)", entry.voice, entry.voice.merged(over: book)))
+        }
         for (key, own, effective) in given where own?.pitch != nil && effective.engineGiven == ResolvedVoice.piperEngine {
             let top = String(key.prefix { $0 != "." && $0 != "[" })
-            throw ManifestError(file: file, line: layer.line[top], key: "\(key).pitch",
+            throw ManifestError(file: file, line: layer.line[key] ?? layer.line[top], key: "\(key).pitch",
                                 message: "a Piper voice has no pitch setting (remove pitch, or give this voice engine: espeak-ng)")
         }
     }

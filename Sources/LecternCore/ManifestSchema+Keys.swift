@@ -3,7 +3,7 @@ import LecternSchedule
 extension ManifestSchema {
     /// Every key, once, in the order the documentation lists them. A new key is added here; the
     /// parser (``ManifestLayer``) reads its value.
-    static let table: [ManifestKey] = book + sources + voice + pauses + styles + dialogue + overrides + sound + speech + exports + daemon + host
+    static let table: [ManifestKey] = book + sources + voice + pauses + styles + dialogue + overrides + sound + speech + cast + exports + daemon + host
 
     private static let book: [ManifestKey] = [
         ManifestKey("title", .text, default: "what the document says, else the file name", doc: "the book's title: ID3 title and album",
@@ -159,6 +159,21 @@ extension ManifestSchema {
                     merge: .prepend, example: "[names.yml]"),
         ManifestKey("urls", .choice, range: choices(URLReading.self), default: "domain", doc: "how URLs and e-mail addresses are read",
                     details: #"`domain`: `http://www.gutenberg.net/…` → "gutenberg dot net", an address → "someone at example dot org"; `skip`: silent, still timed; `read`: as written, letter by letter. Part of the spoken forms (`Config/spoken/LANG.yml`, built-in English without a `Config/spoken` folder), which also read Roman numerals ("CHAPTER XIV." → fourteen, "Charles II." → the Second, never the pronoun I), abbreviations in any case (`Dr.`, `DR.` → Doctor) and symbol runs (`* * *` → a pause) as a narrator says them; lexicons and the document's hints win where they overlap"#,
+                    example: "read"),
+    ]
+
+    private static let cast: [ManifestKey] = [
+        ManifestKey("cast", .mapping, doc: "a play's voices: each persona (as its speaker label names it) mapped to a voice",
+                    details: #"The personae are the speaker labels the reading pass finds — a Gutenberg play's `HAMLET.` alone or at a speech's start, an HTML `span.speaker`/`p.speaker`, a Standard Ebooks `z3998:persona` — compared in capitals without the final period (`LADY MACBETH.`, `Lady Macbeth` and `LADY MACBETH` are one persona). A speech is the blocks after its label up to the next label, a heading, a section break (a scene change) or the chapter's end (an act); the narrator (`voice`) reads headings, stage directions and everything else. A persona's voice is merged over the narrator's, field by field (`{ pitch: 0.8 }` keeps the narrator's name; a name alone keeps the narrator's engine: over a Piper narrator an espeak-ng voice needs `engine: espeak-ng`). Personae the cast does not name get distinct voices from the pool (`cast_pool`), chosen from their names, the same in every run: the most frequent speakers first, each at the pool voice its name's stable hash points to or the next free one, so voices are shared only when there are more personae than pool voices, and a persona added to the play moves no one with more speeches. `cast: {}` gives every persona a pool voice. An entry naming a persona no label names is a warning (a typo?), not an error. Given a cast, speaker labels are silent (`speaker_labels`). The JSON sidecar names each speech's `persona` (and its `voice`), WebVTT cues are `<v Name>` voice spans, the read-along page heads each speech with its speaker, and `lectern check --text` shows `[Hamlet — en-gb+m3]` before a speech"#,
+                    merge: .perEntry, example: "{ HAMLET: { name: en-gb+m3, rate: 0.55 } }"),
+        ManifestKey("cast.*", .voiceOrName, doc: "a voice's name (`HAMLET: en-gb+m3`) or a voice (`Ophelia: { name: en-gb+f2, pitch: 1.1 }`) for one persona", example: "{ name: en-gb+m3, pitch: 0.9 }"),
+        ManifestKey("cast_pool", .list, range: "voices' names or voices", default: "espeak-ng's variants of the narrator's voice (`+m3`, `+f2`, `+m7`, `+f4`, …) but its own",
+                    doc: "the voices personae the cast does not name are given",
+                    details: "The default pool is espeak-ng's male and female variants of the narrator's voice, alternating (`en-gb+m3`, `en-gb+f2`, `en-gb+m7`, `en-gb+f4`, `en-gb+m2`, `en-gb+f5`, `en-gb+m4`, `en-gb+f3`, `en-gb+m1`, `en-gb+f1`, `en-gb+m5`, then `+m8`, `+Annie`, `+david`, `+Alicia`, `+ed`, `+aunty`, `+grandpa`, `+belinda`, `+m6`), without the narrator's own variant (a bare voice such as `en-gb` sounds like `+m6`); for a Piper narrator, espeak-ng variants of its language. Voices the narrator or the cast already use are left out while the pool has others. Giving `cast_pool` without `cast` casts the play too",
+                    example: "[en-gb+f2, { name: en-gb+m3, pitch: 0.9 }]"),
+        ManifestKey("speaker_labels", .choice, range: choices(Cast.SpeakerLabels.self), default: "silent with a cast, read without",
+                    doc: "whether a play's speaker labels (`HAMLET.`) are spoken",
+                    details: "`silent`: the change of voice says who speaks; each label is still listed where a reader looks — `lectern check --text` shows `[speaker, silent] HAMLET.` in its place, the sidecar lists it under `skipped` and names the speech's `persona`, the read-along page heads the speech with the name. `read`: the narrator says it before the speech (with a cast too)",
                     example: "read"),
     ]
 

@@ -26,7 +26,7 @@ extension ReadAlongPage {
         h2 { font-size: 1.35rem; line-height: 1.3; margin: 2.5rem 0 1rem; }
         blockquote { margin: 1rem 2rem; font-style: italic; }
         p.list_item { margin-left: 2rem; display: list-item; }
-        p.speaker { font-variant: small-caps; font-weight: bold; margin-bottom: 0; }
+        p.speaker, p.persona { font-variant: small-caps; font-weight: bold; margin-bottom: 0; }
         p.stage_direction { font-style: italic; margin-left: 1rem; }
         .w { cursor: pointer; border-radius: 0.2em; }
         .w:hover { text-decoration: underline; }
@@ -73,7 +73,7 @@ extension ReadAlongPage {
             var el = document.createElement(tags[kind] || "p");
             el.id = "p" + index;
             el.className = "para " + kind;
-            if (item.length > 4) el.lang = item[4];
+            if (item.length > 4 && item[4]) el.lang = item[4];
             paragraphFirstWord.push(words);
             item[3].forEach(function (sentence) {
               var from = Math.min(Math.max(sentence[0], pos), str.length);
@@ -122,7 +122,19 @@ extension ReadAlongPage {
               title.textContent = chapter[0];
               section.appendChild(title);
             }
-            chapter[3].forEach(function (item) { section.appendChild(paragraph(item)); });
+            var speaking = null, previousKind = null;  // who spoke last, and the kind of the block before
+            chapter[3].forEach(function (item) {
+              var who = item.length > 5 ? item[5] : null;
+              if (who && who !== speaking && previousKind !== "speaker") {
+                var name = document.createElement("p");
+                name.className = "persona";
+                name.textContent = who;
+                section.appendChild(name);
+              }
+              if (who) speaking = who; else if (item[0] === "heading" || item[0] === "speaker") speaking = null;
+              previousKind = item[0];
+              section.appendChild(paragraph(item));
+            });
             book.appendChild(section);
             var li = document.createElement("li"), a = document.createElement("a");
             a.href = "#c" + c;

@@ -38,6 +38,8 @@ import Foundation
 ///   later visit without `?t=` offers to continue there (`#resume`, with a Continue and a Start
 ///   over button) and does not move until the reader chooses.
 /// - `<html lang>` is the book's language; a paragraph in another language has its own `lang`.
+/// - in a play, a speech whose speaker is not the one before it (and not just named by a label
+///   read aloud) is headed by the persona's name, `p.persona` (no id, not a word: it is not spoken).
 /// - the page writes nothing to the console.
 public enum ReadAlongPage {
     /// Renders the page for a book.
@@ -94,12 +96,13 @@ public enum ReadAlongPage {
     ///
     /// ```
     /// {"v":1,"id":identity,"c":[[title, start, end, [paragraph, …], part?], …]}
-    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …], language?]
+    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …], language?, persona?]
     /// ```
     /// `identity` names the book and its audio (title, author, sample count), the key of the
     /// remembered position. `part` is the title of the chapter's part, absent when it has none;
     /// consecutive chapters with the same part are listed under it. `language` is the
-    /// paragraph's own language when it is not the book's.
+    /// paragraph's own language when it is not the book's (null when only `persona` follows);
+    /// `persona` is who speaks it in a play.
     /// `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026` so the text can never
     /// close the `<script>` element it is embedded in.
     static func data(for document: TimingDocument) -> String {
@@ -130,9 +133,13 @@ public enum ReadAlongPage {
                     out += "]]"
                 }
                 out += "]"
-                if let language = paragraph.language {
+                if paragraph.language != nil || paragraph.persona != nil {
                     out += ","
-                    appendJSONString(language, to: &out)
+                    if let language = paragraph.language { appendJSONString(language, to: &out) } else { out += "null" }
+                }
+                if let persona = paragraph.persona {
+                    out += ","
+                    appendJSONString(persona, to: &out)
                 }
                 out += "]"
             }

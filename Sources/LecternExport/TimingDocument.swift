@@ -10,7 +10,9 @@ import LecternCore
 /// unit of JavaScript strings and NSRange.
 public struct TimingDocument: Codable, Sendable, Equatable {
     public var format = "lectern-timings"
-    public var version = 1
+    /// 1; 2 adds a paragraph's `persona` (who speaks it in a play). A reader of version 1 reads
+    /// version 2: fields are only ever added.
+    public var version = TimingDocument.currentVersion
     public var units = Units()
     public var title: String
     public var author: String?
@@ -30,6 +32,9 @@ public struct TimingDocument: Codable, Sendable, Equatable {
     /// Pronunciation hints (lexicon entries, `ssml:ph`) espeak-ng cannot express; their text is
     /// read as written.
     public var unpronounced: [PronunciationNote]?
+
+    /// The version this Lectern writes.
+    public static let currentVersion = 2
 
     /// What the numbers mean, written into every file.
     public struct Units: Codable, Sendable, Equatable {
@@ -83,6 +88,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var language: String?
     /// True when `language` was identified from the text (`language_switching: detect`).
     public var detected: Bool?
+    /// Who speaks the paragraph in a play: the persona's name as shown (`Lady Macbeth`), from
+    /// the speaker label before the speech; absent for the narrator (version 2 on).
+    public var persona: String?
     /// Parts of the text spoken with another voice than `voice` (text in another language).
     public var spans: [VoiceSpan]?
     /// Parts of the text spoken otherwise than written: `spoken` is the engine's input for them

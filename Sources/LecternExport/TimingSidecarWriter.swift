@@ -22,7 +22,7 @@ public final class TimingSidecarWriter {
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let units = TimingDocument.Units()
-        var head = "{\"format\":\"lectern-timings\",\"version\":1"
+        var head = "{\"format\":\"lectern-timings\",\"version\":\(TimingDocument.currentVersion)"
         head += ",\"units\":" + (try json(units))
         head += ",\"title\":" + (try json(title))
         if let author { head += ",\"author\":" + (try json(author)) }

@@ -15,7 +15,9 @@ import LecternCore
 /// one is moved 1 ms later); each cue ends after it starts; every timestamp tag lies strictly
 /// between its cue's start and end and strictly after the tag before it (a word starting no
 /// later than the previous tag gets none); `&`, `<` and `>` are escaped; a chapter starts with a
-/// `NOTE` (naming its part first when it has one).
+/// `NOTE` (naming its part first when it has one). A cue of a play's speech is one voice span,
+/// `<v Lady Macbeth>…</v>`, naming its persona (the name escaped as an annotation: no `&`, `<`,
+/// `>` or line break).
 public enum WebVTTWriter {
     public static let lineWidth = 64
     public static let captionWidth = 42
@@ -36,14 +38,15 @@ public enum WebVTTWriter {
                     switch cues {
                     case .sentences:
                         let start = max(sentence.start, lastStart + 1)
-                        out += cue(id: id, start: start, end: max(sentence.end, start + 1), lines: CueText.lines(words, width: lineWidth))
+                        out += cue(id: id, start: start, end: max(sentence.end, start + 1), lines: CueText.lines(words, width: lineWidth),
+                                   voice: paragraph.persona)
                         lastStart = start
                     case .captions:
                         let pieces = CueText.pieces(words, width: captionWidth, lines: captionLines, maxDuration: captionDuration)
                         for (k, piece) in pieces.enumerated() {
                             let start = max(piece[0].start, lastStart + 1)
                             out += cue(id: "\(id)-\(k + 1)", start: start, end: max(piece.last!.end, start + 1),
-                                       lines: CueText.balancedLines(piece, width: captionWidth))
+                                       lines: CueText.balancedLines(piece, width: captionWidth), voice: paragraph.persona)
                             lastStart = start
                         }
                     }
@@ -55,7 +58,7 @@ public enum WebVTTWriter {
 
     /// A cue: its id, its times, and its lines with a timestamp tag before each word that starts
     /// after the previous tag and before the cue's end.
-    static func cue(id: String, start: Int, end: Int, lines: [[CueText.Word]]) -> String {
+    static func cue(id: String, start: Int, end: Int, lines: [[CueText.Word]], voice: String? = nil) -> String {
         var out = id + "\n" + CueText.clock(start, separator: ".") + " --> " + CueText.clock(end, separator: ".") + "\n"
         var lastTag = start
         let text = lines.map { line in
@@ -68,8 +71,17 @@ public enum WebVTTWriter {
                 return piece + escape(word.text)
             }.joined(separator: " ")
         }
-        out += text.joined(separator: "\n") + "\n\n"
+        if let voice, !voice.isEmpty {
+            out += "<v " + annotation(voice) + ">" + text.joined(separator: "\n") + "</v>\n\n"
+        } else {
+            out += text.joined(separator: "\n") + "\n\n"
+        }
         return out
+    }
+
+    /// A voice span's annotation: escaped as cue text is, on one line, whitespace collapsed.
+    static func annotation(_ name: String) -> String {
+        escape(name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " "))
     }
 
     static func escape(_ text: String) -> String {

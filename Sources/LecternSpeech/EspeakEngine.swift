@@ -188,6 +188,27 @@ public final class EspeakEngine: @unchecked Sendable {
         return result
     }
 
+    /// The file (identifier) of the voice espeak-ng prefers for a language code: the one listing it
+    /// with the best priority (MBROLA voices left out: they take no variant). Must be called with the lock held.
+    private func preferredVoiceFile(forLanguage language: String) -> String? {
+        let wanted = language.lowercased()
+        guard var list = library.listVoices(nil) else { return nil }
+        var best: (priority: Int, file: String)?
+        while let voice = list.pointee {
+            let v = voice.pointee
+            list += 1
+            guard let identifier = v.identifier.map({ String(cString: $0) }), !identifier.hasPrefix("mb/"), var p = v.languages else { continue }
+            // Each entry: one priority byte, a NUL-terminated language name; a 0 byte ends the list.
+            while p.pointee != 0 {
+                let priority = Int(UInt8(bitPattern: p.pointee))
+                let name = String(cString: p + 1)
+                if name.lowercased() == wanted, best.map({ priority < $0.priority }) ?? true { best = (priority, identifier) }
+                p += name.utf8.count + 2
+            }
+        }
+        return best?.file
+    }
+
     /// Checks that a voice exists, without synthesizing.
     public func validate(voice name: String) throws {
         lock.lock()
@@ -221,6 +242,14 @@ public final class EspeakEngine: @unchecked Sendable {
         guard name != currentVoice else { return }
         currentVoice = nil
         if library.setVoiceByName(name) == EE_OK {
+            currentVoice = name
+            return
+        }
+        // `en-gb+f5`: a language and a variant. espeak-ng applies a variant only to a voice named by
+        // its file (`gmw/en+f5`) and would read the language with its plain voice: the variant goes
+        // on espeak-ng's preferred voice for the language.
+        if let plus = name.firstIndex(of: "+"), let file = preferredVoiceFile(forLanguage: String(name[..<plus])),
+           library.setVoiceByName(file + name[plus...]) == EE_OK {
             currentVoice = name
             return
         }

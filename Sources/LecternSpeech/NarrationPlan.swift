@@ -113,6 +113,9 @@ public struct Utterance: Sendable {
     public var language: String?
     /// True when `language` was identified from the text (`language_switching: detect`).
     public var languageDetected = false
+    /// Who speaks it: a play's persona (the speech after a speaker label), nil for the narrator
+    /// (headings, stage directions, speaker labels read aloud, prose).
+    public var persona: Persona?
 
     /// What the engine is given for it: the text with each pronunciation's stretch replaced.
     public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }

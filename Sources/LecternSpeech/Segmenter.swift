@@ -83,6 +83,7 @@ public struct Segmenter: Sendable {
         }
         let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
         let dialogueQuotes = dialogueQuotes(in: book, language: bookLanguage)
+        let castVoices = CastVoices(book: book, cast: manifest.cast, narrator: manifestVoice)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -113,11 +114,13 @@ public struct Segmenter: Sendable {
             }
             let chapterVoice = overrides.compactMap(\.voice).reduce(VoiceSettings()) { $1.merged(over: $0) }
             func utterance(_ kind: BlockKind, _ text: String, language: String? = nil, spans: [LanguageSpan] = [], speech: [Range<Int>] = [],
-                           pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false) throws -> Utterance {
+                           pronunciations: [Pronunciation] = [], afterSectionBreak: Bool = false, persona: Persona? = nil) throws -> Utterance {
                 let place = "\(chapter.source), chapter \(number): \"\(text.prefix(40))\""
                 var voice = manifestVoice
                 if let style = manifest.styles[kind] { voice = style.merged(over: voice) }
                 voice = chapterVoice.merged(over: voice)
+                // A persona's voice over the narrator's: a cast entry giving only `pitch` keeps the narrator's name.
+                if let persona, let cast = castVoices.voice(for: persona) { voice = cast.merged(over: voice) }
                 var languageSwitched = false
                 if let language, let switched = try self.voice(for: language, over: voice, wholeBlock: true, choosing: languageVoices,
                                                                place: place) {
@@ -127,6 +130,7 @@ public struct Segmenter: Sendable {
                 var pause = manifest.pauses.pause(for: kind)
                 if afterSectionBreak { pause.before = max(pause.before, manifest.pauses.section.before) }
                 var u = Utterance(kind: kind, text: text, voice: voice.resolved(), preDelay: pause.before, postDelay: pause.after)
+                u.persona = persona
                 if u.voice.isPiper, u.voice.pitch != 1 {
                     languageVoices.warn("pitch \(u.voice.name)", "the Piper voice \(u.voice.name) has no pitch setting: pitch \(u.voice.pitch) "
                                         + "(from Config/ defaults or a preset) is ignored")
@@ -156,8 +160,15 @@ public struct Segmenter: Sendable {
                                                       bookLanguage: bookLanguage, voices: languageVoices)
             // Quoted speech, read through the chapter's prose (a speech may run over paragraphs).
             let speech = dialogueQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
+            let personae = castVoices.personae(of: chapter.blocks)
             for (blockIndex, block) in chapter.blocks.enumerated() {
-                if WordTokenizer.count(in: block.text) == 0 {
+                if block.kind == .speaker, manifest.cast.speakerLabels == .silent {
+                    // Not spoken, not lost: listed in its place (`check --text`, the sidecar's
+                    // `skipped`); the speech after it names its persona.
+                    var item = SkippedText(source: chapter.source, chapter: planned, reason: Self.silentLabelReason, text: block.text)
+                    item.beforeBlock = blockIndex
+                    skipped.append(item)
+                } else if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
@@ -172,7 +183,8 @@ public struct Segmenter: Sendable {
                     let marked = block.spans.filter { LanguageTag.meaningful($0.language) != nil }
                     let spans = (marked + quoted).sorted { $0.offset < $1.offset }
                     var u = try utterance(block.kind, block.text, language: detected ?? own, spans: spans, speech: speech?[blockIndex] ?? [],
-                                          pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak)
+                                          pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak,
+                                          persona: personae[blockIndex])
                     if let label = block.noteLabel {
                         u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
                                                            language: detected ?? own ?? bookLanguage ?? Self.languageCode(u.voice.name))
@@ -193,10 +205,13 @@ public struct Segmenter: Sendable {
         }
         if let failure = lexicons.lazy.compactMap(\.regexFailure).first { throw failure }
         var plan = NarrationPlan(chapters: chapters, skipped: skipped)
-        plan.warnings = languageVoices.warnings
+        plan.warnings = languageVoices.warnings + castVoices.warnings.map { "\(manifest.file.path), \($0)" }
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
     }
+
+    /// Why a speaker label is not spoken (`speaker_labels: silent`, the default with a cast).
+    public static let silentLabelReason = "speaker label (silent: the voice says who speaks)"
 
     /// With `language_switching: detect`, the language each block is read in when ``identifier``
     /// surely finds it (alone, or with the short blocks around it) in another language than the

@@ -21,7 +21,7 @@ import Testing
                           skipped: [SkippedText(source: "b.md", chapter: 1, reason: "code block", text: "x = 1")])
 
         let doc = try JSONDecoder().decode(TimingDocument.self, from: Data(contentsOf: url))
-        #expect(doc.format == "lectern-timings" && doc.version == 1)
+        #expect(doc.format == "lectern-timings" && doc.version == TimingDocument.currentVersion)
         #expect(doc.title == "Tëst “Book”" && doc.author == "A. Author" && doc.audio == "book.mp3")
         #expect(doc.sampleCount == 2500 && doc.durationMs == 2500 && doc.wordCount == 3)
         #expect(doc.chapters.map(\.title) == ["One", "Two"])

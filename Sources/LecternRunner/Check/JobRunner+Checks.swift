@@ -28,6 +28,11 @@ extension JobRunner {
                 key = "dialogue.\(field)"
             } else if let tag = manifest.languages.first(where: { names($0.value) })?.key {
                 key = "languages.\(tag)"
+            } else if let entry = manifest.cast.entries.values.sorted(by: { ($0.line ?? 0) < ($1.line ?? 0) })
+                        .first(where: { names($0.voice.merged(over: manifest.voice)) }) {
+                key = "cast.\(entry.written)"
+            } else if manifest.cast.pool?.contains(where: { names($0.merged(over: manifest.voice)) }) == true {
+                key = "cast_pool"
             } else if !names(manifest.voice), manifest.overrides.contains(where: { names($0.voice?.merged(over: manifest.voice)) }) {
                 key = "overrides"
             }

@@ -7,14 +7,19 @@ import LecternText
 /// pronunciations), each passage read in another language than the book's with its language,
 /// whether it was detected and its voice (`[fr, detected: fr-fr]` before a paragraph, a line
 /// `↳ [fr: fr-fr] …` under it for a part of it), quoted speech read with the `dialogue:` voice
-/// between `⟨` and `⟩`, and each passage left out, in its place, with
-/// the reason.
+/// between `⟨` and `⟩`, who speaks each speech of a play and with which voice (`[Roper — en-gb+m3]`
+/// before it), and each passage left out, in its place, with the reason (a silent speaker label
+/// as `[speaker, silent] ROPER.`).
 public struct NarrationScript: Sendable {
     public let text: String
 
     public init(plan: NarrationPlan, title: String) {
         var out = "\(title)\n"
         func skipped(_ item: SkippedText) {
+            if item.reason == Segmenter.silentLabelReason {
+                out += "  [speaker, silent] \(item.text.split(whereSeparator: \.isWhitespace).joined(separator: " "))\n"
+                return
+            }
             let words = item.words ?? WordTokenizer.count(in: item.text)
             let flat = item.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let shown = flat.count > 160 ? flat.prefix(160) + " …" : Substring(flat)
@@ -48,6 +53,7 @@ public struct NarrationScript: Sendable {
                 if let language = utterance.language {
                     spoken = "[\(language)\(utterance.languageDetected ? ", detected" : ""): \(utterance.voice.name)] " + spoken
                 }
+                if let persona = utterance.persona { spoken = "[\(persona.name) — \(utterance.voice.name)] " + spoken }
                 switch utterance.kind {
                 case .heading: out += "  [heading] \(spoken)\n"
                 case .quote: out += "  [quote] \(spoken)\n"

@@ -89,6 +89,7 @@ struct Timeline {
                                         pronounced: spoken.pronunciations, engine: spoken.voice.engineName, estimatedMarks: u.estimated)
         paragraph.language = spoken.language
         paragraph.detected = spoken.languageDetected ? true : nil
+        paragraph.persona = spoken.persona?.name
         try sidecar?.append(paragraph)
     }
 
