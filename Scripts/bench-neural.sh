@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench BENCH=neural` (issue #16): the Piper voice (en_US-joe-medium through sherpa-onnx,
+# `make bench BENCH=neural` (issue #16): the Piper voice (en_US-joe-medium through onnxruntime,
 # installed by `make piper`) against espeak-ng on the same chapters, with 1 and $(nproc) worker
 # processes, each render from scratch (--force, a fresh store). Measured per render: wall
 # seconds, audio seconds, the real-time factor of the whole machine (wall / audio) and per worker
