@@ -154,8 +154,15 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             for mark in reference.words where mark.textOffset > (marks.last?.textOffset ?? -1) { marks.append(mark) }
             let sentence: [WordMark]
             if let durations = run.durations, durations.count == ids.count, durations.reduce(0, +) > 0 {
-                sentence = exactMarks(marks, phonemes: spoken, input: input, positions: positions, durations: durations,
-                                      samples: neural.count)
+                var exact = exactMarks(marks, phonemes: spoken, input: input, positions: positions, durations: durations,
+                                       samples: neural.count)
+                // The sentence's speech starts where its audio does (the first loud sample): the
+                // decoder's sound of a phoneme begins a little before its frames do.
+                if !exact.isEmpty {
+                    let next = exact.count > 1 ? exact[1].sample - 1 : Int.max
+                    exact[0].sample = min(WordTimeWarp.speechSpan(neural).lowerBound, next)
+                }
+                sentence = exact
             } else {
                 sentence = estimatedMarks(marks, reference: reference.samples, neural: neural)
             }
