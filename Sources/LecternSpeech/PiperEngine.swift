@@ -120,11 +120,51 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
 
     /// The phonemes the model is given for each sentence of `text` (UTF-16 range and IPA).
     public func sentencePhonemes(_ text: String, pronunciations: [Pronunciation] = []) throws -> [(range: Range<Int>, phonemes: String)] {
+        try sentenceClauses(text, pronunciations: pronunciations).map { ($0.range, $0.clauses.joined(separator: " ")) }
+    }
+
+    /// Each sentence's clauses' phonemes.
+    private func sentenceClauses(_ text: String, pronunciations: [Pronunciation]) throws -> [(range: Range<Int>, clauses: [String])] {
         try sentences(of: text).map { range in
             let piece = String(decoding: Array(text.utf16)[range], as: UTF16.self)
             let clauses = try espeak.phonemeClauses(piece, voice: espeakVoice, pronunciations: Pronunciation.slice(pronunciations, to: range))
-            return (range, clauses.map(\.phonemes).joined(separator: " "))
+            return (range, clauses.map(\.phonemes))
         }
+    }
+
+    /// The most phoneme ids the model is given at once. The decoder's memory grows with the audio
+    /// it makes in one run (measured with onnxruntime 1.28: 262 MB for 400 ids, 560 MB for 1,600, a
+    /// 23 s sentence), so a longer sentence is synthesized in parts cut between its clauses (or,
+    /// for a clause longer than this alone, between its words), joined with their times.
+    static let maximumIds = 200
+
+    /// `clauses` (one sentence's) grouped into the parts the model is given: each a run of whole
+    /// clauses of at most ``maximumIds`` ids (about two a phoneme), a clause longer than that cut
+    /// between words.
+    static func parts(of clauses: [String], maximumIds: Int = maximumIds) -> [String] {
+        let limit = max(maximumIds / 2 - 2, 1)
+        var units: [String] = []
+        for clause in clauses {
+            guard clause.unicodeScalars.count > limit else { units.append(clause); continue }
+            var current = ""
+            for word in clause.split(separator: " ", omittingEmptySubsequences: true) {
+                if !current.isEmpty, current.unicodeScalars.count + 1 + word.unicodeScalars.count > limit {
+                    units.append(current)
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : " ") + word
+            }
+            if !current.isEmpty { units.append(current) }
+        }
+        var parts: [String] = []
+        for unit in units {
+            if let last = parts.last, last.unicodeScalars.count + 1 + unit.unicodeScalars.count <= limit {
+                parts[parts.count - 1] = last + " " + unit
+            } else {
+                parts.append(unit)
+            }
+        }
+        return parts
     }
 
     /// Speaks `text` sentence by sentence; see the type's description. `voice.name` is not used
@@ -140,12 +180,24 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         let speed = Float(voice.wordsPerMinute) / Float(ResolvedVoice.normalWPM)
         var samples: [Int16] = []
         var words: [WordMark] = []
-        for (range, phonemes) in try sentencePhonemes(text, pronunciations: pronunciations) {
+        for (range, clauses) in try sentenceClauses(text, pronunciations: pronunciations) {
             let piece = String(decoding: Array(text.utf16)[range], as: UTF16.self)
-            let input = Array(phonemes.unicodeScalars)
-            let (ids, positions) = phonemeIds(input)
-            let run = try generate(ids, speed: speed, speaker: speaker)
-            let neural = pcm(run.audio, volume: voice.volume)
+            // The sentence's parts, each run on its own and joined: the input, ids, durations and
+            // audio of the whole, a joining space taking the place of the next part's first phoneme.
+            var input: [Unicode.Scalar] = [], positions: [Int] = [], idCount = 0
+            var audio: [Float] = [], durations: [Float]? = []
+            for part in Self.parts(of: clauses) {
+                let scalars = Array(part.unicodeScalars)
+                let (ids, partPositions) = phonemeIds(scalars)
+                let run = try generate(ids, speed: speed, speaker: speaker)
+                if !input.isEmpty { input.append(" "); positions.append(idCount + (partPositions.first ?? 0)) }
+                input += scalars
+                positions += partPositions.map { $0 + idCount }
+                if let d = run.durations, d.count == ids.count, durations != nil { durations! += d } else { durations = nil }
+                idCount += ids.count
+                audio += run.audio
+            }
+            let neural = pcm(audio, volume: voice.volume)
             let (reference, spoken) = try espeak.synthesizeWithPhonemes(piece, voice: espeakVoice,
                                                                         pronunciations: Pronunciation.slice(pronunciations, to: range))
             // espeak-ng now and then repeats an earlier word's event later on (after a colon): keep
@@ -153,7 +205,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             var marks: [WordMark] = []
             for mark in reference.words where mark.textOffset > (marks.last?.textOffset ?? -1) { marks.append(mark) }
             let sentence: [WordMark]
-            if let durations = run.durations, durations.count == ids.count, durations.reduce(0, +) > 0 {
+            if let durations, durations.count == idCount, durations.reduce(0, +) > 0 {
                 var exact = exactMarks(marks, phonemes: spoken, input: input, positions: positions, durations: durations,
                                        samples: neural.count)
                 // The sentence's speech starts where its audio does (the first loud sample): the
@@ -249,7 +301,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
 
     /// One sentence's audio (−1…1) and, when the model gives them, its ids' durations in frames.
     func generate(_ ids: [Int64], speed: Float, speaker: Int64 = 0) throws -> (audio: [Float], durations: [Float]?) {
-        guard ids.count > 3 else { return ([], nil) }
+        guard ids.count > 3 else { return ([], [Float](repeating: 0, count: ids.count)) }  // no phoneme: no sound
         let noise: Float = deterministic ? 0 : Float(config.noiseScale), noiseWidth: Float = deterministic ? 0 : Float(config.noiseWidth)
         let length = Float(config.lengthScale) / max(speed, 0.1)
         var audio: UnsafeMutablePointer<Float>?, durations: UnsafeMutablePointer<Float>?

@@ -13,7 +13,8 @@ extern "C" {
 typedef struct lectern_piper_session lectern_piper_session;
 
 /** Loads onnxruntime from `library` (once per process) and the model `model` with `threads`
-    intra-op threads, the CPU memory arena and memory pattern off (`low_memory` nonzero) or on.
+    intra-op threads, the memory pattern off (`low_memory` nonzero) or on; the CPU memory arena
+    stays on (turning it off raised the peak: 714 MB against 560 MB for a 23 s sentence).
     Returns NULL on failure, with a message in `error`. */
 lectern_piper_session *lectern_piper_open(const char *library, const char *model, int32_t threads, int32_t low_memory,
                                           char *error, int32_t error_size);
