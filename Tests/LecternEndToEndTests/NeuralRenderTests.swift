@@ -121,8 +121,8 @@ struct NeuralRenderTests {
         }
         let probe = try StoreProbe(ws.db)
         #expect(try probe.lastRun().chunkCount ?? 0 >= 4)
-        // Same input, same bytes with the neural voice too: the prepared model's noise is seeded
-        // and each chunk gets a fresh model session (SpeechEngines.reset).
+        // Same input, same bytes with the neural voice too: the model's noise is off (0), so what a
+        // session synthesized before cannot change what it synthesizes next.
         #expect(sidecars[0] == sidecars[1], "the sidecars differ between 1 and 2 workers")
         let (a, b) = (try Tool.decode(mp3s[0]), try Tool.decode(mp3s[1]))
         #expect(a.count == b.count)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import LecternSpeech
 
-/// Tying the words espeak-ng spoke to the phonemes of a Piper input, and a Piper voice's speakers.
+/// Tying the words espeak-ng spoke to the phonemes of a Piper input, cutting a long sentence into
+/// the parts the model is given, and a Piper voice's speakers.
 @Suite struct PhonemeWordAlignmentTests {
     private func scalars(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
 
@@ -31,6 +32,21 @@ import Testing
         #expect(PhonemeWordAlignment.align(scalars("ab"), scalars("xaby")) == [1, 2])
         #expect(PhonemeWordAlignment.align(scalars("abc"), scalars("ac")) == [0, nil, 1])
         #expect(PhonemeWordAlignment.align([], scalars("ab")) == [])
+    }
+
+    @Test func aLongSentenceIsCutBetweenClausesAndALongClauseBetweenWords() {
+        let clauses = ["ˈælɪs wʌz,", "bɪɡˈɪnɪŋ tə ɡɛt,", "vˈɛɹi tˈaɪɚd."]
+        // Short enough: one part, the clauses joined as the whole sentence's phonemes are.
+        #expect(PiperEngine.parts(of: clauses) == [clauses.joined(separator: " ")])
+        // 20 ids: at most 8 phonemes a part; whole clauses where they fit, a longer one cut between words.
+        let parts = PiperEngine.parts(of: clauses, maximumIds: 20)
+        #expect(parts == ["ˈælɪs", "wʌz,", "bɪɡˈɪnɪŋ", "tə ɡɛt,", "vˈɛɹi", "tˈaɪɚd."], "\(parts)")
+        let some = PiperEngine.parts(of: clauses, maximumIds: 40)
+        #expect(some == ["ˈælɪs wʌz,", "bɪɡˈɪnɪŋ tə ɡɛt,", "vˈɛɹi tˈaɪɚd."], "\(some)")
+        // Nothing is lost or reordered.
+        for cut in [parts, some] {
+            #expect(cut.joined(separator: " ") == clauses.joined(separator: " "))
+        }
     }
 
     @Test func aVoicesSpeakersAreReadWithTheirIds() throws {
