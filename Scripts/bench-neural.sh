@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# `make bench BENCH=neural` (issues #16, #26): the Piper voice (en_US-joe-medium, installed by
-# `make piper`) against espeak-ng on the same chapters, with 1 and $(nproc) worker processes, each
-# render from scratch (--force, a fresh store), and against Piper's own program (PyPI `piper-tts`
-# 1.8 in .venv-piper-tts/, which `make bench BENCH=neural` installs) on the same text. Measured per render: wall
+# `make bench BENCH=neural` (issues #16, #26): the Piper voice (en_US-joe-medium through
+# onnxruntime, installed by `make piper`) against espeak-ng on the same chapters, with 1 and
+# $(nproc) worker processes, each render from scratch (--force, a fresh store), and against Piper's
+# own program (PyPI `piper-tts` 1.8 in .venv-piper-tts/, which `make bench BENCH=neural` installs)
+# on the same text. Measured per render: wall
 # seconds, audio seconds, the real-time factor of the whole machine (wall / audio) and per worker
 # (workers × wall / audio: what one worker process, one onnxruntime thread, takes per second of
 # audio), the CPU of the workers, and the peak RSS of the coordinating process and of its largest
-# worker (`lectern run --stats`). No quality figure: no offline MOS predictor is installed here,
-# and none may be downloaded.
+# worker (`lectern run --stats`); for piper-tts (`python -m piper -m VOICE.onnx -i TEXT -f OUT.wav`,
+# its own onnxruntime threads) the same from GNU time. Then the word times of each engine's render
+# on all cores against an independent forced aligner (Tests/Scripts/word_alignment.py: PocketSphinx,
+# 60 sentences). No quality figure: no offline MOS predictor is installed here, and none may be
+# downloaded.
 #
 #   BOOK=path.txt   another text (default: the committed Alice chapters I–II)
 #   REPEAT=2        renders per setting (the median is reported)

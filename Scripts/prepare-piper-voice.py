@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Prepares a Piper voice for sherpa-onnx's C API, which Lectern's Piper engine speaks through.
+"""Prepares a Piper voice for Lectern's Piper engine, which runs it through onnxruntime's C API.
 
-A Piper voice is an ONNX model (`NAME.onnx`) and its configuration (`NAME.onnx.json`). sherpa-onnx
-needs two more things, both derived from them:
-  - a tokens file, one `symbol id` line per entry of the configuration's `phoneme_id_map`;
-  - the model with sherpa-onnx's metadata (model_type=vits, comment=piper, sample_rate, n_speakers,
-    language, voice, has_espeak=1), added with the `onnx` package.
+A Piper voice is an ONNX model (`NAME.onnx`) and its configuration (`NAME.onnx.json`). The prepared
+model, changed with the `onnx` package, differs from the original in two ways:
+  - its duration predictor's per-phoneme output (the ceiled durations in frames, which the graph
+    computes and sums into the audio's length but does not output) is a graph output named
+    `durations`, so that Lectern times every word exactly; a graph where it cannot be found is
+    prepared without it (said so), and Lectern estimates its word times as before;
+  - its random nodes have a fixed seed (see below).
 
-Writes OUT/NAME.onnx (a copy with the metadata), OUT/NAME.onnx.json (a copy of the configuration)
-and OUT/NAME.tokens.txt. The original files are not changed. Run it on any Piper voice:
+Writes OUT/NAME.onnx and OUT/NAME.onnx.json (a copy of the configuration). The original files are
+not changed. Run it on any Piper voice:
 
     PYTHONPATH=.piper python3 Scripts/prepare-piper-voice.py VOICE.onnx [VOICE.onnx.json] --out DIR
 """
@@ -42,28 +44,52 @@ def load_config(path):
     return config
 
 
-def tokens_lines(config, path):
-    lines = []
+def check_phoneme_map(config, path):
     for symbol, ids in config["phoneme_id_map"].items():
         if len(symbol) != 1 or not ids:
             fail(f"{path}: phoneme_id_map entry {symbol!r}: expected one character with at least one id")
-        if symbol in "\n\r":
-            continue  # a line break cannot be written as a token line, and espeak-ng never yields one
-        lines.append(f"{symbol} {ids[0]}\n")
-    return lines
+    for symbol in ("_", "^", "$"):
+        if symbol not in config["phoneme_id_map"]:
+            fail(f"{path}: phoneme_id_map has no {symbol!r} (Piper's pad, start and end symbols)")
 
 
-def metadata(config):
-    language = config.get("language", {})
-    return {
-        "model_type": "vits",
-        "comment": "piper",
-        "language": language.get("name_english", language.get("code", "")),
-        "voice": config["espeak"]["voice"],
-        "has_espeak": 1,
-        "n_speakers": config.get("num_speakers", 1),
-        "sample_rate": config["audio"]["sample_rate"],
-    }
+DURATIONS = "durations"
+
+
+def find_durations(graph):
+    """The output of the duration predictor's Ceil: the Ceil node whose output the graph sums
+    (ReduceSum: the audio's length in frames) and accumulates (CumSum: where each phoneme's frames
+    start), directly or through shape-keeping nodes. None when there is no such node, or several."""
+    consumers = {}
+    for node in graph.node:
+        for name in node.input:
+            consumers.setdefault(name, []).append(node)
+    passing = {"Cast", "Mul", "Clip", "Max", "Min", "Unsqueeze", "Squeeze", "Identity"}
+
+    def reaches(name, wanted, depth=0):
+        for node in consumers.get(name, []):
+            if node.op_type == wanted:
+                return True
+            if depth < 3 and node.op_type in passing and any(reaches(o, wanted, depth + 1) for o in node.output):
+                return True
+        return False
+
+    found = [node.output[0] for node in graph.node
+             if node.op_type == "Ceil" and reaches(node.output[0], "ReduceSum") and reaches(node.output[0], "CumSum")]
+    return found[0] if len(found) == 1 else None
+
+
+def add_durations(model, onnx):
+    """Adds the `durations` output (float, [batch, 1, phonemes]); returns the tensor it comes from, or None."""
+    graph = model.graph
+    if any(o.name == DURATIONS for o in graph.output):
+        return DURATIONS
+    source = find_durations(graph)
+    if source is None:
+        return None
+    graph.node.append(onnx.helper.make_node("Identity", [source], [DURATIONS], name="lectern_durations"))
+    graph.output.append(onnx.helper.make_tensor_value_info(DURATIONS, onnx.TensorProto.FLOAT, ["batch_size", 1, "phonemes"]))
+    return source
 
 
 def main():
@@ -84,22 +110,15 @@ def main():
     name = os.path.basename(args.model)
     name = name[: -len(".onnx")] if name.endswith(".onnx") else name
     os.makedirs(args.out, exist_ok=True)
-    lines = tokens_lines(config, config_path)
+    check_phoneme_map(config, config_path)
 
     model = onnx.load(args.model)
-    wanted = metadata(config)
-    kept = [p for p in model.metadata_props if p.key not in wanted]
-    del model.metadata_props[:]
-    model.metadata_props.extend(kept)
-    for key, value in wanted.items():
-        entry = model.metadata_props.add()
-        entry.key = key
-        entry.value = str(value)
+    durations = add_durations(model, onnx)
 
     # Piper's graph draws its sampling noise with RandomNormalLike nodes that carry no seed, so
     # onnxruntime seeds them at random and no two syntheses are the same. A fixed seed makes the
-    # noise depend only on what a model session has synthesized before; Lectern opens a new
-    # session for each chunk, so a chunk's audio is a function of its content.
+    # noise depend only on what a model session has synthesized before (with the noise off, as
+    # Lectern runs by default, it is multiplied by 0 and does not matter).
     seeded = 0
     for node in model.graph.node:
         if node.op_type in ("RandomNormalLike", "RandomNormal", "RandomUniformLike", "RandomUniform"):
@@ -113,17 +132,23 @@ def main():
     targets = {
         "model": os.path.join(args.out, name + ".onnx"),
         "config": os.path.join(args.out, name + ".onnx.json"),
-        "tokens": os.path.join(args.out, name + ".tokens.txt"),
     }
     with tempfile.TemporaryDirectory(dir=args.out) as scratch:
         onnx.save(model, os.path.join(scratch, "model"))
         shutil.copyfile(config_path, os.path.join(scratch, "config"))
-        with open(os.path.join(scratch, "tokens"), "w", encoding="utf-8") as f:
-            f.writelines(lines)
-        for kind in ("tokens", "config", "model"):
+        for kind in ("config", "model"):
             os.replace(os.path.join(scratch, kind), targets[kind])
-    print(f"prepared {name}: {targets['model']} ({len(lines)} tokens, {seeded} random nodes seeded, {config['audio']['sample_rate']} Hz, "
-          f"espeak-ng voice {config['espeak']['voice']})")
+        # A tokens file an earlier version of this script wrote for sherpa-onnx is no longer used.
+        stale = os.path.join(args.out, name + ".tokens.txt")
+        if os.path.exists(stale):
+            os.remove(stale)
+    speakers = config.get("num_speakers", 1)
+    print(f"prepared {name}: {targets['model']} ({seeded} random nodes seeded, {config['audio']['sample_rate']} Hz, "
+          f"{speakers} speaker{'s' if speakers != 1 else ''}, espeak-ng voice {config['espeak']['voice']}, "
+          + (f"durations output from {durations})" if durations else "no durations output)"))
+    if durations is None:
+        print(f"prepare-piper-voice: {args.model}: no duration predictor output found (no single Ceil node whose output is summed "
+              "and accumulated); prepared without it: Lectern will estimate this voice's word times", file=sys.stderr)
 
 
 if __name__ == "__main__":

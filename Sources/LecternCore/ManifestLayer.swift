@@ -374,12 +374,21 @@ struct ManifestLayer {
             }
             engineVoice.model = url.path
         }
+        if let sp = m["speaker"] {
+            let speaker = try sp.string()
+            guard engineVoice.engine != ResolvedVoice.espeakEngine else {
+                throw sp.error("a speaker is a multi-speaker Piper voice's: give engine: piper (or leave engine out)")
+            }
+            guard !speaker.isEmpty else { throw sp.error("an empty speaker (give a speaker's name or id; `lectern voices` lists them)") }
+            engineVoice.speaker = speaker  // implies Piper, as a model does (VoiceSettings.engineGiven)
+        }
         if engineVoice.engineGiven == ResolvedVoice.piperEngine, let p = m["pitch"] {
             throw p.error("a Piper voice has no pitch setting (remove pitch, or use engine: espeak-ng)")
         }
         var given = own
         given.engine = engineVoice.engine
         given.model = engineVoice.model
+        given.speaker = engineVoice.speaker
         return given.merged(over: voice)
     }
 

@@ -95,6 +95,7 @@ extension ManifestSchema {
                     example: "en-gb"),
         ManifestKey("voice.engine", .choice, range: VoiceSettings.engines.joined(separator: ", "), default: ResolvedVoice.espeakEngine, doc: "the speech engine (`piper`: a neural voice, installed by `make piper`)", example: ResolvedVoice.espeakEngine),
         ManifestKey("voice.model", .path, range: "a prepared Piper voice's `.onnx`", doc: "a Piper voice by its model file (implies `engine: piper`)", example: "voices/my-voice.onnx"),
+        ManifestKey("voice.speaker", .text, range: "a speaker's name or id (0…)", doc: "a multi-speaker Piper voice's speaker (implies `engine: piper`); `lectern voices` lists the speakers of the installed voices as `VOICE#SPEAKER`", example: "12"),
         ManifestKey("voice.rate", .number, range: "0…1", default: "0.5", doc: "the speaking rate (AVSpeechUtterance's scale: 0.5 is 175 words per minute)", example: "0.55"),
         ManifestKey("voice.wpm", .wholeNumber, range: "\(ResolvedVoice.minimumWPM)…\(ResolvedVoice.maximumWPM)", doc: "the speaking rate in words per minute (not with `rate`)", example: "190"),
         ManifestKey("voice.pitch", .number, range: "0.5…2.0", default: "1.0", doc: "a pitch multiplier (espeak-ng only: a Piper voice has none)", example: "1.1"),

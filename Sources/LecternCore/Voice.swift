@@ -8,6 +8,8 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     public var engine: String?
     /// A prepared Piper voice's model file (`NAME.onnx`), an absolute path; implies `piper`.
     public var model: String?
+    /// A multi-speaker Piper model's speaker: a name of its `speaker_id_map` or an id (`12`).
+    public var speaker: String?
     /// Speaking rate, 0…1, 0.5 is normal (AVSpeechUtteranceDefaultSpeechRate).
     public var rate: Double?
     /// Speaking rate in words per minute; overrides `rate` when both are set in the same layer.
@@ -18,10 +20,11 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     public var volume: Double?
 
     public init(name: String? = nil, rate: Double? = nil, wpm: Int? = nil, pitch: Double? = nil, volume: Double? = nil,
-                engine: String? = nil, model: String? = nil) {
+                engine: String? = nil, model: String? = nil, speaker: String? = nil) {
         self.name = name
         self.engine = engine
         self.model = model
+        self.speaker = speaker
         self.rate = rate
         self.wpm = wpm
         self.pitch = pitch
@@ -32,7 +35,7 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     public static let engines = [ResolvedVoice.espeakEngine, ResolvedVoice.piperEngine]
 
     /// This layer's engine, or nil when it leaves the engine to the layers below.
-    public var engineGiven: String? { engine ?? (model != nil ? ResolvedVoice.piperEngine : nil) }
+    public var engineGiven: String? { engine ?? (model != nil || speaker != nil ? ResolvedVoice.piperEngine : nil) }
 
     /// This layer's values, falling back to `base` for those it leaves unset.
     public func merged(over base: VoiceSettings) -> VoiceSettings {
@@ -41,10 +44,14 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
         if let engine = engineGiven, engine != (base.engineGiven ?? ResolvedVoice.espeakEngine) {
             result.name = nil
             result.model = nil
+            result.speaker = nil
         }
         if let engine = engineGiven { result.engine = engine }
         if let model { result.model = model; if name == nil { result.name = nil } }
         if let name { result.name = name; if model == nil { result.model = nil } }
+        // A speaker is one of a model's: another voice below drops it, unless this layer gives one.
+        if name != nil || model != nil { result.speaker = speaker }
+        if let speaker { result.speaker = speaker }
         if let rate { result.rate = rate; result.wpm = wpm }
         if let wpm { result.wpm = wpm; if rate == nil { result.rate = nil } }
         if let pitch { result.pitch = pitch }
@@ -66,7 +73,8 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
             pitch: pitch ?? 1.0,
             volume: volume ?? 1.0,
             engine: isPiper ? ResolvedVoice.piperEngine : nil,
-            model: isPiper ? model : nil
+            model: isPiper ? model : nil,
+            speaker: isPiper ? speaker : nil
         )
     }
 }
@@ -84,14 +92,18 @@ public struct ResolvedVoice: Sendable, Hashable, Codable {
     /// A Piper voice's model file given by path (absolute), or nil: a Piper voice named by `name`
     /// is found among the installed voices.
     public var model: String?
+    /// A multi-speaker Piper model's speaker (a name or an id), or nil for its first (id 0).
+    public var speaker: String?
 
-    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double, engine: String? = nil, model: String? = nil) {
+    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double, engine: String? = nil, model: String? = nil,
+                speaker: String? = nil) {
         self.name = name
         self.wordsPerMinute = wordsPerMinute
         self.pitch = pitch
         self.volume = volume
         self.engine = engine == Self.espeakEngine ? nil : engine
         self.model = model
+        self.speaker = speaker
     }
 
     /// The engines' names, as manifests and sidecars give them.

@@ -55,9 +55,12 @@ public final class EspeakEngine: @unchecked Sendable {
     }
 
     /// `espeak_Initialize` (synchronous, with `espeakINITIALIZE_DONT_EXIT`, so missing data is an
-    /// error instead of `exit(1)`) and the synthesis callback; returns the sample rate.
+    /// error instead of `exit(1)`, and IPA phoneme events) and the synthesis callback; returns the
+    /// sample rate.
     private static func initialize(_ library: EspeakLibrary) throws -> Int {
-        let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        // Phoneme events (IPA) too: the Piper engine ties the phonemes of its input to text words by them.
+        let options = Int32(espeakINITIALIZE_DONT_EXIT) | Int32(espeakINITIALIZE_PHONEME_EVENTS) | Int32(espeakINITIALIZE_PHONEME_IPA)
+        let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, options)
         guard rate > 0 else {
             library.unload(initialized: false)
             throw SpeechError("espeak-ng could not be initialised (is espeak-ng-data installed? install the espeak-ng-data package)")
@@ -89,11 +92,25 @@ public final class EspeakEngine: @unchecked Sendable {
     /// Calls `espeak_SetVoiceByName`, `espeak_SetParameter` and `espeak_Synth`.
     /// - throws: ``SpeechError`` for an unknown voice or a failed synthesis.
     public func synthesize(_ text: String, voice: ResolvedVoice, pronunciations: [Pronunciation] = []) throws -> Synthesis {
+        try synthesizeWithPhonemes(text, voice: voice, pronunciations: pronunciations).synthesis
+    }
+
+    /// ``synthesize(_:voice:pronunciations:)`` with the phonemes spoken (espeak-ng's phoneme events,
+    /// IPA, pauses left out), each with the sample where it starts in the audio: a phoneme belongs
+    /// to the last word that starts at or before it.
+    func synthesizeWithPhonemes(_ text: String, voice: ResolvedVoice, pronunciations: [Pronunciation] = []) throws
+        -> (synthesis: Synthesis, phonemes: [SpokenPhoneme]) {
         guard !pronunciations.isEmpty else { return try synthesize(spoken: text, voice: voice, phonemeInput: false) }
         let spoken = SpokenText(text, pronunciations: pronunciations)
-        var synthesis = try synthesize(spoken: spoken.text, voice: voice, phonemeInput: spoken.usesPhonemes)
+        var (synthesis, phonemes) = try synthesize(spoken: spoken.text, voice: voice, phonemeInput: spoken.usesPhonemes)
         synthesis.words = spoken.originalMarks(synthesis.words)
-        return synthesis
+        return (synthesis, phonemes)
+    }
+
+    /// One phoneme of a synthesis: its IPA and the sample where it starts.
+    struct SpokenPhoneme: Equatable {
+        var ipa: String
+        var sample: Int
     }
 
     /// The fastest rate whose word events are exact. From 450 words per minute on, espeak-ng
@@ -101,7 +118,7 @@ public final class EspeakEngine: @unchecked Sendable {
     /// position of the word before (measured: 1126 of 4265 words of Alice at 450, none at 449).
     static let fastestExactRate = 449
 
-    private func synthesize(spoken text: String, voice: ResolvedVoice, phonemeInput: Bool) throws -> Synthesis {
+    private func synthesize(spoken text: String, voice: ResolvedVoice, phonemeInput: Bool) throws -> (Synthesis, [SpokenPhoneme]) {
         lock.lock()
         defer { lock.unlock() }
         try select(voice.name)
@@ -134,7 +151,9 @@ public final class EspeakEngine: @unchecked Sendable {
             words.append(WordMark(textOffset: utf16Offsets[start], textLength: utf16Offsets[end] - utf16Offsets[start],
                                   sample: min(event.sample, collector.samples.count)))
         }
-        return Synthesis(samples: collector.samples, words: words)
+        let phonemes = collector.phonemes.filter { $0.ipa != "_" && !$0.ipa.isEmpty }
+            .map { SpokenPhoneme(ipa: $0.ipa, sample: min($0.sample, collector.samples.count)) }
+        return (Synthesis(samples: collector.samples, words: words), phonemes)
     }
 
     /// The IPA of `text` as `voice` speaks it, clause by clause (`espeak_TextToPhonemes`); the
@@ -280,6 +299,7 @@ public final class EspeakEngine: @unchecked Sendable {
         struct Event { var position: Int; var length: Int; var sample: Int }
         var samples: [Int16] = []
         var events: [Event] = []
+        var phonemes: [(ipa: String, sample: Int)] = []
     }
 }
 
@@ -287,7 +307,7 @@ public final class EspeakEngine: @unchecked Sendable {
 /// (set and cleared by `synthesize`, used by the callback that `espeak_Synth` calls on the same thread).
 nonisolated(unsafe) private var activeCollector: EspeakEngine.Collector?
 
-/// espeak-ng's synthesis callback: appends audio and word events to the active collector.
+/// espeak-ng's synthesis callback: appends audio, word and phoneme events to the active collector.
 /// Called by `espeak_Synth` on the calling thread, inside the engine's lock. A buffer may come
 /// with no events at all, so the collector cannot be found through an event's `user_data`.
 private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
@@ -297,6 +317,10 @@ private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32, 
             if event.pointee.type == espeakEVENT_WORD {
                 collector.events.append(.init(position: Int(event.pointee.text_position), length: Int(event.pointee.length),
                                               sample: Int(event.pointee.sample)))
+            } else if event.pointee.type == espeakEVENT_PHONEME {
+                // The name: up to 8 bytes of UTF-8, zero-terminated unless it fills them.
+                let name = withUnsafeBytes(of: event.pointee.id.string) { Array($0.prefix { $0 != 0 }) }
+                collector.phonemes.append((String(decoding: name, as: UTF8.self), Int(event.pointee.sample)))
             }
             event += 1
         }

@@ -1,7 +1,6 @@
 import Foundation
-internal import CSherpaOnnx
 
-/// Where the Piper engine's parts are: sherpa-onnx's C library and the prepared voices, which
+/// Where the Piper engine's parts are: onnxruntime's library and the prepared voices, which
 /// `make piper` installs into `.piper/` of the checkout (`LECTERN_PIPER_HOME` names another folder).
 public struct PiperInstallation: Sendable, Equatable {
     /// The folder `make piper` installs into.
@@ -18,9 +17,10 @@ public struct PiperInstallation: Sendable, Equatable {
         return PiperInstallation(folder: checkout.appendingPathComponent(".piper", isDirectory: true))
     }
 
-    /// sherpa-onnx's C API library (it finds its libonnxruntime.so beside itself).
-    public var library: URL { folder.appendingPathComponent("sherpa_onnx/lib/libsherpa-onnx-c-api.so") }
-    /// The voices prepared by Scripts/prepare-piper-voice.py: `NAME.onnx`, `NAME.onnx.json`, `NAME.tokens.txt`.
+    /// onnxruntime's library (with its C API), as the pinned PyPI wheel sherpa-onnx-core ships it
+    /// (see docs/ARCHITECTURE.md for why that wheel).
+    public var library: URL { folder.appendingPathComponent("sherpa_onnx/lib/libonnxruntime.so") }
+    /// The voices prepared by Scripts/prepare-piper-voice.py: `NAME.onnx` and `NAME.onnx.json`.
     public var voicesFolder: URL { folder.appendingPathComponent("voices", isDirectory: true) }
 
     /// The model of the prepared voice `name` (e.g. `en_US-joe-medium`).
@@ -32,12 +32,8 @@ public struct PiperInstallation: Sendable, Equatable {
         return files.filter { $0.hasSuffix(".onnx") }.map { String($0.dropLast(".onnx".count)) }.sorted()
     }
 
-    /// Why the Piper engine cannot run here, or nil when it can: this build lacks sherpa-onnx, or
-    /// the library is not installed.
+    /// Why the Piper engine cannot run here, or nil when it can: onnxruntime is not installed.
     public var problem: String? {
-        guard lectern_sherpa_onnx_compiled() != 0 else {
-            return "the Piper engine is not installed: this lectern was built without sherpa-onnx (run `make piper`, then build again)"
-        }
         guard FileManager.default.fileExists(atPath: library.path) else {
             return "the Piper engine is not installed: \(library.path) is missing (run `make piper`)"
         }

@@ -42,13 +42,16 @@ public final class SpeechEngines: @unchecked Sendable {
         return engine
     }
 
-    /// Closes every Piper model session, so that the next synthesis starts from a fresh one:
-    /// the prepared models' noise comes from a seeded generator whose state a session carries
-    /// from one synthesis to the next, and a chunk's audio must not depend on the chunks its
+    /// Closes every Piper model session whose noise is on, so that the next synthesis starts from
+    /// a fresh one: the prepared models' noise comes from a seeded generator whose state a session
+    /// carries from one synthesis to the next, and a chunk's audio must not depend on the chunks its
     /// worker rendered before (``ChunkRenderer`` calls this per chunk, as it reloads espeak-ng).
+    /// Sessions with the noise off (the default) are kept: their noise is multiplied by 0, so what
+    /// they synthesized before cannot change what they synthesize next, and loading a model again
+    /// for every chunk would cost a second each time.
     public func reset() {
         lock.lock()
-        piper.removeAll()
+        piper = piper.filter { $0.value.deterministic }
         lock.unlock()
     }
 
@@ -75,9 +78,8 @@ public final class SpeechEngines: @unchecked Sendable {
         do { config = try PiperVoiceConfig(contentsOf: URL(fileURLWithPath: model.path + ".json")) } catch {
             return "\(error)"
         }
-        let base = String(model.path.dropLast(model.pathExtension == "onnx" ? 5 : 0))
-        guard FileManager.default.fileExists(atPath: base + ".tokens.txt") else {
-            return "no \(base).tokens.txt beside the Piper voice (prepare it with Scripts/prepare-piper-voice.py)"
+        if let speaker = voice.speaker {
+            do { _ = try config.speakerId(speaker) } catch { return "Piper voice \(voice.name): \(error)" }
         }
         guard config.sampleRate == sampleRate else {
             return "the Piper voice \(voice.name) speaks at \(config.sampleRate) Hz and the book is rendered at \(sampleRate) Hz "

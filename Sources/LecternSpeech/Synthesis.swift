@@ -40,12 +40,17 @@ public struct VoiceInfo: Sendable, Codable, Equatable {
     public var gender: String
     /// The engine that speaks it: `espeak-ng` (when absent) or `piper`.
     public var engine: String?
+    /// A multi-speaker Piper voice's speakers (names, or ids when the model names none), as
+    /// `voice.speaker` takes them; nil for a voice with one speaker.
+    public var speakers: [String]?
 
-    public init(name: String, identifier: String, languages: [String], gender: String, engine: String? = nil) {
+    public init(name: String, identifier: String, languages: [String], gender: String, engine: String? = nil,
+                speakers: [String]? = nil) {
         self.name = name
         self.identifier = identifier
         self.languages = languages
         self.gender = gender
         self.engine = engine
+        self.speakers = speakers
     }
 }

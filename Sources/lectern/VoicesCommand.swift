@@ -3,7 +3,8 @@ import Foundation
 import LecternSpeech
 
 /// `lectern voices [--language CODE]`: the installed voices of both engines — espeak-ng's and the
-/// prepared Piper voices (`make piper`, or `$LECTERN_PIPER_HOME`).
+/// prepared Piper voices (`make piper`, or `$LECTERN_PIPER_HOME`), with the speakers of a
+/// multi-speaker Piper voice as `VOICE#SPEAKER`.
 struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voices",
@@ -37,7 +38,13 @@ struct VoicesCommand: ParsableCommand {
                 let engine = v.engine ?? "espeak-ng"
                 print(language.padding(toLength: max(12, language.count), withPad: " ", startingAt: 0)
                       + "  " + engine.padding(toLength: 9, withPad: " ", startingAt: 0)
-                      + "  \(v.name)  (\(v.identifier); \(v.gender); languages: \(v.languages.joined(separator: ", ")))")
+                      + "  \(v.name)  (\(v.identifier); \(v.gender); languages: \(v.languages.joined(separator: ", "))"
+                      + (v.speakers.map { "; \($0.count) speakers" } ?? "") + ")")
+                // A multi-speaker Piper voice's speakers, one a line: `voice: { name: VOICE, speaker: SPEAKER }`.
+                for speaker in v.speakers ?? [] {
+                    print(String(repeating: " ", count: max(12, language.count)) + "  " + engine.padding(toLength: 9, withPad: " ", startingAt: 0)
+                          + "  \(v.name)#\(speaker)")
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ extension JobRunner {
                 do { try engine.validate(voice: voice.name) } catch let error as SpeechError { message = error.message }
             }
             guard let message else { continue }
-            let field = voice.model != nil ? "model" : "name"
+            let field = voice.speaker != nil && message.contains("speaker") ? "speaker" : voice.model != nil ? "model" : "name"
             let names = { (v: VoiceSettings?) in v.map { $0.resolved().name == voice.name && $0.resolved().isPiper == voice.isPiper } ?? false }
             var key = "voice.\(field)"
             if let kind = manifest.styles.first(where: { names($0.value.merged(over: manifest.voice)) })?.key {

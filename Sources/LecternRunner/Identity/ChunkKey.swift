@@ -42,6 +42,7 @@ public struct ChunkKey: Sendable {
                 let model = SpeechEngines.model(of: v).path
                 hasher.update("engine \(voiceIdentities[model] ?? "piper \(model) (identity unknown)")\n")
             }
+            if let speaker = v.speaker { hasher.update("speaker \(speaker.utf8.count) \(speaker)\n") }
             hasher.update("item \(item.silenceBefore) \(item.silenceAfter) \(v.name) \(v.wordsPerMinute) \(v.pitch) \(v.volume) \(item.text.utf8.count)\n")
             hasher.update(item.text)
             for p in item.pronunciations {
