@@ -82,7 +82,7 @@ public struct Segmenter: Sendable {
             }
         }
         let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
-        let dialogueQuotes = dialogueQuotes(in: book, language: bookLanguage)
+        let speechQuotes = dialogueQuotes(in: book, language: bookLanguage)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -155,7 +155,7 @@ public struct Segmenter: Sendable {
             let detectedLanguages = detectedLanguages(of: chapter.blocks.indices.map { declaredLanguages[$0] == nil ? chapter.blocks[$0].text : nil },
                                                       bookLanguage: bookLanguage, voices: languageVoices)
             // Quoted speech, read through the chapter's prose (a speech may run over paragraphs).
-            let speech = dialogueQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
+            let speech = speechQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)

@@ -57,9 +57,9 @@ import LecternText
     }
 
     @Test func aForeignQuotationInsideSpeechKeepsItsLanguagesVoice() throws {
-        let text = "“Do come in,” she said, “we say <fr> here.”"
+        let template = "“Do come in,” she said, “we say <fr> here.”"
         let french = "bienvenue à tous"
-        let full = text.replacingOccurrences(of: "<fr>", with: french)
+        let full = template.replacingOccurrences(of: "<fr>", with: french)
         let start = (full as NSString).range(of: french).location
         let block = Block(kind: .paragraph, text: full, spans: [LanguageSpan(offset: start, length: french.utf16.count, language: "fr")])
         let u = try plan("dialogue: { name: en-gb+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [block])[0]
