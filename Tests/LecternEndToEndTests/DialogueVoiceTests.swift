@@ -110,4 +110,13 @@ struct DialogueVoiceTests {
         #expect(check.stdout.contains("⟨“What do you mean by that?”⟩ said the Caterpillar sternly. ⟨“Explain yourself!”⟩"), "\(check.stdout)")
         #expect(!check.stdout.contains("⟨The Caterpillar"))
     }
+
+    /// The example job's speech voice is an espeak-ng variant of the narrator's; `check` accepts it
+    /// and shows Alice's speech marked.
+    @Test func theExampleJobChecks() throws {
+        let manifest = Tool.packageRoot.appendingPathComponent("Jobs/alice-dialogue.yml")
+        let check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("⟨“Oh my ears and whiskers, how late it’s getting!”⟩"), "\(check.stdout.prefix(2000))")
+    }
 }
