@@ -76,6 +76,17 @@ import Testing
         #expect(Self.marked(paragraphs[1]!, found[1]) == "⟦“howled.”⟧")
         #expect(found[2].isEmpty && found[4].isEmpty && found[5].isEmpty)
         #expect(Self.marked(paragraphs[3]!, found[3]) == "⟦“Then one day—⟧")
+        // A letter quoted in a speech: the speech goes on through paragraphs without marks to the
+        // closing mark nothing opened — but not through more than a few.
+        let letter: [String?] = ["“And how odd the directions will look!", "Alice’s Right Foot, Esq.", "(with Alice’s love).",
+                                 "Oh dear, what nonsense I’m talking!” she said.", "No marks here."]
+        let carried = Self.american.speech(in: letter)
+        #expect(zip(letter, carried).map { Self.marked($0!, $1) } == ["⟦“And how odd the directions will look!⟧", "⟦Alice’s Right Foot, Esq.⟧",
+                                                                    "⟦(with Alice’s love).⟧", "⟦Oh dear, what nonsense I’m talking!”⟧ she said.", "No marks here."])
+        let far: [String?] = ["“And then—"] + Array(repeating: "Nothing.", count: DialogueQuotes.carriedParagraphs) + ["Done,” she said."]
+        #expect(Self.american.speech(in: far).dropFirst().allSatisfy { $0.isEmpty })
+        let heading: [String?] = ["“And then—", nil, "Done,” she said."]
+        #expect(Self.american.speech(in: heading)[2].isEmpty)
         // A stray closing mark opens nothing.
         #expect(Self.speech("He measured 5\" and said so.") == "He measured 5\" and said so.")
     }
@@ -178,11 +189,12 @@ import Testing
             let total = paragraphs.reduce(0) { $0 + $1.utf16.count }
             let speech = found.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
             #expect(range.contains(Double(speech) / Double(total)), "\(name): \(Double(speech) / Double(total))")
-            // Every stretch starts and ends with a quotation mark, except one left open at its paragraph's end.
+            // Every stretch starts and ends with a quotation mark, except where a speech runs on from
+            // or into another paragraph: at the paragraph's start or end.
             for (p, ranges) in zip(paragraphs, found) {
                 let units = Array(p.utf16)
                 for r in ranges {
-                    #expect(QuoteMarks.isMark(units[r.lowerBound]), "\(p.prefix(80))")
+                    #expect(QuoteMarks.isMark(units[r.lowerBound]) || r.lowerBound == 0, "\(p.prefix(80))")
                     #expect(QuoteMarks.isMark(units[r.upperBound - 1]) || r.upperBound == units.count, "\(p.prefix(80))")
                 }
                 #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound })
