@@ -87,7 +87,8 @@ import LecternText
         let parts = planner.parts(of: u, index: 0)
         #expect(parts.map { $0.text.trimmingCharacters(in: .whitespaces) } == ["“Hello,”", "said Alice,", "“how do you do?”", "And she curtsied."])
         #expect(parts.map(\.voice.name) == ["en+f3", "en", "en+f3", "en"])
-        let comma = planner.pause(after: .comma), sentence = planner.pause(after: .sentence)
+        let change = planner.samples(planner.voiceChangePause)
+        let comma = planner.pause(after: .comma) + change, sentence = planner.pause(after: .sentence) + change
         #expect(parts.map(\.silenceAfter).dropLast() == [comma, comma, sentence])
         // Every word is in one part, so word timings still cover the paragraph.
         #expect(parts.reduce(0) { $0 + $1.wordCount } == u.wordCount)
