@@ -115,8 +115,13 @@ struct DialogueVoiceTests {
     /// and shows Alice's speech marked.
     @Test func theExampleJobChecks() throws {
         let manifest = Tool.packageRoot.appendingPathComponent("Jobs/alice-dialogue.yml")
-        let check = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
-        #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("⟨“Oh my ears and whiskers, how late it’s getting!”⟩"), "\(check.stdout.prefix(2000))")
+        let script = try Tool.run(Tool.lectern, ["check", "--text", manifest.path])
+        #expect(script.status == 0, "\(script.stderr)")
+        #expect(script.stdout.contains("⟨“Oh my ears and whiskers, how late it’s getting!”⟩"), "\(script.stdout.prefix(2000))")
+        // The summary counts the speech: a third to a half of Alice's words.
+        let check = try Tool.run(Tool.lectern, ["check", manifest.path])
+        let line = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("dialogue: ") }, "\(check.stdout)")
+        let share = line.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect((30...50).contains(share), "\(line)")
     }
 }
