@@ -201,4 +201,32 @@ import Testing
             }
         }
     }
+
+    @Test(.enabled(if: hasCorpus, "needs ../shared/corpus")) func realSentencesReadAsAReaderReadsThem() throws {
+        // (book, the paragraph's start, the speech in it and the next paragraphs, ⟦marked⟧, by its start)
+        let cases: [(String, String, [String])] = [
+            // Verse quoted in the Hatter's speech: the speech runs through it to the mark that ends it.
+            ("pg11-alice-in-wonderland.txt", "The Hatter shook his head mournfully.",
+             ["The Hatter shook his head mournfully. ⟦“Not I!”⟧ he replied.", "⟦‘Twinkle, twinkle, little bat! How I wonder what you’re at!’⟧",
+              "⟦You know the song, perhaps?”⟧", "⟦“I’ve heard something like it,”⟧ said Alice."]),
+            // A scare quote in the narrator's single marks is not speech.
+            ("pg3261-news-from-nowhere.txt", "In point of fact, I did not by any means want to be 'amused'",
+             ["In point of fact, I did not by any means want to be 'amused' just then;"]),
+            // A possessive plural's apostrophe inside speech.
+            ("pg16215-jack-sheppard.txt", "\"You'll find him at St. Saviours's stairs,\"",
+             ["⟦\"You'll find him at St. Saviours's stairs,\"⟧ answered Jonathan. ⟦\"He's about to cross the river. You'd better lose no time. He has got five minutes' start of you."]),
+            // A letter over several paragraphs, each opening with a mark.
+            ("pg1342-pride-and-prejudice.txt", "“If you are not so compassionate as to dine to-day",
+             ["⟦“If you are not so compassionate as to dine to-day", "⟦“CAROLINE BINGLEY.”⟧"]),
+        ]
+        for (book, start, expected) in cases {
+            let paragraphs = try Self.paragraphs(book)
+            let found = DialogueQuotes(language: "en", sample: paragraphs).speech(in: paragraphs.map { Optional($0) })
+            let i = try #require(paragraphs.firstIndex { $0.hasPrefix(start) }, "\(start)")
+            for (k, prefix) in expected.enumerated() {
+                let marked = Self.marked(paragraphs[i + k], found[i + k])
+                #expect(marked.hasPrefix(prefix), "\(book) \(i + k): \(marked.prefix(300))")
+            }
+        }
+    }
 }
