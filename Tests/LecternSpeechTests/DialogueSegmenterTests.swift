@@ -98,4 +98,13 @@ import LecternText
         let u = try plan("dialogue: { pitch: 1.2 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
         #expect(u.spokenText(marking: u.speechRanges, open: "⟨", close: "⟩") == "⟨“Hello,”⟩ said Alice, ⟨“how do you do?”⟩ And she curtsied.")
     }
+
+    @Test func theMarksGoAroundWhatIsSpokenAfterPronunciations() {
+        let voice = VoiceSettings(name: "en").resolved()
+        var u = Utterance(kind: .paragraph, text: "“Dr. Smith,” said he, “St. Paul’s.”", voice: voice, preDelay: 0, postDelay: 0)
+        u.pronunciations = [Pronunciation(offset: 1, length: 3, spoken: "Doctor"), Pronunciation(offset: 23, length: 3, spoken: "Saint")]
+        u.segments = [VoiceSegment(offset: 0, length: 12, voice: voice, language: nil, dialogue: true),
+                      VoiceSegment(offset: 22, length: 13, voice: voice, language: nil, dialogue: true)]
+        #expect(u.spokenText(marking: u.speechRanges, open: "⟨", close: "⟩") == "⟨“Doctor Smith,”⟩ said he, ⟨“Saint Paul’s.”⟩")
+    }
 }
