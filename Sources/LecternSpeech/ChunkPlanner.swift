@@ -32,6 +32,10 @@ public struct ChunkPlanner: Sendable {
     /// The most UTF-16 code units one part has.
     public var maximumLength: Int
     public var sentencePause: Double
+    /// Silence added where the voice changes inside an utterance, on top of the punctuation's own:
+    /// espeak-ng itself pauses about this long more at a closing quotation mark, where speech
+    /// usually ends.
+    public var voiceChangePause: Double = 0.12
 
     /// - parameters:
     ///     - maximumSentenceWords: Above the usual sentence's length (0 for ``maximumUtteranceWords``),
@@ -82,7 +86,8 @@ public struct ChunkPlanner: Sendable {
 
     /// The utterance as one item, or as parts: a part per run of one voice (text in another
     /// language and quoted speech have their own, after the pause the punctuation where the voice
-    /// changes asks for: a sentence's, a clause's, a comma's, none inside a sentence), and runs
+    /// changes asks for — a sentence's, a clause's, a comma's, none inside a sentence — and
+    /// ``voiceChangePause``), and runs
     /// longer than the limits cut into whole sentences (and an over-long sentence into pieces).
     func parts(of utterance: Utterance, index: Int) -> [RenderChunk.Item] {
         let pre = samples(utterance.preDelay), post = samples(utterance.postDelay)
@@ -121,7 +126,8 @@ public struct ChunkPlanner: Sendable {
         for (r, run) in voiceRuns.enumerated() {
             let groups = sentenceGroups(units, in: run.range, unbreakable: unbreakable)
             // Where the voice changes, the pause the punctuation there asks for (none inside a sentence).
-            let change = r == voiceRuns.count - 1 ? 0 : pause(after: PhraseSplitter.boundary(ending: run.range, in: units))
+            let change = r == voiceRuns.count - 1 ? 0
+                : pause(after: PhraseSplitter.boundary(ending: run.range, in: units)) + samples(voiceChangePause)
             for (g, group) in groups.enumerated() {
                 let range = group.range
                 let text = String(decoding: units[range], as: UTF16.self)

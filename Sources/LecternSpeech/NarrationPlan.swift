@@ -33,6 +33,20 @@ public struct NarrationPlan: Sendable {
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value.paragraphs, $0.value.quotations) }
     }
 
+    /// Quoted speech read with the `dialogue:` voice: its stretches, the paragraphs that have
+    /// some, and the words in it.
+    public var speech: (passages: Int, paragraphs: Int, words: Int) {
+        var result = (passages: 0, paragraphs: 0, words: 0)
+        for u in chapters.flatMap(\.utterances) {
+            let ranges = u.speechRanges
+            guard !ranges.isEmpty else { continue }
+            result.passages += ranges.count
+            result.paragraphs += 1
+            result.words += WordTokenizer.tokens(in: u.text).filter { t in ranges.contains { $0.contains(t.start) } }.count
+        }
+        return result
+    }
+
     /// The distinct voices the plan uses.
     public var voiceNames: Set<String> {
         Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })

@@ -82,7 +82,7 @@ public struct Segmenter: Sendable {
             }
         }
         let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
-        let dialogueQuotes = dialogueQuotes(in: book, language: bookLanguage)
+        let speechQuotes = dialogueQuotes(in: book, language: bookLanguage)
         let castVoices = CastVoices(book: book, cast: manifest.cast, narrator: manifestVoice)
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
@@ -159,7 +159,7 @@ public struct Segmenter: Sendable {
             let detectedLanguages = detectedLanguages(of: chapter.blocks.indices.map { declaredLanguages[$0] == nil ? chapter.blocks[$0].text : nil },
                                                       bookLanguage: bookLanguage, voices: languageVoices)
             // Quoted speech, read through the chapter's prose (a speech may run over paragraphs).
-            let speech = dialogueQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
+            let speech = speechQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
             let personae = castVoices.personae(of: chapter.blocks)
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if block.kind == .speaker, manifest.cast.speakerLabels == .silent {
@@ -263,9 +263,10 @@ public struct Segmenter: Sendable {
     /// A language tag's primary subtag, lowercased (`en-GB` → `en`).
     static func primary(_ tag: String) -> String { String(tag.lowercased().prefix { $0 != "-" && $0 != "_" }) }
 
-    /// A voice name that is a language code (`en`, `en-gb`, `fra`), or nil.
+    /// A voice name that is a language code (`en`, `en-gb`, `fra`, with or without an espeak-ng
+    /// variant: `en+f3`), without its variant, or nil.
     public static func languageCode(_ name: String?) -> String? {
-        guard let name else { return nil }
+        guard let name = name.map({ String($0.prefix { $0 != "+" }) }) else { return nil }
         // A Piper voice's name starts with its locale: `en_US-joe-medium` speaks en-us.
         if let underscore = name.firstIndex(of: "_"), !name[..<underscore].contains("-") {
             let locale = name.prefix { $0 != "-" }.replacingOccurrences(of: "_", with: "-").lowercased()
@@ -286,7 +287,7 @@ public struct Segmenter: Sendable {
                place: @autoclosure () -> String) throws -> VoiceSettings? {
         guard manifest.switchesLanguages, let tag = LanguageTag.meaningful(language) else { return nil }
         let primary = LanguageTag.primary(tag)
-        let current = (voice.name ?? "").lowercased()
+        let current = (voice.name ?? "").lowercased().prefix { $0 != "+" }
         let currentPrimary = String(current.prefix { $0 != "-" && $0 != "_" })
         let currentIsLanguage = (2...3).contains(currentPrimary.count) && currentPrimary.allSatisfy(\.isLetter)
         if currentIsLanguage, currentPrimary == primary { return nil }

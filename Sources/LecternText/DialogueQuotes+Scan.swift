@@ -26,8 +26,13 @@ extension DialogueQuotes {
         /// Single quotes read as apostrophes before a word written short (`'Tis`) that may have
         /// opened a quotation after all (`'Tis so,' said the Duchess`).
         var possibleOpeners: [Int] = []
-        /// Each mark's role, so that the next mark knows what stands before it.
+        /// The marks that opened a quotation, so that the next mark knows what stands before it.
         var opened: Set<Int> = []
+        /// The families of the marks read as quotation marks (not apostrophes).
+        var marksOfFamily: Set<QuoteMarks.Family> = []
+        /// A closing mark that nothing opened, before any mark opened a quotation (the end of a
+        /// speech begun in an earlier paragraph).
+        var leadingStray: Int?
 
         init(units: [UInt16], marks: QuoteMarks) {
             self.units = units
@@ -72,13 +77,21 @@ extension DialogueQuotes {
             stack.indices.last { marks.closes(unit, opener: stack[$0].opener) }
         }
 
+        /// Notes a closing mark with nothing open.
+        mutating func stray(_ i: Int) {
+            if let family = QuoteMarks.family(units[i]) { marksOfFamily.insert(family) }
+            if opened.isEmpty, closed.isEmpty, leadingStray == nil { leadingStray = i }
+        }
+
         mutating func open(_ i: Int) {
             guard let family = QuoteMarks.family(units[i]) else { return }
+            marksOfFamily.insert(family)
             stack.append(Open(opener: units[i], start: i, family: family))
             opened.insert(i)
         }
 
         mutating func close(_ index: Int, at i: Int) {
+            if let family = QuoteMarks.family(units[i]) { marksOfFamily.insert(family) }
             if index == 0 { closed.append(Quote(range: stack[0].start..<(i + 1), family: stack[0].family)) }
             stack.removeSubrange(index...)
         }
@@ -101,8 +114,14 @@ extension DialogueQuotes {
                     return
                 }
             }
-            guard marks.opens(unit) else { return }
-            if marks.symmetric.contains(unit), closingShape, !openingShape { return }  // a stray closing mark
+            guard marks.opens(unit) else {
+                if closingShape { stray(i) }
+                return
+            }
+            if marks.symmetric.contains(unit), closingShape, !openingShape {  // a stray closing mark
+                stray(i)
+                return
+            }
             if b == .letter, a == .letter { return }  // inside a word
             open(i)
         }

@@ -11,10 +11,10 @@
 ///   `o’clock`), before a word that is written short (`'tis`, `’em`, `'98`, a dropped h:
 ///   `'ave`), and after one (`dogs' dinner`, `runnin' away`, `rock 'n' roll`) — the last only
 ///   while no other closing mark is found before the paragraph ends.
-/// - A quotation still open at a paragraph's end ends there, so that a missing mark never makes
-///   the rest of a chapter speech: a speech over several paragraphs opens each of them again
-///   with its mark (only the last closes); an opening single quote between a word and a
-///   lower-case word that nothing closed was an apostrophe after all (`the 'ouse`).
+/// - A quotation still open at a paragraph's end goes on in the next paragraphs only as a reader
+///   sees it go on (``speech(in:)-([String?])``), so that a missing mark never makes the rest of
+///   a chapter speech; an opening single quote between a word and a lower-case word that nothing
+///   closed was an apostrophe after all (`the 'ouse`).
 ///
 /// Pure and linear in the text's length.
 public struct DialogueQuotes: Sendable {
@@ -33,29 +33,72 @@ public struct DialogueQuotes: Sendable {
     }
 
     /// The quoted speech of each paragraph of a chapter, in order; a nil entry is a block that is
-    /// not prose (a heading). A speech left open at a paragraph's end runs to that end and no
-    /// further: a speech over several paragraphs opens each of them again with its mark.
+    /// not prose (a heading), which no speech runs across.
+    ///
+    /// A speech left open at a paragraph's end goes on in the next paragraph when that opens with
+    /// a mark again (the convention for a speech over several paragraphs). When it does not, the
+    /// speech still goes on through up to ``carriedParagraphs`` paragraphs without a mark of its
+    /// family (a letter or verse quoted in a speech) if the next mark after them is a closing
+    /// mark that nothing opened; otherwise it ends with its paragraph.
     public func speech(in paragraphs: [String?]) -> [[Range<Int>]] {
-        paragraphs.map { $0.map(speech(in:)) ?? [] }
+        let readings = paragraphs.map { $0.map(reading(of:)) }
+        var result = readings.map { $0?.speech ?? [] }
+        for i in readings.indices {
+            guard let open = readings[i], open.endsOpen else { continue }
+            var j = i + 1
+            while j < readings.count, j - i <= Self.carriedParagraphs, let next = readings[j], !next.hasMarks { j += 1 }
+            guard j < readings.count, j - i <= Self.carriedParagraphs, let closing = readings[j], let stray = closing.leadingStray else { continue }
+            for k in (i + 1)..<j {
+                let units = Array(paragraphs[k]!.utf16)
+                var start = 0, end = units.count
+                while end > 0, Self.isSpace(units[end - 1]) { end -= 1 }
+                while start < end, Self.isSpace(units[start]) { start += 1 }
+                if start < end { result[k] = [start..<end] }
+            }
+            var start = 0
+            let units = Array(paragraphs[j]!.utf16)
+            while start < stray, Self.isSpace(units[start]) { start += 1 }
+            result[j].insert(start..<(stray + 1), at: 0)
+        }
+        return result
     }
 
-    /// The quoted speech of one paragraph.
-    public func speech(in text: String) -> [Range<Int>] {
+    /// The most paragraphs without marks a speech left open runs through to a closing mark.
+    public static let carriedParagraphs = 4
+
+    /// The quoted speech of one paragraph alone (a speech left open runs to its end).
+    public func speech(in text: String) -> [Range<Int>] { reading(of: text).speech }
+
+    /// What one paragraph says about speech: its stretches, whether the last runs on past its
+    /// end, whether it has a mark of the outer family, and a closing one that nothing opened
+    /// before any other mark.
+    struct Reading {
+        var speech: [Range<Int>] = []
+        var endsOpen = false
+        var hasMarks = false
+        var leadingStray: Int?
+    }
+
+    func reading(of text: String) -> Reading {
         let units = Array(text.utf16)
         var scan = ParagraphScan(units: units, marks: marks)
         scan.run()
-        var ranges: [Range<Int>] = []
+        var reading = Reading()
         for quote in scan.closed where quote.family == outer && !isMention(quote.range, in: units) {
-            ranges.append(quote.range)
+            reading.speech.append(quote.range)
         }
-        // A quotation still open: speech to the paragraph's end (going on in the next paragraph
-        // when that opens with a mark again), unless it opened with an apostrophe after all.
+        // A quotation still open: speech to the paragraph's end, unless it opened with an
+        // apostrophe after all.
         if let open = scan.stack.first, open.family == outer, !Self.mayBeElision(at: open.start, in: units) {
             var end = units.count
             while end > open.start + 1, Self.isSpace(units[end - 1]) { end -= 1 }
-            ranges.append(open.start..<end)
+            reading.speech.append(open.start..<end)
+            reading.endsOpen = true
         }
-        return ranges.sorted { $0.lowerBound < $1.lowerBound }
+        reading.speech.sort { $0.lowerBound < $1.lowerBound }
+        reading.hasMarks = scan.marksOfFamily.contains(outer)
+        reading.leadingStray = scan.leadingStray.flatMap { QuoteMarks.family(units[$0]) == outer ? $0 : nil }
+        return reading
     }
 
     /// Whether the single quote at `start`, which opened a quotation nothing closed, may have

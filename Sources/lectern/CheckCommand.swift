@@ -132,6 +132,12 @@ struct CheckCommand: ParsableCommand {
                 print("languages detected: " + detected.map { "\($0.language) (\($0.paragraphs) paragraphs, \($0.quotations) passages in paragraphs)" }
                     .joined(separator: ", "))
             }
+            let speech = plan.speech
+            if manifest.dialogue != nil {
+                let share = plan.wordCount > 0 ? Int((Double(speech.words) * 100 / Double(plan.wordCount)).rounded()) : 0
+                print("dialogue: \(speech.passages) passages of speech in \(speech.paragraphs) paragraphs, \(speech.words) words (\(share) %), "
+                      + "read with the dialogue voice")
+            }
             for note in report.unpronounced {
                 print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")
             }

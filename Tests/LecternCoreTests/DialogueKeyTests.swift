@@ -33,12 +33,12 @@ import LecternCore
 
     @Test func itsSettingsAreAVoicesKeys() throws {
         #expect(try load("dialogue: { pitch: 1.15 }\n").dialogue == VoiceSettings(pitch: 1.15))
-        #expect(try load("dialogue: { name: en-gb+f3, rate: 0.55 }\n").dialogue == VoiceSettings(name: "en-gb+f3", rate: 0.55))
+        #expect(try load("dialogue: { name: en+f3, rate: 0.55 }\n").dialogue == VoiceSettings(name: "en+f3", rate: 0.55))
     }
 
     @Test func theDefaultsAndTheManifestMergeFieldByField() throws {
-        let m = try load("dialogue: { pitch: 1.2 }\n", defaults: "dialogue: { name: en-gb+f3, pitch: 1.1 }\n")
-        #expect(m.dialogue == VoiceSettings(name: "en-gb+f3", pitch: 1.2))
+        let m = try load("dialogue: { pitch: 1.2 }\n", defaults: "dialogue: { name: en+f3, pitch: 1.1 }\n")
+        #expect(m.dialogue == VoiceSettings(name: "en+f3", pitch: 1.2))
         #expect(try load("voice: { name: en }\n", defaults: "dialogue: { rate: 0.6 }\n").dialogue == VoiceSettings(rate: 0.6))
     }
 

@@ -37,8 +37,8 @@ import LecternText
         #expect(u.voice.name == "en" && u.voice.pitch == 1)
         #expect(u.segments.map { text(u, $0) } == ["“Hello,”", "“how do you do?”"])
         #expect(u.segments.allSatisfy { $0.dialogue && $0.language == nil && $0.voice.name == "en" && $0.voice.pitch == 1.15 })
-        let other = try plan("dialogue: { name: en-gb+f3, rate: 0.55 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
-        #expect(other.segments.allSatisfy { $0.voice.name == "en-gb+f3" && $0.voice.wordsPerMinute == ResolvedVoice.wordsPerMinute(forRate: 0.55) })
+        let other = try plan("dialogue: { name: en+f3, rate: 0.55 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
+        #expect(other.segments.allSatisfy { $0.voice.name == "en+f3" && $0.voice.wordsPerMinute == ResolvedVoice.wordsPerMinute(forRate: 0.55) })
     }
 
     @Test func speechRunsOverParagraphsButNotOverHeadingsOrSpeakers() throws {
@@ -62,32 +62,33 @@ import LecternText
         let full = template.replacingOccurrences(of: "<fr>", with: french)
         let start = (full as NSString).range(of: french).location
         let block = Block(kind: .paragraph, text: full, spans: [LanguageSpan(offset: start, length: french.utf16.count, language: "fr")])
-        let u = try plan("dialogue: { name: en-gb+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [block])[0]
+        let u = try plan("dialogue: { name: en+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [block])[0]
         #expect(u.segments.map { text(u, $0) } == ["“Do come in,”", "“we say ", french, " here.”"])
-        #expect(u.segments.map(\.voice.name) == ["en-gb+f3", "en-gb+f3", "fr-fr", "en-gb+f3"])
+        #expect(u.segments.map(\.voice.name) == ["en+f3", "en+f3", "fr-fr", "en+f3"])
         #expect(u.segments.map(\.language) == [nil, nil, "fr", nil] && u.segments.allSatisfy(\.dialogue))
         #expect(u.segments[2].voice.pitch == 1.2)
         #expect(zip(u.segments, u.segments.dropFirst()).allSatisfy { $0.offset + $0.length <= $1.offset })
         // The same span outside speech: the language's voice at the narrator's pitch, not speech.
         let narrated = Block(kind: .paragraph, text: french + " was written.", spans: [LanguageSpan(offset: 0, length: french.utf16.count, language: "fr")])
-        let n = try plan("dialogue: { name: en-gb+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [narrated])[0]
+        let n = try plan("dialogue: { name: en+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [narrated])[0]
         #expect(n.segments.count == 1 && n.segments[0].voice.name == "fr-fr" && n.segments[0].voice.pitch == 1 && !n.segments[0].dialogue)
     }
 
     @Test func aParagraphInAnotherLanguageKeepsItsVoiceForSpeech() throws {
         let block = Block(kind: .paragraph, text: "« Bonjour », dit-elle, « comment allez-vous ? »", language: "fr")
-        let u = try plan("dialogue: { name: en-gb+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [block], language: "en")[0]
+        let u = try plan("dialogue: { name: en+f3, pitch: 1.2 }\nlanguage_switching: true\n", blocks: [block], language: "en")[0]
         #expect(u.voice.name == "fr-fr")
         #expect(u.segments.count == 2 && u.segments.allSatisfy { $0.voice.name == "fr-fr" && $0.voice.pitch == 1.2 && $0.dialogue })
     }
 
     @Test func theVoiceChangesWithThePauseItsPunctuationAsksFor() throws {
-        let u = try plan("dialogue: { name: en-gb+f3 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
+        let u = try plan("dialogue: { name: en+f3 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
         let planner = ChunkPlanner(sampleRate: 22050)
         let parts = planner.parts(of: u, index: 0)
         #expect(parts.map { $0.text.trimmingCharacters(in: .whitespaces) } == ["“Hello,”", "said Alice,", "“how do you do?”", "And she curtsied."])
-        #expect(parts.map(\.voice.name) == ["en-gb+f3", "en", "en-gb+f3", "en"])
-        let comma = planner.pause(after: .comma), sentence = planner.pause(after: .sentence)
+        #expect(parts.map(\.voice.name) == ["en+f3", "en", "en+f3", "en"])
+        let change = planner.samples(planner.voiceChangePause)
+        let comma = planner.pause(after: .comma) + change, sentence = planner.pause(after: .sentence) + change
         #expect(parts.map(\.silenceAfter).dropLast() == [comma, comma, sentence])
         // Every word is in one part, so word timings still cover the paragraph.
         #expect(parts.reduce(0) { $0 + $1.wordCount } == u.wordCount)
@@ -96,5 +97,14 @@ import LecternText
     @Test func checkTextMarksTheSpeech() throws {
         let u = try plan("dialogue: { pitch: 1.2 }\n", blocks: [Block(kind: .paragraph, text: Self.greeting)])[0]
         #expect(u.spokenText(marking: u.speechRanges, open: "⟨", close: "⟩") == "⟨“Hello,”⟩ said Alice, ⟨“how do you do?”⟩ And she curtsied.")
+    }
+
+    @Test func theMarksGoAroundWhatIsSpokenAfterPronunciations() {
+        let voice = VoiceSettings(name: "en").resolved()
+        var u = Utterance(kind: .paragraph, text: "“Dr. Smith,” said he, “St. Paul’s.”", voice: voice, preDelay: 0, postDelay: 0)
+        u.pronunciations = [Pronunciation(offset: 1, length: 3, spoken: "Doctor"), Pronunciation(offset: 23, length: 3, spoken: "Saint")]
+        u.segments = [VoiceSegment(offset: 0, length: 12, voice: voice, language: nil, dialogue: true),
+                      VoiceSegment(offset: 22, length: 13, voice: voice, language: nil, dialogue: true)]
+        #expect(u.spokenText(marking: u.speechRanges, open: "⟨", close: "⟩") == "⟨“Doctor Smith,”⟩ said he, ⟨“Saint Paul’s.”⟩")
     }
 }

@@ -76,6 +76,17 @@ import Testing
         #expect(Self.marked(paragraphs[1]!, found[1]) == "⟦“howled.”⟧")
         #expect(found[2].isEmpty && found[4].isEmpty && found[5].isEmpty)
         #expect(Self.marked(paragraphs[3]!, found[3]) == "⟦“Then one day—⟧")
+        // A letter quoted in a speech: the speech goes on through paragraphs without marks to the
+        // closing mark nothing opened — but not through more than a few.
+        let letter: [String?] = ["“And how odd the directions will look!", "Alice’s Right Foot, Esq.", "(with Alice’s love).",
+                                 "Oh dear, what nonsense I’m talking!” she said.", "No marks here."]
+        let carried = Self.american.speech(in: letter)
+        #expect(zip(letter, carried).map { Self.marked($0!, $1) } == ["⟦“And how odd the directions will look!⟧", "⟦Alice’s Right Foot, Esq.⟧",
+                                                                    "⟦(with Alice’s love).⟧", "⟦Oh dear, what nonsense I’m talking!”⟧ she said.", "No marks here."])
+        let far: [String?] = ["“And then—"] + Array(repeating: "Nothing.", count: DialogueQuotes.carriedParagraphs) + ["Done,” she said."]
+        #expect(Self.american.speech(in: far).dropFirst().allSatisfy { $0.isEmpty })
+        let heading: [String?] = ["“And then—", nil, "Done,” she said."]
+        #expect(Self.american.speech(in: heading)[2].isEmpty)
         // A stray closing mark opens nothing.
         #expect(Self.speech("He measured 5\" and said so.") == "He measured 5\" and said so.")
     }
@@ -178,14 +189,43 @@ import Testing
             let total = paragraphs.reduce(0) { $0 + $1.utf16.count }
             let speech = found.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
             #expect(range.contains(Double(speech) / Double(total)), "\(name): \(Double(speech) / Double(total))")
-            // Every stretch starts and ends with a quotation mark, except one left open at its paragraph's end.
+            // Every stretch starts and ends with a quotation mark, except where a speech runs on from
+            // or into another paragraph: at the paragraph's start or end.
             for (p, ranges) in zip(paragraphs, found) {
                 let units = Array(p.utf16)
                 for r in ranges {
-                    #expect(QuoteMarks.isMark(units[r.lowerBound]), "\(p.prefix(80))")
+                    #expect(QuoteMarks.isMark(units[r.lowerBound]) || r.lowerBound == 0, "\(p.prefix(80))")
                     #expect(QuoteMarks.isMark(units[r.upperBound - 1]) || r.upperBound == units.count, "\(p.prefix(80))")
                 }
                 #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound })
+            }
+        }
+    }
+
+    @Test(.enabled(if: hasCorpus, "needs ../shared/corpus")) func realSentencesReadAsAReaderReadsThem() throws {
+        // (book, the paragraph's start, the speech in it and the next paragraphs, ⟦marked⟧, by its start)
+        let cases: [(String, String, [String])] = [
+            // Verse quoted in the Hatter's speech: the speech runs through it to the mark that ends it.
+            ("pg11-alice-in-wonderland.txt", "The Hatter shook his head mournfully.",
+             ["The Hatter shook his head mournfully. ⟦“Not I!”⟧ he replied.", "⟦‘Twinkle, twinkle, little bat! How I wonder what you’re at!’⟧",
+              "⟦You know the song, perhaps?”⟧", "⟦“I’ve heard something like it,”⟧ said Alice."]),
+            // A scare quote in the narrator's single marks is not speech.
+            ("pg3261-news-from-nowhere.txt", "In point of fact, I did not by any means want to be 'amused'",
+             ["In point of fact, I did not by any means want to be 'amused' just then;"]),
+            // A possessive plural's apostrophe inside speech.
+            ("pg16215-jack-sheppard.txt", "\"You'll find him at St. Saviours's stairs,\"",
+             ["⟦\"You'll find him at St. Saviours's stairs,\"⟧ answered Jonathan. ⟦\"He's about to cross the river. You'd better lose no time. He has got five minutes' start of you."]),
+            // A letter over several paragraphs, each opening with a mark.
+            ("pg1342-pride-and-prejudice.txt", "“If you are not so compassionate as to dine to-day",
+             ["⟦“If you are not so compassionate as to dine to-day", "⟦“CAROLINE BINGLEY.”⟧"]),
+        ]
+        for (book, start, expected) in cases {
+            let paragraphs = try Self.paragraphs(book)
+            let found = DialogueQuotes(language: "en", sample: paragraphs).speech(in: paragraphs.map { Optional($0) })
+            let i = try #require(paragraphs.firstIndex { $0.hasPrefix(start) }, "\(start)")
+            for (k, prefix) in expected.enumerated() {
+                let marked = Self.marked(paragraphs[i + k], found[i + k])
+                #expect(marked.hasPrefix(prefix), "\(book) \(i + k): \(marked.prefix(300))")
             }
         }
     }
