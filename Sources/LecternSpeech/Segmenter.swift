@@ -1,3 +1,4 @@
+import Foundation
 import LecternCore
 import LecternText
 
@@ -83,7 +84,8 @@ public struct Segmenter: Sendable {
         }
         let bookLanguage = LanguageTag.meaningful(book.metadata.language) ?? Self.languageCode(manifestVoice.name)
         let speechQuotes = dialogueQuotes(in: book, language: bookLanguage)
-        let castVoices = CastVoices(book: book, cast: manifest.cast, narrator: manifestVoice)
+        let castVoices = CastVoices(book: book, cast: manifest.cast, narrator: manifestVoice,
+                                    piperSpeakers: Self.otherPiperSpeakers(of: manifestVoice))
         // Skipped text refers to chapters by their number in the output, which leaves out chapters
         // skipped by an override; text of those has no chapter.
         var plannedNumber: [Int: Int] = [:]
@@ -293,5 +295,16 @@ public struct Segmenter: Sendable {
         if currentIsLanguage, currentPrimary == primary { return nil }
         if !currentIsLanguage, wholeBlock { return nil }
         return try voices.voice(for: tag, place: place())?.merged(over: voice)
+    }
+
+    /// A multi-speaker Piper narrator's other speakers, each as the layer that selects it (the
+    /// cast pool's default), or nil for any other narrator (or a model whose `.onnx.json` cannot be read).
+    static func otherPiperSpeakers(of narrator: VoiceSettings) -> [VoiceSettings]? {
+        let voice = narrator.resolved()
+        guard voice.isPiper,
+              let config = try? PiperVoiceConfig(contentsOf: URL(fileURLWithPath: SpeechEngines.model(of: voice).path + ".json")),
+              config.speakerCount > 1 else { return nil }
+        let own = voice.speaker.flatMap { try? config.speakerId($0) } ?? 0
+        return config.speakerNames.filter { (try? config.speakerId($0)) != own }.map { VoiceSettings(speaker: $0) }
     }
 }

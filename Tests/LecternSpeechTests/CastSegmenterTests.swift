@@ -92,3 +92,37 @@ import LecternSpeech
         #expect(silent.chapters[0].utterances.contains { $0.persona?.name == "Roper" })
     }
 }
+
+/// A multi-speaker Piper narrator's cast pool is its model's other speakers.
+@Suite struct CastPiperPoolTests {
+    @Test func personaeNotCastGetTheNarratorModelsOtherSpeakers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cast-piper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Only the voice's configuration is read to plan (the model is loaded to render; the
+        // manifest asks only that its file is there).
+        let model = folder.appendingPathComponent("en_US-many-medium.onnx")
+        try Data().write(to: model)
+        try Data("""
+            {"espeak": {"voice": "en-us"}, "audio": {"sample_rate": 22050}, "num_speakers": 4,
+             "speaker_id_map": {"ann": 0, "bob": 1, "cy": 2, "di": 3}, "phoneme_id_map": {"_": [0], "^": [1], "$": [2]}}
+            """.utf8).write(to: URL(fileURLWithPath: model.path + ".json"))
+        let m = try manifest("""
+            title: T
+            sources: [book.txt]
+            voice: { engine: piper, model: \(model.path), speaker: bob }
+            cast: { ROPER: { speaker: di } }
+            """)
+        let plan = try Segmenter(manifest: m).plan(CastSegmenterTests.play)
+        let speeches = plan.chapters.flatMap(\.utterances).filter { $0.persona != nil }
+        let byPersona = Dictionary(speeches.map { ($0.persona!.key, $0.voice) }, uniquingKeysWith: { a, _ in a })
+        #expect(byPersona.values.allSatisfy { $0.isPiper && $0.model == model.path })
+        #expect(byPersona["ROPER"]?.speaker == "di")
+        let pooled = byPersona.filter { $0.key != "ROPER" }.values.compactMap(\.speaker)
+        #expect(pooled.count == 2 && Set(pooled).count == 2, "\(byPersona)")
+        #expect(!pooled.contains("bob"), "the narrator's own speaker is not in the pool: \(pooled)")
+        #expect(Set(pooled).isSubset(of: ["ann", "cy", "di"]))
+        // The narrator reads the rest with its own speaker.
+        #expect(plan.chapters.flatMap(\.utterances).filter { $0.persona == nil }.allSatisfy { $0.voice.speaker == "bob" })
+    }
+}
