@@ -74,6 +74,11 @@ struct CastEndToEndTests {
         }
         let roperF0 = try f0("Roper"), farncombeF0 = try f0("Farncombe")
         #expect(roperF0 > farncombeF0 * 1.4, "F0: Roper \(roperF0) Hz, Farncombe \(farncombeF0) Hz")
+        // The narrator's directions between the speeches keep the narrator's own voice (no variant stays on).
+        let firstSpeech = paragraphs.first { $0["persona"] != nil }?["start"] as? Int ?? 0
+        let directions = narrated.filter { ($0["start"] as? Int ?? 0) > firstSpeech }.map { ($0["start"] as! Int, $0["end"] as! Int) }
+        let narratorF0 = try Self.medianF0(job.mp3, spans: Array(directions.sorted { $0.1 - $0.0 > $1.1 - $1.0 }.prefix(4)), in: ws)
+        #expect(roperF0 > narratorF0 * 1.4, "F0: Roper \(roperF0) Hz, the narrator \(narratorF0) Hz")
 
         // WebVTT: python3-webvtt reads a cue per sentence, each of a persona's a `<v Name>` span;
         // ffmpeg reads the file and strips the spans.
