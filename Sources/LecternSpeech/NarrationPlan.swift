@@ -111,6 +111,9 @@ public struct Utterance: Sendable {
     /// Who speaks it: a play's persona (the speech after a speaker label), nil for the narrator
     /// (headings, stage directions, speaker labels read aloud, prose).
     public var persona: Persona?
+    /// The speaker label before it that is not spoken (`speaker_labels: silent`), as written
+    /// (`ROPER.`): shown where it stands (the sidecar, the read-along page, the EPUB), not heard.
+    public var speakerLabel: String?
 
     /// What the engine is given for it: the text with each pronunciation's stretch replaced.
     public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }

@@ -154,13 +154,15 @@ public struct Segmenter: Sendable {
             let detectedLanguages = detectedLanguages(of: chapter.blocks.indices.map { declaredLanguages[$0] == nil ? chapter.blocks[$0].text : nil },
                                                       bookLanguage: bookLanguage, voices: languageVoices)
             let personae = castVoices.personae(of: chapter.blocks)
+            var silentLabel: String?
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if block.kind == .speaker, manifest.cast.speakerLabels == .silent {
                     // Not spoken, not lost: listed in its place (`check --text`, the sidecar's
-                    // `skipped`); the speech after it names its persona.
+                    // `skipped`) and carried by the utterance after it; the speech names its persona.
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: Self.silentLabelReason, text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
+                    silentLabel = silentLabel.map { $0 + " " + block.text } ?? block.text
                 } else if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
                     item.beforeBlock = blockIndex
@@ -183,6 +185,8 @@ public struct Segmenter: Sendable {
                                                            language: detected ?? own ?? bookLanguage ?? Self.languageCode(u.voice.name))
                     }
                     u.blockIndex = blockIndex
+                    u.speakerLabel = silentLabel
+                    silentLabel = nil
                     u.language = (detected ?? own).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where quoted.contains(where: { $0.offset == u.segments[i].offset }) {
