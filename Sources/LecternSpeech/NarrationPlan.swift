@@ -33,6 +33,18 @@ public struct NarrationPlan: Sendable {
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value.paragraphs, $0.value.quotations) }
     }
 
+    /// A play's personae, most paragraphs first (ties by name): each with the voice it speaks most
+    /// paragraphs in and how many it speaks.
+    public var personae: [(name: String, voice: String, paragraphs: Int)] {
+        var voices: [String: [String: Int]] = [:]
+        for u in chapters.flatMap(\.utterances) {
+            if let persona = u.persona { voices[persona.name, default: [:]][u.voice.name, default: 0] += 1 }
+        }
+        return voices.map { name, counts in
+            (name, counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key, counts.values.reduce(0, +))
+        }.sorted { ($0.paragraphs, $1.name) > ($1.paragraphs, $0.name) }
+    }
+
     /// The distinct voices the plan uses.
     public var voiceNames: Set<String> {
         Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })

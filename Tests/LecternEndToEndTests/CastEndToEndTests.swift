@@ -114,6 +114,7 @@ struct CastEndToEndTests {
         #expect(check.stdout.contains("[Farncombe — \(farncombe.first ?? "")] How are you, Roper?"))
         let summary = try Tool.run(Tool.lectern, ["check", manifest.path])
         #expect((summary.stdout + summary.stderr).contains("cast.JEYES (line 9): no speaker label names this persona"), "\(summary.stdout)\(summary.stderr)")
+        #expect(summary.stdout.contains("personae: 2 in 2 voices — Roper (en-gb+f5), Farncombe (\(farncombe.first ?? ""))"), "\(summary.stdout)")
 
         // The narrated EPUB shows each silent label where the book has it, outside the overlays
         // (epubcheck finds nothing wrong); every word is still narrated.
