@@ -89,7 +89,7 @@ extension ManifestSchema {
 
     private static let voice: [ManifestKey] = [
         ManifestKey("voice", .voice, default: "`{ name: en, rate: 0.5, pitch: 1.0, volume: 1.0 }`", doc: "the book's voice",
-                    details: "A voice is resolved in layers: defaults → manifest → style → chapter override. Voice mapping onto espeak-ng: rate 0 → 80, 0.5 → 175, 1 → 450 words per minute (linear on each side); pitch multiplier m → espeak pitch 50 + 50·log2(m); volume v → espeak volume 100·v",
+                    details: "A voice is resolved in layers: defaults → manifest → style → chapter override → a play's persona (`cast`). Voice mapping onto espeak-ng: rate 0 → 80, 0.5 → 175, 1 → 450 words per minute (linear on each side); pitch multiplier m → espeak pitch 50 + 50·log2(m); volume v → espeak volume 100·v",
                     merge: .fieldByField, example: "{ name: en-gb, rate: 0.55 }"),
         ManifestKey("voice.name", .text, default: "en", doc: "an espeak-ng voice or language code (`en-gb`), or a Piper voice's name (`en_US-joe-medium`); `lectern voices` lists them",
                     example: "en-gb"),

@@ -4,7 +4,8 @@ import LecternText
 /// Turns a book and its manifest into a ``NarrationPlan``.
 ///
 /// A block's voice is resolved in layers: the manifest's voice (over `Config/` defaults), then
-/// the style for its kind, then its chapter's override. Each block kind has its own pre- and
+/// the style for its kind, then its chapter's override, then — a speech in a play — its persona's
+/// (``CastVoices``: `cast:` or a pool voice), then the voice for its language. Each block kind has its own pre- and
 /// post-utterance delays; each chapter adds its own at start and end.
 ///
 /// Pronunciation hints are gathered per utterance: the document's own (`ssml:ph`, its PLS
