@@ -1,5 +1,4 @@
 import Foundation
-import LecternCore
 
 /// The XHTML content document of one chapter of a narrated EPUB made from the timing sidecar
 /// (for inputs that are not EPUB 3): the chapter's title as its heading, each paragraph as a `p`
@@ -8,8 +7,8 @@ import LecternCore
 ///
 /// Ids are `pN` for paragraph N (from 1), `pNsM` for its sentence M and `pNsMwK` for word K of it;
 /// the text between words (spaces, punctuation) stays inside the sentence but outside the words.
-/// In a play, a speech whose speaker is not the one before (and not named by a label read aloud)
-/// is headed by the persona's name, `p.speaker` without an id: shown, not narrated (a silent label).
+/// In a play, a speaker label that is not spoken stands where the book has it, a `p.speaker`
+/// without an id: shown, not narrated (no overlay points at it).
 public enum EPUBChapterDocument {
     /// The document and, per paragraph, its marks for the media overlay.
     ///
@@ -36,15 +35,12 @@ public enum EPUBChapterDocument {
         let titleSpoken = chapter.paragraphs.first.map { $0.kind == .heading && $0.text == chapter.title } ?? false
         if !titleSpoken { out += "<h1>\(MediaOverlay.escape(chapter.title))</h1>\n" }
         var inList = false
-        var speaking: String?, previousKind: BlockKind?
         for (index, paragraph) in chapter.paragraphs.enumerated() {
             let id = "p\(index + 1)"
-            if let persona = paragraph.persona, persona != speaking, previousKind != .speaker {
+            if let label = paragraph.speakerLabel {
                 if inList { out += "</ul>\n"; inList = false }
-                out += "<p class=\"speaker\">\(MediaOverlay.escape(persona))</p>\n"
+                out += "<p class=\"speaker\">\(MediaOverlay.escape(label))</p>\n"
             }
-            if let persona = paragraph.persona { speaking = persona } else if paragraph.kind == .heading || paragraph.kind == .speaker { speaking = nil }
-            previousKind = paragraph.kind
             let (inner, sentences) = marked(paragraph, id: id)
             if paragraph.kind == .listItem, !inList { out += "<ul>\n" }
             if paragraph.kind != .listItem, inList { out += "</ul>\n" }

@@ -26,7 +26,7 @@ extension ReadAlongPage {
         h2 { font-size: 1.35rem; line-height: 1.3; margin: 2.5rem 0 1rem; }
         blockquote { margin: 1rem 2rem; font-style: italic; }
         p.list_item { margin-left: 2rem; display: list-item; }
-        p.speaker, p.persona { font-variant: small-caps; font-weight: bold; margin-bottom: 0; }
+        p.speaker { font-variant: small-caps; font-weight: bold; margin-bottom: 0; }
         p.stage_direction { font-style: italic; margin-left: 1rem; }
         .w { cursor: pointer; border-radius: 0.2em; }
         .w:hover { text-decoration: underline; }
@@ -122,18 +122,17 @@ extension ReadAlongPage {
               title.textContent = chapter[0];
               section.appendChild(title);
             }
-            var speaking = null, previousKind = null;  // who spoke last, and the kind of the block before
             chapter[3].forEach(function (item) {
-              var who = item.length > 5 ? item[5] : null;
-              if (who && who !== speaking && previousKind !== "speaker") {
-                var name = document.createElement("p");
-                name.className = "persona";
-                name.textContent = who;
-                section.appendChild(name);
+              if (item.length > 6 && item[6]) {
+                // A speaker label not spoken: shown where the book has it, not a word of the narration.
+                var label = document.createElement("p");
+                label.className = "speaker silent";
+                label.textContent = item[6];
+                section.appendChild(label);
               }
-              if (who) speaking = who; else if (item[0] === "heading" || item[0] === "speaker") speaking = null;
-              previousKind = item[0];
-              section.appendChild(paragraph(item));
+              var el = paragraph(item);
+              if (item.length > 5 && item[5]) el.dataset.persona = item[5];
+              section.appendChild(el);
             });
             book.appendChild(section);
             var li = document.createElement("li"), a = document.createElement("a");

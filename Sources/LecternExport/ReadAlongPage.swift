@@ -38,8 +38,9 @@ import Foundation
 ///   later visit without `?t=` offers to continue there (`#resume`, with a Continue and a Start
 ///   over button) and does not move until the reader chooses.
 /// - `<html lang>` is the book's language; a paragraph in another language has its own `lang`.
-/// - in a play, a speech whose speaker is not the one before it (and not just named by a label
-///   read aloud) is headed by the persona's name, `p.persona` (no id, not a word: it is not spoken).
+/// - in a play, a speaker label that is not spoken stands where the book has it, as
+///   `p.speaker.silent` (no id, no words: nothing of it is timed); a paragraph of a speech has
+///   `data-persona`, the persona's name.
 /// - the page writes nothing to the console.
 public enum ReadAlongPage {
     /// Renders the page for a book.
@@ -96,13 +97,13 @@ public enum ReadAlongPage {
     ///
     /// ```
     /// {"v":1,"id":identity,"c":[[title, start, end, [paragraph, …], part?], …]}
-    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …], language?, persona?]
+    /// paragraph: [kind, text, start, [[offset, length, start, end, [w0.offset, w0.length, w0.start, w0.end, w1.offset, …]], …], language?, persona?, label?]
     /// ```
     /// `identity` names the book and its audio (title, author, sample count), the key of the
     /// remembered position. `part` is the title of the chapter's part, absent when it has none;
     /// consecutive chapters with the same part are listed under it. `language` is the
-    /// paragraph's own language when it is not the book's (null when only `persona` follows);
-    /// `persona` is who speaks it in a play.
+    /// paragraph's own language when it is not the book's, `persona` who speaks it in a play,
+    /// `label` the silent speaker label before it (each null when one after it is given).
     /// `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026` so the text can never
     /// close the `<script>` element it is embedded in.
     static func data(for document: TimingDocument) -> String {
@@ -133,13 +134,12 @@ public enum ReadAlongPage {
                     out += "]]"
                 }
                 out += "]"
-                if paragraph.language != nil || paragraph.persona != nil {
-                    out += ","
-                    if let language = paragraph.language { appendJSONString(language, to: &out) } else { out += "null" }
-                }
-                if let persona = paragraph.persona {
-                    out += ","
-                    appendJSONString(persona, to: &out)
+                let optional = [paragraph.language, paragraph.persona, paragraph.speakerLabel]
+                if let last = optional.lastIndex(where: { $0 != nil }) {
+                    for value in optional[...last] {
+                        out += ","
+                        if let value { appendJSONString(value, to: &out) } else { out += "null" }
+                    }
                 }
                 out += "]"
             }

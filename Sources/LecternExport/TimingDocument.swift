@@ -91,6 +91,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     /// Who speaks the paragraph in a play: the persona's name as shown (`Lady Macbeth`), from
     /// the speaker label before the speech; absent for the narrator (version 2 on).
     public var persona: String?
+    /// The speaker label before the paragraph that is not spoken (`speaker_labels: silent`), as
+    /// written (`ROPER.`): where the book shows it; absent otherwise (version 2 on).
+    public var speakerLabel: String?
     /// Parts of the text spoken with another voice than `voice` (text in another language).
     public var spans: [VoiceSpan]?
     /// Parts of the text spoken otherwise than written: `spoken` is the engine's input for them

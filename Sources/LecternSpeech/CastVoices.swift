@@ -43,6 +43,7 @@ struct CastVoices {
     func personae(of blocks: [Block]) -> [Persona?] {
         var current: Persona?
         return blocks.map { block in
+            if block.afterSectionBreak { current = nil }  // a scene change
             switch block.kind {
             case .speaker:
                 current = Persona(label: block.text).map { Persona(key: $0.key, name: names[$0.key] ?? $0.name) }
@@ -53,7 +54,6 @@ struct CastVoices {
             case .stageDirection:
                 return nil
             case .paragraph, .quote, .listItem:
-                if block.afterSectionBreak { current = nil }
                 return current
             }
         }

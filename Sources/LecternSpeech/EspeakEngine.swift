@@ -20,6 +20,8 @@ public final class EspeakEngine: @unchecked Sendable {
     /// cached rendering depends on besides its input.
     public let identity: String
     private var currentVoice: String?
+    /// espeak-ng's variant names (``installedVariants()``), once read.
+    private var variants: Set<String>?
     /// The loaded library; replaced by ``reset()``.
     private var library: EspeakLibrary
     /// Whether anything was synthesized since the library was loaded.
@@ -207,6 +209,26 @@ public final class EspeakEngine: @unchecked Sendable {
         return result
     }
 
+    /// The names of espeak-ng's voice variants (`m3`, `f2`, `Annie`: the files of `!v/`, whose case
+    /// counts), read once. Must be called with the lock held.
+    private func installedVariants() -> Set<String> {
+        if let variants { return variants }
+        var found: Set<String> = []
+        var spec = espeak_VOICE()
+        "variant".withCString { code in
+            spec.languages = code
+            guard var list = library.listVoices(&spec) else { return }
+            while let voice = list.pointee {
+                if let identifier = voice.pointee.identifier.map({ String(cString: $0) }), let slash = identifier.lastIndex(of: "/") {
+                    found.insert(String(identifier[identifier.index(after: slash)...]))
+                }
+                list += 1
+            }
+        }
+        variants = found
+        return found
+    }
+
     /// The file (identifier) of the voice espeak-ng prefers for a language code: the one listing it
     /// with the best priority (MBROLA voices left out: they take no variant). Must be called with the lock held.
     private func preferredVoiceFile(forLanguage language: String) -> String? {
@@ -260,6 +282,11 @@ public final class EspeakEngine: @unchecked Sendable {
     private func selectExactly(_ name: String) throws {
         guard name != currentVoice else { return }
         currentVoice = nil
+        // espeak-ng reads `en+nosuch` as plain `en`: a variant it does not have is an unknown voice.
+        if let plus = name.firstIndex(of: "+"), !installedVariants().contains(String(name[name.index(after: plus)...])) {
+            throw SpeechError("unknown voice \"\(UserText.excerpt(name))\": espeak-ng has no variant \"\(UserText.excerpt(String(name[name.index(after: plus)...])))\" "
+                              + "(`espeak-ng --voices=variant` lists them: m1…m8, f1…f5, …)")
+        }
         if library.setVoiceByName(name) == EE_OK {
             currentVoice = name
             return

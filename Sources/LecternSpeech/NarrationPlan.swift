@@ -47,6 +47,18 @@ public struct NarrationPlan: Sendable {
         return result
     }
 
+    /// A play's personae, most paragraphs first (ties by name): each with the voice it speaks most
+    /// paragraphs in and how many it speaks.
+    public var personae: [(name: String, voice: String, paragraphs: Int)] {
+        var voices: [String: [String: Int]] = [:]
+        for u in chapters.flatMap(\.utterances) {
+            if let persona = u.persona { voices[persona.name, default: [:]][u.voice.name, default: 0] += 1 }
+        }
+        return voices.map { name, counts in
+            (name, counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key, counts.values.reduce(0, +))
+        }.sorted { ($0.paragraphs, $1.name) > ($1.paragraphs, $0.name) }
+    }
+
     /// The distinct voices the plan uses.
     public var voiceNames: Set<String> {
         Set(chapters.flatMap { $0.utterances.flatMap { [$0.voice.name] + $0.segments.map(\.voice.name) } })
@@ -130,6 +142,9 @@ public struct Utterance: Sendable {
     /// Who speaks it: a play's persona (the speech after a speaker label), nil for the narrator
     /// (headings, stage directions, speaker labels read aloud, prose).
     public var persona: Persona?
+    /// The speaker label before it that is not spoken (`speaker_labels: silent`), as written
+    /// (`ROPER.`): shown where it stands (the sidecar, the read-along page, the EPUB), not heard.
+    public var speakerLabel: String?
 
     /// What the engine is given for it: the text with each pronunciation's stretch replaced.
     public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }

@@ -5,7 +5,8 @@ import LecternText
 /// Turns a book and its manifest into a ``NarrationPlan``.
 ///
 /// A block's voice is resolved in layers: the manifest's voice (over `Config/` defaults), then
-/// the style for its kind, then its chapter's override. Each block kind has its own pre- and
+/// the style for its kind, then its chapter's override, then — a speech in a play — its persona's
+/// (``CastVoices``: `cast:` or a pool voice), then the voice for its language. Each block kind has its own pre- and
 /// post-utterance delays; each chapter adds its own at start and end.
 ///
 /// Pronunciation hints are gathered per utterance: the document's own (`ssml:ph`, its PLS
@@ -163,13 +164,15 @@ public struct Segmenter: Sendable {
             // Quoted speech, read through the chapter's prose (a speech may run over paragraphs).
             let speech = speechQuotes?.speech(in: chapter.blocks.map { Self.mayQuoteSpeech($0.kind) ? $0.text : nil })
             let personae = castVoices.personae(of: chapter.blocks)
+            var silentLabel: String?
             for (blockIndex, block) in chapter.blocks.enumerated() {
                 if block.kind == .speaker, manifest.cast.speakerLabels == .silent {
                     // Not spoken, not lost: listed in its place (`check --text`, the sidecar's
-                    // `skipped`); the speech after it names its persona.
+                    // `skipped`) and carried by the utterance after it; the speech names its persona.
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: Self.silentLabelReason, text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
+                    silentLabel = silentLabel.map { $0 + " " + block.text } ?? block.text
                 } else if WordTokenizer.count(in: block.text) == 0 {
                     var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
                     item.beforeBlock = blockIndex
@@ -192,6 +195,8 @@ public struct Segmenter: Sendable {
                                                            language: detected ?? own ?? bookLanguage ?? Self.languageCode(u.voice.name))
                     }
                     u.blockIndex = blockIndex
+                    u.speakerLabel = silentLabel
+                    silentLabel = nil
                     u.language = (detected ?? own).flatMap { Self.primary($0) == bookLanguage.map(Self.primary) ? nil : $0 }
                     u.languageDetected = detected != nil
                     for i in u.segments.indices where u.segments[i].language != nil && quoted.contains(where: {

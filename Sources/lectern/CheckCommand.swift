@@ -127,6 +127,11 @@ struct CheckCommand: ParsableCommand {
             if report.pronunciations > 0 || !report.unpronounced.isEmpty {
                 print("pronunciation: \(report.pronunciations) passages spoken as a lexicon, the document or the spoken forms say")
             }
+            let personae = plan.personae
+            if !personae.isEmpty {
+                let shown = personae.prefix(12).map { "\($0.name) (\($0.voice))" }.joined(separator: ", ")
+                print("personae: \(personae.count) in \(Set(personae.map(\.voice)).count) voices — \(shown)\(personae.count > 12 ? ", …" : "")")
+            }
             let detected = plan.detectedLanguages
             if !detected.isEmpty {
                 print("languages detected: " + detected.map { "\($0.language) (\($0.paragraphs) paragraphs, \($0.quotations) passages in paragraphs)" }

@@ -23,7 +23,7 @@ struct CastEndToEndTests {
               Roper.: { name: en-gb+f5 }
               JEYES: en-gb+m1
             cast_pool: [en-gb+m4, en-gb+m8]
-            timings: [json, vtt, html]
+            timings: [json, vtt, html, epub]
             """)
     }
 
@@ -56,6 +56,10 @@ struct CastEndToEndTests {
         #expect(!paragraphs.contains { $0["kind"] as? String == "speaker" }, "the labels are silent")
         let skipped = (job.sidecar["skipped"] as? [[String: Any]] ?? []).filter { ($0["reason"] as? String)?.hasPrefix("speaker label") == true }
         #expect(skipped.count >= 20 && skipped.contains { $0["text"] as? String == "ROPER." }, "each silent label is listed")
+        // … and stands before the paragraph after it, as written.
+        let labelled = paragraphs.compactMap { $0["speakerLabel"] as? String }
+        #expect(labelled.count >= skipped.count - 1 && labelled.first == "ROPER." && Set(labelled) == ["ROPER.", "FARNCOMBE."], "\(labelled)")
+        #expect(paragraphs.first { $0["speakerLabel"] != nil }?["text"] as? String == "To FARNCOMBE.", "the label before the direction that opens the speech")
         func voices(of persona: String?) -> Set<String> {
             Set(paragraphs.filter { $0["persona"] as? String == persona }.compactMap { $0["voice"] as? String })
         }
@@ -74,6 +78,11 @@ struct CastEndToEndTests {
         }
         let roperF0 = try f0("Roper"), farncombeF0 = try f0("Farncombe")
         #expect(roperF0 > farncombeF0 * 1.4, "F0: Roper \(roperF0) Hz, Farncombe \(farncombeF0) Hz")
+        // The narrator's directions between the speeches keep the narrator's own voice (no variant stays on).
+        let firstSpeech = paragraphs.first { $0["persona"] != nil }?["start"] as? Int ?? 0
+        let directions = narrated.filter { ($0["start"] as? Int ?? 0) > firstSpeech }.map { ($0["start"] as! Int, $0["end"] as! Int) }
+        let narratorF0 = try Self.medianF0(job.mp3, spans: Array(directions.sorted { $0.1 - $0.0 > $1.1 - $1.0 }.prefix(4)), in: ws)
+        #expect(roperF0 > narratorF0 * 1.4, "F0: Roper \(roperF0) Hz, the narrator \(narratorF0) Hz")
 
         // WebVTT: python3-webvtt reads a cue per sentence, each of a persona's a `<v Name>` span;
         // ffmpeg reads the file and strips the spans.
@@ -105,20 +114,27 @@ struct CastEndToEndTests {
         #expect(check.stdout.contains("[Farncombe — \(farncombe.first ?? "")] How are you, Roper?"))
         let summary = try Tool.run(Tool.lectern, ["check", manifest.path])
         #expect((summary.stdout + summary.stderr).contains("cast.JEYES (line 9): no speaker label names this persona"), "\(summary.stdout)\(summary.stderr)")
+        #expect(summary.stdout.contains("personae: 2 in 2 voices — Roper (en-gb+f5), Farncombe (\(farncombe.first ?? ""))"), "\(summary.stdout)")
 
-        // The read-along page heads each change of speaker with the persona's name.
+        // The narrated EPUB shows each silent label where the book has it, outside the overlays
+        // (epubcheck finds nothing wrong); every word is still narrated.
+        let epub = ws.url.appendingPathComponent("out/play/play.epub")
+        let texts = try EPUBInspection.documents(epub).values.map(\.text).joined(separator: " ")
+        #expect(texts.contains("ROPER. To FARNCOMBE. Hul-lo! I'm in luck!") && texts.contains("FARNCOMBE. How are you, Roper?"), "\(texts.prefix(600))")
+        let inspection = try EPUBInspection.read(epub)
+        let words = paragraphs.reduce(0) { $0 + ($1["sentences"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["words"] as? [Any] ?? []).count } }
+        #expect(inspection.pars.filter { $0.kind == "z3998:word" }.count == words)
+        let verdict = try EPUBInspection.epubcheck(epub)
+        #expect(!verdict.messages.contains { ["ERROR", "FATAL"].contains($0.severity) }, "\(verdict.messages) \(verdict.stderr)")
+
+        // The read-along page shows each silent label where the book has it; a speech's paragraphs name their persona.
         guard Chromium.path != nil else { return }
         let page = ws.url.appendingPathComponent("out/play/play.html")
         let dump = try Chromium.dumpAll([page.absoluteString], profiles: ws.url)[0].get()
         let dom = DumpedDOM(dump.stdout)
-        let names = dom.elements(withClass: "persona").map { dom.textContent(of: $0) }
-        var expected: [String] = []
-        var last: String?
-        for p in paragraphs {
-            let who = p["persona"] as? String
-            if let who, who != last { expected.append(who) }
-            if who != nil || p["kind"] as? String == "heading" { last = who }
-        }
-        #expect(names == expected && names.prefix(3) == ["Roper", "Farncombe", "Roper"], "\(names)")
+        let shown = dom.elements(withClass: "silent").map { dom.textContent(of: $0) }
+        #expect(shown == labelled, "\(shown)")
+        let speeches = dom.elements.filter { $0.attributes["data-persona"] != nil }.map { $0.attributes["data-persona"]! }
+        #expect(speeches == paragraphs.compactMap { $0["persona"] as? String })
     }
 }

@@ -68,6 +68,9 @@ import LecternSpeech
         let labels = plan.skipped.filter { $0.reason == Segmenter.silentLabelReason }
         #expect(labels.map(\.text) == ["ROPER.", "FARNCOMBE.", "Mrs. Upjohn", "ROPER:", "MRS. UPJOHN."])
         #expect(labels.map(\.beforeBlock) == [1, 5, 7, 11, 1] && labels.map(\.chapter) == [1, 1, 1, 1, 2])
+        // Each stands before the utterance after it (a direction opening the speech, or the speech).
+        #expect(utterances.compactMap(\.speakerLabel) == labels.map(\.text))
+        #expect(utterances.first { $0.speakerLabel != nil }?.text == "To FARNCOMBE.")
         func voice(_ text: String) -> ResolvedVoice? { utterances.first { $0.text == text }?.voice }
         #expect(voice("Ta.")?.name == "en-gb+m7" && voice("Ta.")?.wordsPerMinute == ResolvedVoice.wordsPerMinute(forRate: 0.6))
         // A cast entry giving only pitch keeps the narrator's name.

@@ -70,6 +70,21 @@ private func peak(_ samples: [Int16]) -> Int { samples.map { abs(Int($0)) }.max(
         #expect(result.words.allSatisfy { $0.textOffset + $0.textLength <= text.utf16.count })
     }
 
+    /// `en-gb+f5` (a cast's voice) is a voice: the variant on the language's voice (`gmw/en`, which
+    /// speaks en-gb; `CastEndToEndTests` measures its pitch with aubiopitch); a variant espeak-ng
+    /// does not have (or not in that case) is refused, not read as the plain voice.
+    @Test func aLanguageCodeTakesAVariant() throws {
+        let engine = try EspeakEngine.shared()
+        let text = "How are you, Roper?"
+        let plain = try engine.synthesize(text, voice: voice("en-gb")).samples
+        let variant = try engine.synthesize(text, voice: voice("en-gb+f5")).samples
+        #expect(variant != plain && !variant.isEmpty)
+        #expect(throws: SpeechError.self) { try engine.validate(voice: "en-gb+nosuch") }
+        #expect(throws: SpeechError.self) { try engine.validate(voice: "en+annie") }
+        try engine.validate(voice: "en-gb+Annie")
+        try engine.validate(voice: "en-us+m3")
+    }
+
     @Test func unknownVoiceThrowsSpeechError() throws {
         let engine = try EspeakEngine.shared()
         let error = try #require(throws: SpeechError.self) {

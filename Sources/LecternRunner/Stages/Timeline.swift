@@ -90,6 +90,7 @@ struct Timeline {
         paragraph.language = spoken.language
         paragraph.detected = spoken.languageDetected ? true : nil
         paragraph.persona = spoken.persona?.name
+        paragraph.speakerLabel = spoken.speakerLabel
         try sidecar?.append(paragraph)
     }
 
