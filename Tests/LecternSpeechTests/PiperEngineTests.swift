@@ -111,16 +111,16 @@ private let aliceText: String = {
         let text = "Dr. Smith paid $1,250 on 3 May 1999 (e.g. for the U.S. trip) — \"really?\" she asked; it's 10:30 a.m. now, isn't it?"
         let result = try engine.synthesize(text, voice: normal())
         let espeak = try EspeakEngine.shared().synthesize(text, voice: ResolvedVoice(name: "en-us", wordsPerMinute: 175, pitch: 1, volume: 1))
-        // The same words as espeak-ng marks for the same text (one per word it speaks, in text
-        // order: an event espeak-ng repeats for an earlier word is left out), none estimated.
+        // Every word espeak-ng marks for the same text (in text order: an event espeak-ng repeats
+        // for an earlier word is left out), and the words it speaks inside another's ("for the"), none estimated.
         var inOrder: [Int] = []
         for mark in espeak.words where mark.textOffset > (inOrder.last ?? -1) { inOrder.append(mark.textOffset) }
-        #expect(result.words.map(\.textOffset) == inOrder, "piper \(result.words.map(\.textOffset)), espeak-ng \(inOrder)")
+        #expect(Set(inOrder).isSubset(of: result.words.map(\.textOffset)), "piper \(result.words.map(\.textOffset)), espeak-ng \(inOrder)")
         // Every word with a letter or digit has its mark: numbers and abbreviations are read as words.
         let units = Array(text.utf16)
         for token in WordTokenizer.tokens(in: text) {
             let word = String(decoding: units[token.start..<token.end], as: UTF16.self)
-            guard word.contains(where: { $0.isLetter || $0.isNumber }), word != "the" else { continue }
+            guard word.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
             #expect(result.words.contains { $0.textOffset >= token.start && $0.textOffset < token.end }, "no mark for \"\(word)\"")
         }
         #expect(result.words.allSatisfy { !$0.estimated })
