@@ -214,6 +214,11 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
                     let next = exact.count > 1 ? exact[1].sample - 1 : Int.max
                     exact[0].sample = min(WordTimeWarp.speechSpan(neural).lowerBound, next)
                 }
+                // Nor does a word start inside a pause: the model now and then gives a pause's
+                // frames to the first phoneme after it.
+                for i in exact.indices.dropFirst() {
+                    exact[i].sample = Self.speechResumes(in: neural, at: exact[i].sample, sampleRate: sampleRate) ?? exact[i].sample
+                }
                 sentence = exact
             } else {
                 sentence = estimatedMarks(marks, reference: reference.samples, neural: neural)
@@ -313,6 +318,15 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             }
         }
         return (resultMarks, resultPhonemes)
+    }
+
+    /// Where speech resumes when `sample` is in a pause — at least 0.1 s below −40 dBFS from it (a
+    /// stop consonant's closure is shorter), speech within 0.6 s — else nil.
+    static func speechResumes(in samples: [Int16], at sample: Int, sampleRate: Int) -> Int? {
+        guard sample >= 0, sample < samples.count else { return nil }
+        let end = min(samples.count, sample + sampleRate * 6 / 10), threshold = Int32(WordTimeWarp.threshold)
+        guard let loud = samples[sample..<end].firstIndex(where: { abs(Int32($0)) > threshold }) else { return nil }
+        return loud - sample >= sampleRate / 10 ? loud : nil
     }
 
     /// Word times estimated by warping espeak-ng's marks onto the neural audio; a sentence's first

@@ -139,9 +139,10 @@ private let aliceText: String = {
         #expect(!plain.hasDurations)
         let result = try plain.synthesize(aliceText, voice: normal())
         let exact = try engine.get().synthesize(aliceText, voice: normal())
-        // The same audio; the words estimated but for each sentence's first.
+        // The same audio; espeak-ng's words (the exact engine also times those it speaks inside
+        // another's), estimated but for each sentence's first.
         #expect(result.samples == exact.samples)
-        #expect(result.words.map(\.textOffset) == exact.words.map(\.textOffset))
+        #expect(Set(result.words.map(\.textOffset)).isSubset(of: exact.words.map(\.textOffset)))
         let firsts = Set(SentenceSplitter.sentences(in: aliceText).compactMap { r in result.words.first { $0.textOffset >= r.lowerBound }?.textOffset })
         for mark in result.words { #expect(mark.estimated == !firsts.contains(mark.textOffset)) }
         for (a, b) in zip(result.words, result.words.dropFirst()) { #expect(a.sample < b.sample) }
