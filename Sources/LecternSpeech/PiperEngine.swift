@@ -279,10 +279,10 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         var missing = [[Range<Int>]](repeating: [], count: marks.count)
         for token in WordTokenizer.tokens(in: text) {
             let word = String(decoding: units[token.start..<token.end], as: UTF16.self)
+            // A word none of whose characters a mark covers ("(she" is marked at "she"), after a mark.
             guard word.contains(where: { $0.isLetter || $0.isNumber }),
-                  let owner = marks.lastIndex(where: { $0.textOffset <= token.start }),
-                  marks[owner].textOffset + max(marks[owner].textLength, 1) <= token.start,
-                  owner + 1 == marks.count || marks[owner + 1].textOffset > token.start else { continue }
+                  !marks.contains(where: { $0.textOffset < token.end && $0.textOffset + max($0.textLength, 1) > token.start }),
+                  let owner = marks.lastIndex(where: { $0.textOffset < token.start }) else { continue }
             missing[owner].append(token.start..<token.end)
         }
         var resultMarks: [WordMark] = [], resultPhonemes: [String] = []
