@@ -179,6 +179,9 @@ private let aliceText: String = {
         #expect(!words(ours).isEmpty)
         #expect(words(ours) == words(output), "ours: \(ours)\nespeak-ng --ipa: \(output)")
         #expect(ours.hasSuffix("."))
+        // A clause's punctuation before a closing quote reaches the model too.
+        let quoted = try engine.sentencePhonemes("“Curiouser and curiouser!” cried Alice.").map(\.phonemes).joined(separator: " ")
+        #expect(quoted.contains("!") && quoted.hasSuffix("."), "\(quoted)")
     }
 
     @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))
