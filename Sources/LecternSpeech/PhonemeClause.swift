@@ -17,6 +17,9 @@ public struct PhonemeClause: Sendable, Equatable {
     /// The punctuation that ends a clause and that Piper's phoneme set has.
     static let closingPunctuation: Set<Character> = [",", ".", ";", ":", "!", "?"]
 
+    /// Closing quotes and brackets, which may follow a clause's punctuation.
+    static let closers = CharacterSet(charactersIn: "\"'”’»›)]}")
+
     /// The clauses of `text` with the voice selected in `library`.
     static func clauses(of text: String, library: EspeakLibrary, phonemeInput: Bool) -> [PhonemeClause] {
         let bytes = Array(text.utf8) + [0]
@@ -51,7 +54,9 @@ public struct PhonemeClause: Sendable, Equatable {
                 let end = pointer.map { $0 - base } ?? (bytes.count - 1)
                 let range = utf16(start - base)..<utf16(end)
                 var phonemes = String(cString: ipa).trimmingCharacters(in: .whitespacesAndNewlines)
+                // The punctuation before a closing quote or bracket ends the clause too (`curiouser!”`).
                 let written = String(decoding: units[range], as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmingCharacters(in: Self.closers)
                 if let last = written.last, closingPunctuation.contains(last) {
                     phonemes += String(last)
                 }

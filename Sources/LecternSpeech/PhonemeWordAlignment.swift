@@ -7,10 +7,11 @@
 /// one to one (numbers, abbreviations, function words joined to the next word), so they are aligned
 /// by edit distance over their phonemes alone — stress marks, spaces and punctuation left out. A
 /// word starts at the input phoneme aligned with its first phoneme, moved back over the stress
-/// marks just before it (they are part of its first syllable) and the space before those: the
-/// model gives the space (and the pads around it) the frames of the transition into the word —
-/// measured on Alice against PocketSphinx, word starts at the first phoneme's frames were 50 ms
-/// late (median), about the frames of a space and its pads.
+/// marks just before it (they are part of its first syllable) and the space before those unless
+/// punctuation comes before the space (then the space may hold a pause): the model gives the space
+/// (and the pads around it) the frames of the transition into the word — measured on Alice against
+/// PocketSphinx, word starts at the first phoneme's frames were 50 ms late (median), about the
+/// frames of a space and its pads.
 struct PhonemeWordAlignment {
     /// For each word, the index in the input's Unicode scalars where it starts; nil for a word none
     /// of whose phonemes is aligned with the input's (or that has no phonemes).
@@ -30,7 +31,8 @@ struct PhonemeWordAlignment {
             guard let j = aligned[i] else { continue }
             var start = b[j]
             while start > 0, Self.stress.contains(input[start - 1]) { start -= 1 }
-            if start > 0, input[start - 1] == " " { start -= 1 }
+            // After punctuation the space may hold the pause: the word starts after it.
+            if start > 1, input[start - 1] == " ", !Self.ignored(input[start - 2]) { start -= 1 }
             starts[entry.word] = start
         }
         self.starts = starts

@@ -206,13 +206,18 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             for mark in reference.words where mark.textOffset > (marks.last?.textOffset ?? -1) { marks.append(mark) }
             let sentence: [WordMark]
             if let durations, durations.count == idCount, durations.reduce(0, +) > 0 {
-                var exact = exactMarks(marks, phonemes: spoken, input: input, positions: positions, durations: durations,
+                var exact = exactMarks(marks, in: piece, phonemes: spoken, input: input, positions: positions, durations: durations,
                                        samples: neural.count)
                 // The sentence's speech starts where its audio does (the first loud sample): the
                 // decoder's sound of a phoneme begins a little before its frames do.
                 if !exact.isEmpty {
                     let next = exact.count > 1 ? exact[1].sample - 1 : Int.max
                     exact[0].sample = min(WordTimeWarp.speechSpan(neural).lowerBound, next)
+                }
+                // Nor does a word start inside a pause: the model now and then gives a pause's
+                // frames to the first phoneme after it.
+                for i in exact.indices.dropFirst() {
+                    exact[i].sample = Self.speechResumes(in: neural, at: exact[i].sample, sampleRate: sampleRate) ?? exact[i].sample
                 }
                 sentence = exact
             } else {
@@ -239,20 +244,21 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
 
     /// Exact word times from the model's durations: each word starts where the frames of its first
     /// phoneme (found by ``PhonemeWordAlignment``) start, in samples from the piece's start.
-    private func exactMarks(_ marks: [WordMark], phonemes: [EspeakEngine.SpokenPhoneme], input: [Unicode.Scalar],
+    private func exactMarks(_ espeakMarks: [WordMark], in text: String, phonemes: [EspeakEngine.SpokenPhoneme], input: [Unicode.Scalar],
                             positions: [Int], durations: [Float], samples: Int) -> [WordMark] {
         // Where each id's frames start, and the samples per frame (256 for Piper's VITS voices).
         var frames: [Double] = [0]
         for d in durations { frames.append(frames.last! + Double(d)) }
         let hop = Double(samples) / frames.last!
         // espeak-ng's phonemes, each given to the last word that starts at or before it.
-        var wordPhonemes = [String](repeating: "", count: marks.count)
+        var wordPhonemes = [String](repeating: "", count: espeakMarks.count)
         var w = -1
         for phoneme in phonemes {
-            while w + 1 < marks.count, marks[w + 1].sample <= phoneme.sample { w += 1 }
+            while w + 1 < espeakMarks.count, espeakMarks[w + 1].sample <= phoneme.sample { w += 1 }
             if w >= 0 { wordPhonemes[w] += phoneme.ipa }
         }
-        let starts = PhonemeWordAlignment(input: input, words: wordPhonemes).starts
+        let (marks, words) = joinedWordsSplit(espeakMarks, phonemes: wordPhonemes, in: text)
+        let starts = PhonemeWordAlignment(input: input, words: words).starts
         var result: [WordMark] = []
         for (i, mark) in marks.enumerated() {
             // A word none of whose phonemes was found starts where the next found word does (bumped after the previous).
@@ -262,6 +268,65 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             result.append(WordMark(textOffset: mark.textOffset, textLength: mark.textLength, sample: sample, estimated: false))
         }
         return result
+    }
+
+    /// The words of `text` with their phonemes: espeak-ng's marks, and the text words it spoke
+    /// inside the word before them with no event of their own (en-us joins "on the" into one
+    /// phoneme word, `ɔnðə`). Such a word takes the end of that word's phonemes, as many as it has
+    /// spoken alone (each later one after it), so that its time comes from the model's durations too.
+    private func joinedWordsSplit(_ marks: [WordMark], phonemes: [String], in text: String) -> ([WordMark], [String]) {
+        let units = Array(text.utf16)
+        var missing = [[Range<Int>]](repeating: [], count: marks.count)
+        for token in WordTokenizer.tokens(in: text) {
+            let word = String(decoding: units[token.start..<token.end], as: UTF16.self)
+            // A word none of whose characters a mark covers ("(she" is marked at "she"), after a mark.
+            guard word.contains(where: { $0.isLetter || $0.isNumber }),
+                  !marks.contains(where: { $0.textOffset < token.end && $0.textOffset + max($0.textLength, 1) > token.start }),
+                  let owner = marks.lastIndex(where: { $0.textOffset < token.start }) else { continue }
+            missing[owner].append(token.start..<token.end)
+        }
+        var resultMarks: [WordMark] = [], resultPhonemes: [String] = []
+        for (i, mark) in marks.enumerated() {
+            let own = Array(phonemes[i].unicodeScalars.filter { !PhonemeWordAlignment.ignored($0) })
+            let joined = missing[i]
+            guard !joined.isEmpty, own.count > joined.count else {
+                resultMarks.append(mark)
+                resultPhonemes.append(phonemes[i])
+                continue
+            }
+            // Each joined word's share, from the end, as long as its phonemes alone (at least one).
+            let lengths = joined.map { range -> Int in
+                let word = String(decoding: units[range], as: UTF16.self)
+                let alone = (try? espeak.phonemeClauses(word, voice: espeakVoice).map(\.phonemes).joined()) ?? ""
+                return max(alone.unicodeScalars.filter { !PhonemeWordAlignment.ignored($0) }.count, 1)
+            }
+            var cuts = [Int](repeating: 0, count: joined.count), end = own.count
+            for k in joined.indices.reversed() {
+                cuts[k] = max(min(end - lengths[k], end - 1), k + 1)
+                end = cuts[k]
+            }
+            var pieces: [String] = [], from = 0
+            for cut in cuts + [own.count] {
+                pieces.append(String(String.UnicodeScalarView(own[from..<cut])))
+                from = cut
+            }
+            resultMarks.append(mark)
+            resultPhonemes.append(pieces[0])
+            for (k, range) in joined.enumerated() {
+                resultMarks.append(WordMark(textOffset: range.lowerBound, textLength: range.count, sample: mark.sample))
+                resultPhonemes.append(pieces[k + 1])
+            }
+        }
+        return (resultMarks, resultPhonemes)
+    }
+
+    /// Where speech resumes when `sample` is in a pause — at least 0.1 s below −40 dBFS from it (a
+    /// stop consonant's closure is shorter), speech within 0.6 s — else nil.
+    static func speechResumes(in samples: [Int16], at sample: Int, sampleRate: Int) -> Int? {
+        guard sample >= 0, sample < samples.count else { return nil }
+        let end = min(samples.count, sample + sampleRate * 6 / 10), threshold = Int32(WordTimeWarp.threshold)
+        guard let loud = samples[sample..<end].firstIndex(where: { abs(Int32($0)) > threshold }) else { return nil }
+        return loud - sample >= sampleRate / 10 ? loud : nil
     }
 
     /// Word times estimated by warping espeak-ng's marks onto the neural audio; a sentence's first

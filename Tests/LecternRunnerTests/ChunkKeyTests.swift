@@ -27,7 +27,15 @@ struct ChunkKeyTests {
         pitched.pitch = 1.2
         var slower = Self.voice
         slower.wordsPerMinute = 160
+        let piper = ResolvedVoice(name: "en_US-libritts_r-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper")
+        var speaker = piper
+        speaker.speaker = "12"
+        var otherSpeaker = piper
+        otherSpeaker.speaker = "p225"
         let variants = [
+            Self.key.key(for: Self.chunk(voice: piper)),
+            Self.key.key(for: Self.chunk(voice: speaker)),
+            Self.key.key(for: Self.chunk(voice: otherSpeaker)),
             Self.key.key(for: Self.chunk(text: "Hello there!")),
             Self.key.key(for: Self.chunk(voice: pitched)),
             Self.key.key(for: Self.chunk(voice: slower)),

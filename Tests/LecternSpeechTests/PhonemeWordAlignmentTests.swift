@@ -7,10 +7,10 @@ import Testing
 @Suite struct PhonemeWordAlignmentTests {
     private func scalars(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
 
-    @Test func eachWordStartsAtTheSpaceBeforeItsFirstPhonemeAndStress() {
+    @Test func eachWordStartsAtTheSpaceBeforeItsFirstPhonemeAndStressButAfterPunctuation() {
         let input = scalars("ˈælɪs wʌz bɪɡˈɪnɪŋ, ˈɔn.")
         let starts = PhonemeWordAlignment(input: input, words: ["ˈælɪs", "wʌz", "bɪɡˈɪnɪŋ", "ɔn"]).starts
-        #expect(starts == [0, 5, 9, 19], "\(starts)")
+        #expect(starts == [0, 5, 9, 20], "\(starts)")
     }
 
     @Test func wordsThatDifferOrJoinStillFindTheirPlace() {
@@ -18,7 +18,7 @@ import Testing
         // stress); the words are found all the same, in order.
         let input = scalars("ʌv ðə bˈæŋk, sˈɛvən θˈaʊzənd")
         let starts = PhonemeWordAlignment(input: input, words: ["ʌv", "ðə", "bæŋk", "sɛvn̩", "θaʊzənd"]).starts
-        #expect(starts == [0, 2, 5, 12, 19], "\(starts)")
+        #expect(starts == [0, 2, 5, 13, 19], "\(starts)")
     }
 
     @Test func aWordWithNoPhonemesHasNoStart() {

@@ -111,16 +111,16 @@ private let aliceText: String = {
         let text = "Dr. Smith paid $1,250 on 3 May 1999 (e.g. for the U.S. trip) — \"really?\" she asked; it's 10:30 a.m. now, isn't it?"
         let result = try engine.synthesize(text, voice: normal())
         let espeak = try EspeakEngine.shared().synthesize(text, voice: ResolvedVoice(name: "en-us", wordsPerMinute: 175, pitch: 1, volume: 1))
-        // The same words as espeak-ng marks for the same text (one per word it speaks, in text
-        // order: an event espeak-ng repeats for an earlier word is left out), none estimated.
+        // Every word espeak-ng marks for the same text (in text order: an event espeak-ng repeats
+        // for an earlier word is left out), and the words it speaks inside another's ("for the"), none estimated.
         var inOrder: [Int] = []
         for mark in espeak.words where mark.textOffset > (inOrder.last ?? -1) { inOrder.append(mark.textOffset) }
-        #expect(result.words.map(\.textOffset) == inOrder, "piper \(result.words.map(\.textOffset)), espeak-ng \(inOrder)")
+        #expect(Set(inOrder).isSubset(of: result.words.map(\.textOffset)), "piper \(result.words.map(\.textOffset)), espeak-ng \(inOrder)")
         // Every word with a letter or digit has its mark: numbers and abbreviations are read as words.
         let units = Array(text.utf16)
         for token in WordTokenizer.tokens(in: text) {
             let word = String(decoding: units[token.start..<token.end], as: UTF16.self)
-            guard word.contains(where: { $0.isLetter || $0.isNumber }), word != "the" else { continue }
+            guard word.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
             #expect(result.words.contains { $0.textOffset >= token.start && $0.textOffset < token.end }, "no mark for \"\(word)\"")
         }
         #expect(result.words.allSatisfy { !$0.estimated })
@@ -139,9 +139,10 @@ private let aliceText: String = {
         #expect(!plain.hasDurations)
         let result = try plain.synthesize(aliceText, voice: normal())
         let exact = try engine.get().synthesize(aliceText, voice: normal())
-        // The same audio; the words estimated but for each sentence's first.
+        // The same audio; espeak-ng's words (the exact engine also times those it speaks inside
+        // another's), estimated but for each sentence's first.
         #expect(result.samples == exact.samples)
-        #expect(result.words.map(\.textOffset) == exact.words.map(\.textOffset))
+        #expect(Set(result.words.map(\.textOffset)).isSubset(of: exact.words.map(\.textOffset)))
         let firsts = Set(SentenceSplitter.sentences(in: aliceText).compactMap { r in result.words.first { $0.textOffset >= r.lowerBound }?.textOffset })
         for mark in result.words { #expect(mark.estimated == !firsts.contains(mark.textOffset)) }
         for (a, b) in zip(result.words, result.words.dropFirst()) { #expect(a.sample < b.sample) }
@@ -178,6 +179,9 @@ private let aliceText: String = {
         #expect(!words(ours).isEmpty)
         #expect(words(ours) == words(output), "ours: \(ours)\nespeak-ng --ipa: \(output)")
         #expect(ours.hasSuffix("."))
+        // A clause's punctuation before a closing quote reaches the model too.
+        let quoted = try engine.sentencePhonemes("“Curiouser and curiouser!” cried Alice.").map(\.phonemes).joined(separator: " ")
+        #expect(quoted.contains("!") && quoted.hasSuffix("."), "\(quoted)")
     }
 
     @Test(.enabled(if: piperMissing == nil, "\(piperMissing ?? "")"))

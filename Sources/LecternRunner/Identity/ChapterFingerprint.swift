@@ -20,8 +20,10 @@ struct ChapterFingerprint: Equatable {
             text.update("\(u.kind.rawValue) \(u.text.utf8.count)\n")
             text.update(u.text)
             voice.update("\(u.voice.name) \(u.voice.wordsPerMinute) \(u.voice.pitch) \(u.voice.volume)\n")
+            if let speaker = u.voice.speaker { voice.update("speaker \(speaker)\n") }
             for s in u.segments {
                 voice.update("  \(s.offset) \(s.length) \(s.voice.name) \(s.voice.wordsPerMinute) \(s.voice.pitch) \(s.voice.volume)\n")
+                if let speaker = s.voice.speaker { voice.update("  speaker \(speaker)\n") }
             }
             pause.update("\(u.preDelay) \(u.postDelay)\n")
         }
