@@ -21,7 +21,7 @@ POSTGRES ?=
 # debug binary the package test installs in a folder of its own, $(STATIC_SCRATCH)/.
 STATIC := --static-swift-stdlib
 STATIC_SCRATCH := .build-static
-TRAITS := --traits PostgreSQL
+TRAITS := --traits PostgreSQL,Serve
 RELEASE_FLAGS := -c release --product lectern $(STATIC) $(if $(POSTGRES),$(TRAITS))
 BIN := .build/debug/lectern
 RELEASE_BIN := .build/release/lectern

@@ -12,6 +12,9 @@ let package = Package(
     // and `make release-postgres` build with them (`swift build --traits PostgreSQL`).
     traits: [
         .trait(name: "PostgreSQL", description: "The PostgreSQL job store (`--store postgres://…`), shared by several hosts."),
+        // `lectern serve` (Hummingbird 2 over SwiftNIO): the full build, with the PostgreSQL store.
+        .trait(name: "Serve", description: "`lectern serve`: the HTTP API, the dashboard and the podcast feeds.",
+               enabledTraits: ["PostgreSQL"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -21,6 +24,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries from Debian, one system-library target each.
@@ -79,9 +86,21 @@ let package = Package(
             "LecternSchedule",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        // `lectern serve`: the HTTP API, dashboard and podcast feeds over the runner and the store,
+        // only in a build with the Serve trait.
+        .target(name: "LecternServe", dependencies: [
+            "LecternRunner", "LecternCore", "LecternDocuments", "LecternSpeech", "LecternExport", "LecternStore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternRunner", "LecternCore", "LecternText", "LecternSpeech", "LecternAudio", "LecternStore",
             .target(name: "LecternPostgres", condition: .when(traits: ["PostgreSQL"])),
+            .target(name: "LecternServe", condition: .when(traits: ["Serve"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -101,6 +120,7 @@ let package = Package(
                 path: "Tests/Support"),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
+        .testTarget(name: "LecternServeTests", dependencies: ["LecternServe", "LecternStore", "LecternCore", "LecternTestSupport"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

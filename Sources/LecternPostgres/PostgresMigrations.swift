@@ -166,6 +166,29 @@ enum PostgresMigrations {
             -- Runs that change nothing (#23): counted on the run they confirm, not rows of their own.
             ALTER TABLE run ADD COLUMN "upToDateRuns" bigint NOT NULL DEFAULT 0, ADD COLUMN "lastUpToDateAt" timestamptz;
             """),
+        ("v8", """
+            -- `lectern serve` (#27): API tokens (hashed), served jobs and their owners, cancel requests.
+            CREATE TABLE "apiToken" (
+                name text PRIMARY KEY,
+                owner text NOT NULL,
+                hash text NOT NULL UNIQUE,
+                admin boolean NOT NULL,
+                "createdAt" timestamptz NOT NULL
+            );
+            CREATE TABLE "servedJob" (
+                "jobId" bigint PRIMARY KEY REFERENCES job(id) ON DELETE CASCADE,
+                owner text NOT NULL,
+                folder text NOT NULL UNIQUE,
+                "feedSecret" text NOT NULL UNIQUE,
+                "createdAt" timestamptz NOT NULL
+            );
+            CREATE INDEX "servedJob_owner" ON "servedJob" (owner);
+            CREATE TABLE "runCancel" (
+                "runId" bigint PRIMARY KEY REFERENCES run(id) ON DELETE CASCADE,
+                reason text NOT NULL,
+                "requestedAt" timestamptz NOT NULL
+            );
+            """),
     ]
 
     /// The identifier of the newest migration: the schema version this code reads and writes.

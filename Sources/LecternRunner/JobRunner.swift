@@ -57,6 +57,8 @@ public struct JobRunner: Sendable {
     public var control: RunControl?
     /// How long the job's lease lasts without a heartbeat (renewed six times per period).
     public var leaseDuration: TimeInterval = 60
+    /// Told the run's row as soon as the run has started (its lease taken, its row written).
+    public var runStarted: (@Sendable (RunRecord) -> Void)?
     /// Called after each chunk is copied into the book's MP3 (for tests that kill the run there).
     public var assemblyCheckpoint: (@Sendable (Int) -> Void)?
 
@@ -90,7 +92,8 @@ public struct JobRunner: Sendable {
     ///   rendering the same job.
     public func run(manifest url: URL, trigger: String = "manual") async throws -> Summary {
         let manifestURL = url.standardizedFileURL
-        let recording = RunRecording(store: store, logger: logger, leaseDuration: leaseDuration)
+        var recording = RunRecording(store: store, logger: logger, leaseDuration: leaseDuration)
+        recording.started = runStarted
         return try await recording.record(manifestURL: manifestURL, trigger: trigger, force: force, control: control) { context in
             var clock = StageClock()
             let planned = try await RunPlan(runner: self, manifestURL: manifestURL, context: &context, warn: warn)

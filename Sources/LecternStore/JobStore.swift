@@ -1,8 +1,8 @@
 import Foundation
 
-/// The job store: the composition of five focused protocols — ``RunLedger`` (jobs, runs,
-/// chapters), ``ChunkCatalog`` (chunk records), ``JobLeases``, ``ScheduleClaims`` and
-/// ``ChunkQueue`` — with two backends — ``SQLiteJobStore`` (one file, one host; the
+/// The job store: the composition of six focused protocols — ``RunLedger`` (jobs, runs,
+/// chapters), ``ChunkCatalog`` (chunk records), ``JobLeases``, ``ScheduleClaims``,
+/// ``ChunkQueue`` and ``ServiceLedger`` (`lectern serve`'s tokens and jobs) — with two backends — ``SQLiteJobStore`` (one file, one host; the
 /// default) and ``PostgresJobStore`` (shared by every host that names it). Chosen by
 /// ``StoreAddress``.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// every claim (a lease, a due time, a change, a chunk) succeeds for exactly one caller. The rules
 /// that do not depend on SQL are written once, in ``StoreRules``, above each backend's
 /// ``StoreTransaction``.
-public protocol JobStore: RunLedger, ChunkCatalog, JobLeases, ScheduleClaims, ChunkQueue, AnyObject {
+public protocol JobStore: RunLedger, ChunkCatalog, JobLeases, ScheduleClaims, ChunkQueue, ServiceLedger, AnyObject {
     /// The store as messages and `lectern status` name it: the SQLite file's path, or the
     /// PostgreSQL address without its password.
     var name: String { get }

@@ -189,6 +189,7 @@ public final class SQLiteJobStore: JobStore {
                 t.add(column: "lastUpToDateAt", .datetime)
             }
         }
+        registerServiceMigration(&migrator)
         return migrator
     }
 

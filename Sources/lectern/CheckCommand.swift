@@ -150,13 +150,6 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// The chapter's pauses and its utterances' delays, which the assembler inserts exactly, plus
-    /// each utterance's estimated speaking time (``SpeechDuration``: from the letters, digits and
-    /// inner pauses of what the engine is given, at the voice's rate).
-    static func estimate(_ chapter: PlannedChapter) -> Double {
-        chapter.pause.before + chapter.pause.after + chapter.utterances.reduce(0) { total, u in
-            total + u.preDelay + u.postDelay + SpeechDuration.seconds(u)
-        }
-    }
+    static func estimate(_ chapter: PlannedChapter) -> Double { NarrationEstimate.seconds(chapter) }
 
 }

@@ -17,8 +17,18 @@ struct Lectern: AsyncParsableCommand {
               lectern run Jobs/alice.yml    # writes out/alice/alice.mp3 and out/alice/alice.timings.json
             """,
         version: LecternVersion.description,
-        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self, DocsCommand.self]
+        subcommands: Lectern.commands
     )
+
+    /// Every command; `serve` and `token` only in a build with the Serve trait.
+    static var commands: [ParsableCommand.Type] {
+        var commands: [ParsableCommand.Type] = [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self,
+                                                GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self, DocsCommand.self]
+        #if Serve
+        commands += [ServeCommand.self, TokenCommand.self]
+        #endif
+        return commands
+    }
 
     /// Refuses what the argument parser would misread before it reads it (``ArgumentCheck``),
     /// with exit status 64, then runs the command.

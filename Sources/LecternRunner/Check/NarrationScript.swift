@@ -10,26 +10,60 @@ import LecternText
 /// between `⟨` and `⟩`, who speaks each speech of a play and with which voice (`[Roper — en-gb+m3]`
 /// before it), and each passage left out, in its place, with the reason (a silent speaker label
 /// as `[speaker, silent] ROPER.`).
+///
+/// ``chapters`` and ``unplaced`` hold the same as ``text``, as values (`lectern serve`'s script as JSON).
 public struct NarrationScript: Sendable {
     public let text: String
+    /// The chapters in order, each with its lines as the text shows them.
+    public private(set) var chapters: [Chapter] = []
+    /// Passages left out that belong to no chapter (a book's front matter before its first).
+    public private(set) var unplaced: [Line] = []
+
+    /// A chapter of the script.
+    public struct Chapter: Codable, Sendable, Equatable {
+        public var number: Int
+        public var title: String
+        public var part: String?
+        public var lines: [Line]
+    }
+
+    /// One line of the script: an utterance as the engine is given it, or a passage left out
+    /// (`kind` `skipped`, with its `reason` and `words`).
+    public struct Line: Codable, Sendable, Equatable {
+        public var kind: String
+        public var text: String
+        public var voice: String?
+        public var persona: String?
+        public var language: String?
+        public var reason: String?
+        public var words: Int?
+        /// Parts of the utterance read in another language: `[language, voice, text]`.
+        public var passages: [[String]]?
+    }
 
     public init(plan: NarrationPlan, title: String) {
         var out = "\(title)\n"
+        var lines: [Line] = []
         func skipped(_ item: SkippedText) {
+            let words = item.words ?? WordTokenizer.count(in: item.text)
+            lines.append(Line(kind: "skipped", text: item.text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
+                              reason: item.reason == Segmenter.silentLabelReason ? "silent speaker label" : item.reason, words: words))
             if item.reason == Segmenter.silentLabelReason {
                 out += "  [speaker, silent] \(item.text.split(whereSeparator: \.isWhitespace).joined(separator: " "))\n"
                 return
             }
-            let words = item.words ?? WordTokenizer.count(in: item.text)
             let flat = item.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let shown = flat.count > 160 ? flat.prefix(160) + " …" : Substring(flat)
             out += "  [skipped: \(item.reason)] \(shown) (\(words) word\(words == 1 ? "" : "s"))\n"
         }
+        var chapters: [Chapter] = []
         let byChapter = Dictionary(grouping: plan.skipped.filter { $0.chapter != nil }, by: { $0.chapter! })
         let unplaced = plan.skipped.filter { $0.chapter == nil }
         if !unplaced.isEmpty {
             out += "\n(outside the chapters)\n"
             unplaced.forEach(skipped)
+            self.unplaced = lines
+            lines = []
         }
         var part: String?
         for chapter in plan.chapters {
@@ -48,6 +82,8 @@ public struct NarrationScript: Sendable {
                 // Quoted speech read with the `dialogue:` voice between ⟨ and ⟩.
                 var spoken = utterance.spokenText(marking: utterance.speechRanges, open: "⟨", close: "⟩")
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                var line = Line(kind: "\(utterance.kind)", text: spoken, voice: utterance.voice.name, persona: utterance.persona?.name,
+                                language: utterance.language)
                 // Text read in another language than the book's: its language, whether it was
                 // detected, and the voice.
                 if let language = utterance.language {
@@ -68,10 +104,15 @@ public struct NarrationScript: Sendable {
                     let part = String(decoding: units[segment.offset..<(segment.offset + segment.length)], as: UTF16.self)
                     let flat = part.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     out += "    ↳ [\(language)\(segment.detected ? ", detected" : ""): \(segment.voice.name)] \(flat)\n"
+                    line.passages = (line.passages ?? []) + [[language, segment.voice.name, flat]]
                 }
+                lines.append(line)
             }
             pending.forEach(skipped)
+            chapters.append(Chapter(number: chapter.number, title: chapter.title, part: chapter.part, lines: lines))
+            lines = []
         }
         text = out
+        self.chapters = chapters
     }
 }

@@ -12,6 +12,8 @@ struct RunRecording {
     let store: any JobStore
     let logger: Logger
     let leaseDuration: TimeInterval
+    /// Told the run's row as soon as it exists (`lectern serve` answers with it).
+    var started: (@Sendable (RunRecord) -> Void)? = nil
 
     /// What the stages need of the run in progress.
     struct Context {
@@ -64,6 +66,7 @@ struct RunRecording {
         let stopped = try await store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
         let resumes = Self.resumedRun(stopped: stopped, lastSuccess: lastSuccess)
         let run = try await store.startRun(job: job, trigger: trigger, resumes: resumes, forced: force)
+        started?(run)
         // Room for the run's error, should the store be unable to take it (a full disk).
         let note = FailureNote(store: store, runId: run.id!)
         note.reserve()

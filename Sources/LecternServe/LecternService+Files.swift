@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import LecternAudio
+import LecternCore
+import LecternRunner
+import LecternSpeech
+
+/// Outputs (downloaded with HTTP Range, so audio streams and seeks) and voices with auditions.
+extension LecternService {
+    func addFileRoutes(to api: RouterGroup<ServeContext>) {
+        api.get("jobs/:id/outputs") { _, context in
+            let (job, served) = try await accessibleJob(context)
+            return try JSONBody.response(try await representation(job, served).outputs)
+        }
+        for method in [HTTPRequest.Method.get, .head] {
+            api.on("jobs/:id/outputs/**", method: method) { request, context in
+                let (_, served) = try await accessibleJob(context)
+                let path = context.parameters.getCatchAll()
+                guard let file = ServiceFolders.file(path, inside: folders.output(served.folder)) else {
+                    throw ServeError.notFound("output \(path.joined(separator: "/"))")
+                }
+                return try await Self.serve(file: file, request: request, context: context)
+            }
+        }
+        api.get("voices") { request, context in
+            _ = try context.requireCaller()
+            let language = request.uri.queryParameters.get("language")
+            return try JSONBody.response(try await voices(language: language))
+        }
+        api.get("voices/:name/audition") { request, context in
+            _ = try context.requireCaller()
+            guard let name = context.parameters.get("name"), !name.isEmpty, name.count <= 100 else {
+                throw ServeError.badRequest("name must name a voice", field: "name")
+            }
+            let file = try await audition(voice: name)
+            return try await Self.serve(file: file, request: request, context: context)
+        }
+    }
+
+    /// A file with `Accept-Ranges`, an `ETag` from its size and time, `Range` (206, or 416 past
+    /// the end), `If-Range` and `If-None-Match`; HEAD answers the headers alone.
+    static func serve(file: URL, request: Request, context: ServeContext, mediaType: String? = nil) async throws -> Response {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
+        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified.timeIntervalSince1970 * 1000), radix: 16))\""
+        var headers: HTTPFields = [.contentType: mediaType ?? ServiceFolders.mediaType(of: file.lastPathComponent),
+                                   .acceptRanges: "bytes", .eTag: etag, .cacheControl: "private, no-cache"]
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        var answer = ByteRange.answer(request.headers[.range], size: size)
+        if let ifRange = request.headers[.ifRange], ifRange != etag { answer = .whole }
+        let isHead = request.method == .head
+        switch answer {
+        case .unsatisfiable:
+            var error = ServeError(.rangeNotSatisfiable, "the range \(request.headers[.range] ?? "") lies past the end of the file (\(size) bytes)",
+                                   field: "Range")
+            error.headers[.contentRange] = "bytes */\(size)"
+            throw error
+        case .part(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            headers[.contentLength] = "\(range.count)"
+            let body = isHead ? ResponseBody() : try await FileIO().loadFile(path: file.path, range: range, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        case .whole:
+            headers[.contentLength] = "\(size)"
+            let body = isHead || size == 0 ? ResponseBody() : try await FileIO().loadFile(path: file.path, context: context)
+            return Response(status: .ok, headers: headers, body: body)
+        }
+    }
+
+    func voices(language: String?) async throws -> [API.Voice] {
+        try await OffPool.run {
+            let piper = PiperInstallation.default.problem == nil ? PiperEngine.installedVoices(language: language) : []
+            let espeak = try EspeakEngine.shared().voices(language: language).map { voice -> VoiceInfo in
+                var voice = voice
+                voice.engine = "espeak-ng"
+                return voice
+            }
+            return (espeak + piper).map { v in
+                API.Voice(name: v.name, engine: v.engine ?? "espeak-ng", identifier: v.identifier, gender: v.gender, languages: v.languages,
+                          speakers: v.speakers, audition: "/api/v1/voices/\(v.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? v.name)/audition")
+            }
+        }
+    }
+
+    /// A short sample of the voice as `lectern say` renders it, made once and kept in
+    /// `auditions/`.
+    func audition(voice name: String) async throws -> URL {
+        let known = try await voices(language: nil)
+        guard let voice = known.first(where: { $0.name == name }) else { throw ServeError.notFound("voice \(UserTextEcho.quoted(name))") }
+        let file = folders.auditions.appendingPathComponent(SHA256.hex(voice.engine + "\u{0}" + voice.name).prefix(24) + ".mp3")
+        if FileManager.default.fileExists(atPath: file.path) { return file }
+        let text = "This is the voice \(voice.name). It will read your book like this: clearly, and at an even pace."
+        try await OffPool.run {
+            let engine = try EspeakEngine.shared()
+            let settings = VoiceSettings(name: voice.name, engine: voice.engine == "piper" ? "piper" : nil).resolved()
+            if settings.isPiper, let problem = SpeechEngines.problem(with: settings, sampleRate: engine.sampleRate) {
+                throw ServeError(.unprocessableContent, "the voice \(voice.name) cannot speak: \(problem)")
+            }
+            let synthesis = try SpeechEngines(espeak: engine).engine(for: settings).synthesize(text, voice: settings, pronunciations: [])
+            let samples = Array(synthesis.samples[SilenceTrimmer.speechRange(synthesis.samples)])
+            let stream = AtomicFile.temporaryURL(for: file.deletingPathExtension().appendingPathExtension("stream"))
+            defer { try? FileManager.default.removeItem(at: stream) }
+            let writer = try MP3StreamWriter(url: stream, sampleRate: engine.sampleRate, settings: AudioSettings(bitrate: 64))
+            try writer.write(samples)
+            try writer.finish()
+            try MP3BookAssembler.assemble(tag: ID3Tag(title: "\(voice.name) audition"), stream: stream, output: file)
+        }
+        return file
+    }
+}

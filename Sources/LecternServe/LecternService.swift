@@ -1,0 +1,113 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Logging
+import LecternCore
+import LecternStore
+import NIOCore
+import ServiceLifecycle
+
+/// `lectern serve`: narration as a service over HTTP — jobs created from uploaded documents or
+/// manifests, their narration scripts, runs with live progress (Server-Sent Events), voices with
+/// auditions, outputs downloaded with HTTP Range, a dashboard for the browser and a podcast feed
+/// per book (docs/openapi.yaml describes the API).
+///
+/// Every job lives in the data folder (``ServiceFolders``) and in the job store, with its owner:
+/// a token sees and changes its owner's jobs, an admin's every job. With a PostgreSQL store,
+/// several `serve` processes sharing the data folder (NFS or the like) serve the same jobs.
+public struct LecternService: Sendable {
+    /// How the service runs.
+    public struct Options: Sendable {
+        public var dataFolder: URL
+        public var host = "127.0.0.1"
+        public var port = 8080
+        /// The largest upload accepted, in bytes.
+        public var maxUploadBytes = 200 << 20
+        /// Jobs a token's owner may create per minute (a burst of as many at once).
+        public var jobsPerMinute = 10.0
+        public var maxConcurrentRuns = 1
+        public var workers: Int?
+        public var sharedChunks: (any ChunkStore)?
+        public var configDirectory: URL?
+        /// The service's address as clients reach it (`https://narration.example.org`), for the
+        /// podcast feeds' links; default: the address the request came to.
+        public var publicURL: URL?
+        /// What `/api/v1/health` and the Server header report.
+        public var version = "lectern"
+
+        public init(dataFolder: URL) { self.dataFolder = dataFolder }
+    }
+
+    let store: any JobStore
+    let options: Options
+    let logger: Logger
+    let folders: ServiceFolders
+    let supervisor: RunSupervisor
+    let jobLimiter: RateLimiter
+
+    public init(store: any JobStore, options: Options, logger: Logger) {
+        self.store = store
+        self.options = options
+        self.logger = logger
+        folders = ServiceFolders(root: options.dataFolder)
+        supervisor = RunSupervisor(store: store, logger: logger, options: .init(
+            maxConcurrent: options.maxConcurrentRuns, workers: options.workers, sharedChunks: options.sharedChunks,
+            configDirectory: options.configDirectory))
+        jobLimiter = RateLimiter(perMinute: options.jobsPerMinute, burst: max(1, options.jobsPerMinute))
+    }
+
+    /// The routes, for the application and for tests.
+    func router() -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self)
+        router.add(middleware: SecurityHeaders())
+        router.add(middleware: TokenAuthenticator(store: store))
+        addDashboardRoutes(to: router)
+        let api = router.group("api/v1")
+        addJobRoutes(to: api)
+        addRunRoutes(to: api)
+        addFileRoutes(to: api)
+        addFeedRoutes(to: router)
+        return router
+    }
+
+    /// Serves until SIGTERM or SIGINT, then cancels this process's runs (recorded as cancelled)
+    /// and returns.
+    ///
+    /// - parameter listening: told the port once the server listens (a port of 0 picks one).
+    public func run(listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        try folders.create()
+        let known = Set(try await store.servedJobs().map(\.folder))
+        folders.sweep(known: known)
+        let app = Application(
+            router: router(),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: options.version.replacingOccurrences(of: " ", with: "/")),
+            services: [CancelWatcher(supervisor: supervisor)],
+            onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await app.runService()
+        await supervisor.stopAll(reason: "the service stopped")
+    }
+}
+
+/// Applies cancel requests from other `serve` processes while the service runs.
+struct CancelWatcher: Service {
+    let supervisor: RunSupervisor
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await supervisor.watchCancels() }
+    }
+}
+
+/// Headers on every answer: no sniffing, no framing by other sites, no referrer leaking a feed's
+/// secret address.
+struct SecurityHeaders: RouterMiddleware {
+    typealias Context = ServeContext
+
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.init("X-Content-Type-Options")!] = "nosniff"
+        response.headers[.init("X-Frame-Options")!] = "SAMEORIGIN"
+        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+}
