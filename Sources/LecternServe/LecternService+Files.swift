@@ -16,7 +16,9 @@ extension LecternService {
         for method in [HTTPRequest.Method.get, .head] {
             api.on("jobs/:id/outputs/**", method: method) { request, context in
                 let (_, served) = try await accessibleJob(context)
-                let path = context.parameters.getCatchAll()
+                // The router hands path segments over as sent: `01%20-%20I.mp3` names `01 - I.mp3` (a
+                // segment that decodes to a `/`, or does not decode, names no file).
+                let path = context.parameters.getCatchAll().map { Substring($0.removingPercentEncoding ?? "\0") }
                 guard let file = ServiceFolders.file(path, inside: folders.output(served.folder)) else {
                     throw ServeError.notFound("output \(path.joined(separator: "/"))")
                 }
@@ -30,7 +32,7 @@ extension LecternService {
         }
         api.get("voices/:name/audition") { request, context in
             _ = try context.requireCaller()
-            guard let name = context.parameters.get("name"), !name.isEmpty, name.count <= 100 else {
+            guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty, name.count <= 100 else {
                 throw ServeError.badRequest("name must name a voice", field: "name")
             }
             let file = try await audition(voice: name)
