@@ -633,7 +633,8 @@ extension DashboardAssets {
               link.href = output.url;
               link.download = output.name.split("/").pop();
               link.dataset.size = String(output.size);
-              item.append(link, element("span", "download-facts", " — " + (kinds[output.mediaType] || output.mediaType) + ", " + size(output.size)));
+              const type = output.mediaType.split(";")[0].trim();
+              item.append(link, element("span", "download-facts", " — " + (kinds[type] || type) + ", " + size(output.size)));
               return item;
             }));
             $("downloads-empty").hidden = job.outputs.length > 0;
@@ -679,7 +680,17 @@ extension DashboardAssets {
             renderScript(script);
           }
 
-          function renderLine(line) {
+          /** The voice and language most lines are read in: only lines read otherwise say theirs. */
+          function usual(lines) {
+            const tally = (key) => {
+              const counts = new Map();
+              for (const line of lines) if (line.kind !== "skipped" && line[key]) counts.set(line[key], (counts.get(line[key]) || 0) + 1);
+              return [...counts].sort((a, b) => b[1] - a[1]).map(([value]) => value)[0] || "";
+            };
+            return { voice: tally("voice"), language: tally("language") };
+          }
+
+          function renderLine(line, common) {
             if (line.kind === "skipped") {
               const box = element("details", "skipped");
               const summary = element("summary");
@@ -692,7 +703,9 @@ extension DashboardAssets {
             const p = element("p", "line line-" + line.kind);
             const tags = [];
             if (line.kind === "speaker" || line.persona) tags.push((line.persona || "speaker") + (line.voice ? " — " + line.voice : ""));
-            else if (line.language || line.voice) tags.push([line.language, line.voice].filter(Boolean).join(": "));
+            else if ((line.language && line.language !== common.language) || (line.voice && line.voice !== common.voice)) {
+              tags.push([line.language, line.voice].filter(Boolean).join(": "));
+            }
             if (line.kind === "quote") tags.push("dialogue");
             if (line.kind === "stageDirection") tags.push("stage direction");
             for (const tag of tags) p.append(element("span", "tag", "[" + tag + "]"), " ");
@@ -720,11 +733,12 @@ extension DashboardAssets {
             const body = $("script-body");
             const parts = [];
             const total = script.chapters.reduce((n, c) => n + c.lines.length, 0) + script.unplaced.length;
+            const common = usual(script.chapters.flatMap((c) => c.lines));
             if (script.unplaced.length) {
               const front = element("section", "chapter unplaced");
               front.setAttribute("aria-label", "Outside the chapters");
               front.append(element("h4", "chapter-title", "Outside the chapters"));
-              for (const line of script.unplaced) front.append(...[renderLine(line)].flat());
+              for (const line of script.unplaced) front.append(...[renderLine(line, common)].flat());
               parts.push(front);
             }
             for (const chapter of script.chapters) {
@@ -736,7 +750,7 @@ extension DashboardAssets {
               summary.append(heading, element("span", "chapter-facts", "about " + duration(chapter.estimatedSeconds)
                 + (left ? ", " + count(left, "passage", "passages") + " left out" : "")));
               box.append(summary);
-              for (const line of chapter.lines) box.append(...[renderLine(line)].flat());
+              for (const line of chapter.lines) box.append(...[renderLine(line, common)].flat());
               parts.push(box);
             }
             body.replaceChildren(...parts);
