@@ -146,6 +146,8 @@ extension LecternService {
         do { try FileManager.default.moveItem(at: staged, to: final) } catch {
             throw ServeError(.internalServerError, "cannot create the job's folder: \(FileError.reason(error))")
         }
+        // New to the sweep of another `serve` starting now, however long the upload took.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: final.path)
         let served = ServedJobRecord(jobId: 0, owner: caller.owner, folder: folderName, feedSecret: APIToken.secret(), createdAt: Date())
         let job: JobRecord
         do {
