@@ -67,8 +67,8 @@ extension LecternService {
 
     /// The job's latest run as it changes, as `event: run` with the run's JSON (its `id:` the
     /// run's id and progress, so a reconnecting client that sends `Last-Event-ID` gets only news),
-    /// a comment every 5 s to keep proxies from closing the stream and to notice a client that
-    /// left. Read from the store twice a second: a run rendered by another `serve` shows too. The
+    /// an empty comment line every second, so a client that left is noticed within two (the
+    /// write after its connection closed fails) and proxies keep the stream open. Read from the store twice a second: a run rendered by another `serve` shows too. The
     /// stream ends when the service stops (a graceful shutdown waits for no open stream).
     func events(jobId: Int64, lastEventId: String?) -> Response {
         let store = self.store
@@ -87,8 +87,8 @@ extension LecternService {
                     }
                 }
                 quiet += 1
-                if quiet >= 10 {
-                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                if quiet >= 2 {
+                    try await writer.write(ByteBuffer(string: ":\n"))
                     quiet = 0
                 }
                 try await Task.sleep(for: .milliseconds(500))
