@@ -302,6 +302,13 @@ with sync_playwright() as playwright:
         entry = page.inner_text("#book-list")
         check("the list shows the book as narrated", "Two Rooms" in entry and "narrated" in entry, entry)
         scan(page, "the books view with a book")
+
+        # Signing out ends the session: the sign-in view again, and the API no longer answers the cookie.
+        tab_to(page, "#sign-out", "“Sign out”", backwards=True)
+        page.keyboard.press("Enter")
+        visible(page, "#sign-in-view")
+        check("signing out shows the sign-in view, its heading focused", focused(page, "#sign-in-heading"), describe_focus(page))
+        check("signing out ends the session", api.get(base + "/api/v1/me").status == 401)
     except Stop:
         pass
     except Exception as failure:  # a timeout or the like: reported as a failed check with where the page was
