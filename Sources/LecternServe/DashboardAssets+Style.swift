@@ -58,19 +58,20 @@ extension DashboardAssets {
         .error { color: var(--error); font-weight: 600; margin: 0.25rem 0; }
         .error::before { content: "Error: "; }
 
-        form { display: grid; gap: 0.75rem; }
-        .field { display: grid; gap: 0.25rem; }
+        form { display: grid; gap: 0.75rem; grid-template-columns: minmax(0, 1fr); }
+        .field { display: grid; gap: 0.25rem; grid-template-columns: minmax(0, 1fr); }
         .field-row { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); }
         label { font-weight: 600; }
         input[type=text], input[type=password], select {
           font: inherit; color: var(--text); background: var(--panel); border: 1px solid var(--muted); border-radius: 4px;
-          padding: 0.4rem 0.5rem; min-height: 2.5rem; max-width: 100%;
+          padding: 0.4rem 0.5rem; min-height: 2.5rem; width: 100%; min-width: 0;
         }
+        .field, .field-row > *, .drop-zone { min-width: 0; }
         input[aria-invalid=true], select[aria-invalid=true] { border: 2px solid var(--error); }
         input[type=range] { width: min(20rem, 100%); accent-color: var(--accent); }
         .range-value { font-variant-numeric: tabular-nums; }
         .inline { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
-        .voice-select { min-width: min(24rem, 100%); }
+        .inline > .voice-select { flex: 1 1 16rem; width: auto; }
         button, input::file-selector-button {
           font: inherit; color: var(--text); background: var(--panel); border: 1px solid var(--muted); border-radius: 4px;
           padding: 0.4rem 0.9rem; min-height: 2.5rem; cursor: pointer;
@@ -83,12 +84,14 @@ extension DashboardAssets {
         .sample { display: block; margin-top: 0.5rem; width: min(24rem, 100%); }
 
         .drop-zone {
-          display: grid; gap: 0.35rem; padding: 1rem; border: 2px dashed var(--muted); border-radius: 6px; background: var(--bg);
+          display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.35rem; padding: 1rem;
+          border: 2px dashed var(--muted); border-radius: 6px; background: var(--bg);
         }
         .drop-zone:focus-within { outline: 3px solid var(--focus); outline-offset: 2px; }
         .drop-zone.dragging { border-style: solid; border-color: var(--accent); }
         .drop-zone.dragging::after { content: "Drop the file to choose it."; font-weight: 600; }
-        .drop-zone input[type=file] { font: inherit; color: var(--text); }
+        .drop-zone input[type=file] { font: inherit; color: var(--text); max-width: 100%; }
+        #book-heading, .book-title, .download { overflow-wrap: anywhere; }
         .chosen { margin: 0; }
 
         .book-list { list-style: none; margin: 0; padding: 0; }
