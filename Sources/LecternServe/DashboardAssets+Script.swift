@@ -48,6 +48,26 @@ extension DashboardAssets {
             return data;
           }
 
+          /** A form sent with the upload's progress told to `progress` (0…1), as `api` sends it. */
+          function upload(path, data, progress) {
+            return new Promise((resolve, reject) => {
+              const request = new XMLHttpRequest();
+              request.open("POST", path);
+              request.setRequestHeader("X-Lectern-Request", "1");
+              request.upload.addEventListener("progress", (event) => { if (event.lengthComputable) progress(event.loaded / event.total); });
+              request.addEventListener("load", () => {
+                let body = null;
+                try { body = JSON.parse(request.responseText); } catch (_) { body = null; }
+                if (request.status >= 200 && request.status < 300) return resolve(body);
+                const detail = body && body.error ? body.error : {};
+                if (request.status === 401 && state.me) signedOut("Your session has ended: sign in again.");
+                reject(new ApiError(request.status, detail.message || ("The service answered " + request.status + "."), detail.field));
+              });
+              request.addEventListener("error", () => reject(new ApiError(0, "The upload failed: the service cannot be reached. Check the connection and try again.", "")));
+              request.send(data);
+            });
+          }
+
           // Messages: near the field an error names, else the form's own line; all are live regions.
 
           function notice(text) {
@@ -312,9 +332,20 @@ extension DashboardAssets {
             state.busy = true;
             submit.setAttribute("aria-busy", "true");
             submit.textContent = "Adding the book…";
-            notice("Uploading " + files.map((f) => f.name).join(", ") + "…");
+            const names = files.map((f) => f.name).join(", ");
+            const bar = $("upload-progress");
+            bar.value = 0;
+            bar.hidden = false;
+            let told = -1;
+            notice("Uploading " + names + "…");
             try {
-              const job = await api("POST", "/api/v1/jobs", data);
+              const job = await upload("/api/v1/jobs", data, (fraction) => {
+                bar.value = fraction;
+                const tenth = Math.floor(fraction * 10);
+                if (tenth !== told && fraction < 1) notice("Uploading " + names + ": " + percent(fraction) + "…");
+                if (fraction >= 1) notice("Uploaded " + names + ": reading the book…");
+                told = tenth;
+              });
               form.reset();
               delete $("new-rate").dataset.touched;
               describeRate($("new-rate"));
@@ -325,6 +356,7 @@ extension DashboardAssets {
               notice("");
               showError(form, error, "new-book-error");
             } finally {
+              bar.hidden = true;
               state.busy = false;
               submit.removeAttribute("aria-busy");
               submit.textContent = "Add the book";

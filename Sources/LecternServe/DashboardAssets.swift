@@ -93,6 +93,7 @@ enum DashboardAssets {
                   <p class="error" id="new-rate-error" data-field="rate" aria-live="assertive"></p>
                 </div>
                 <p class="error" id="new-book-error" data-field="" aria-live="assertive"></p>
+                <progress id="upload-progress" max="1" value="0" aria-label="Upload" hidden></progress>
                 <button type="submit" class="primary">Add the book</button>
               </form>
             </section>

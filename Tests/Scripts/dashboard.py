@@ -140,13 +140,22 @@ with sync_playwright() as playwright:
         check("after signing in the focus is on the view's first heading", focused(page, "#new-book-heading"), describe_focus(page))
         scan(page, "the books view (no book yet)")
 
+        # “Add the book” with no file: the error by the file input, which gets the focus.
+        tab_to(page, "#new-book-form button[type=submit]", "“Add the book”")
+        page.keyboard.press("Enter")
+        error = page.evaluate("""() => ({ text: document.getElementById('document-error').textContent,
+            invalid: document.getElementById('document').getAttribute('aria-invalid') })""")
+        check("adding a book with no file says so by the file input, and focuses it", error["text"] != "" and error["invalid"] == "true"
+              and focused(page, "#document"), f"{error}; focus {describe_focus(page)}")
+
         # A file dropped on the drop zone is chosen (a drop is no key press: this one event is
         # dispatched, as a drag from the desktop would end), then replaced by one chosen by keyboard.
         dropped = page.evaluate_handle("""() => { const d = new DataTransfer();
             d.items.add(new File(['Dropped.'], 'dropped.txt', { type: 'text/plain' })); return d; }""")
         page.dispatch_event("#drop-zone", "drop", {"dataTransfer": dropped})
-        check("a file dropped on the drop zone is chosen", page.eval_on_selector("#document", "i => [...i.files].map(f => f.name)") == ["dropped.txt"]
-              and "dropped.txt" in page.inner_text("#chosen"), page.inner_text("#chosen"))
+        check("a file dropped on the drop zone is chosen, and the error is gone",
+              page.eval_on_selector("#document", "i => [...i.files].map(f => f.name)") == ["dropped.txt"]
+              and "dropped.txt" in page.inner_text("#chosen") and page.inner_text("#document-error") == "", page.inner_text("#chosen"))
 
         # A new book: the file through the drop zone's file input, by keyboard.
         tab_to(page, "#document", "the drop zone's file input")
