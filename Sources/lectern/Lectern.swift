@@ -17,7 +17,7 @@ struct Lectern: AsyncParsableCommand {
               lectern run Jobs/alice.yml    # writes out/alice/alice.mp3 and out/alice/alice.timings.json
             """,
         version: LecternVersion.description,
-        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self, DocsCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, FeedCommand.self, DaemonCommand.self, GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self, DocsCommand.self]
     )
 
     /// Refuses what the argument parser would misread before it reads it (``ArgumentCheck``),
