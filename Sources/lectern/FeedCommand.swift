@@ -12,8 +12,8 @@ struct FeedCommand: AsyncParsableCommand {
         commandName: "feed",
         abstract: "Write a rendered job's podcast feed (RSS, audio, chapters, transcripts) into a folder.",
         discussion: """
-            Example: lectern feed Jobs/alice.yml --base-url https://example.org/feeds/alice --out public/alice
-            (writes public/alice/feed.xml, audio/, chapters/, transcripts/ and cover.*; serve the folder at the base URL)
+            Example: lectern feed Jobs/alice.yml --base-url https://h.example/a --out feed
+            (writes feed/feed.xml, audio/, chapters/, transcripts/ and cover.*, to be served at the base URL)
             """
     )
 
