@@ -78,6 +78,26 @@ struct PodcastFeedTests {
         #expect(try Data(contentsOf: out.appendingPathComponent("audio/02-chapter-2-ou-why.mp3")) == Data(contentsOf: chapterFile))
     }
 
+    @Test func anOpusBookWithoutSidecarTakesItsChaptersFromTheStoreAndHasNoTranscript() throws {
+        let ws = try Workspace("feed-opus")
+        try ws.write("book.txt", SplitChaptersTests.book(chapters: ["One", "Two"]))
+        let manifest = try ws.write("book.yml", "title: Opus Book\nformats: [opus]\ntimings: []\nsources: [book.txt]\n")
+        let run = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        let out = ws.url.appendingPathComponent("feed")
+        let made = try Self.feed(ws, manifest, out: out)
+        try #require(made.status == 0, "\(made.stderr)")
+        let xml = try String(contentsOf: out.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(xml.contains("<enclosure url=\"https://example.org/feeds/s3cret/audio/book.opus\" length=\"\(try Data(contentsOf: ws.url.appendingPathComponent("out/book/book.opus")).count)\" type=\"audio/ogg\"/>"), "\(xml)")
+        #expect(!xml.contains("podcast:transcript") && !ws.exists("feed/transcripts"), "no sidecar, no transcript")
+        // The chapters are the store's, as the Opus file's own chapter marks say (ffprobe).
+        let chapters = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("chapters/book.json"))) as? [String: Any]
+        let starts = (chapters?["chapters"] as? [[String: Any]] ?? []).map { (($0["startTime"] as? NSNumber)?.doubleValue ?? -1) * 1000 }
+        let marks = try Tool.probe(ws.url.appendingPathComponent("out/book/book.opus"), ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
+        let probed = marks.map { (Double($0["start_time"] as? String ?? "") ?? -1) * 1000 }
+        #expect(starts.count == 2 && probed.count == 2 && zip(starts, probed).allSatisfy { abs($0 - $1) <= 1 }, "\(starts) vs \(probed)")
+    }
+
     @Test func aFeedFolderHoldingTheJobsFilesOrAJobNeverRenderedIsRefused() throws {
         let ws = try Workspace("feed-refused")
         let manifest = try Self.job(ws)

@@ -28,17 +28,13 @@ public enum PodcastFolder {
             try body(file)
             try file.prepare()
         }
-        for episode in publication.episodes {
-            try add(publication.audioPath(of: episode)) { try copy(episode.audioFile, into: $0) }
-            try add("chapters/\(episode.id).json") { try $0.write(publication.chaptersJSON(episode: episode.id)) }
-            if episode.hasTranscript {
-                try add("transcripts/\(episode.id).vtt") { try $0.write(Data(publication.transcript(episode: episode.id).utf8)) }
+        for path in publication.paths {
+            switch try publication.resource(at: path, baseURL: baseURL) {
+            case .file(let source, _)?: try add(path) { try copy(source, into: $0) }
+            case .document(let data, _)?: try add(path) { try $0.write(data) }
+            case nil: throw ExportError("the feed of \(publication.manifest.name) names \(path) but cannot make it")
             }
         }
-        if let cover = publication.cover, let name = publication.coverFileName {
-            try add(name) { try copy(cover, into: $0) }
-        }
-        try add("feed.xml") { try $0.write(Data(publication.rss(baseURL: baseURL).utf8)) }
         for file in files { try file.commit() }
         removeStale(in: folder, keeping: Set(files.map { $0.url.standardizedFileURL.path }))
         return files.map(\.url)
