@@ -23,7 +23,7 @@ extension PodcastPublication {
     public func resource(at path: String, baseURL: URL) throws -> Resource? {
         if path == "feed.xml" { return .document(Data(rss(baseURL: baseURL).utf8), contentType: "application/rss+xml; charset=utf-8") }
         if let cover, path == coverFileName {
-            return .file(cover, contentType: cover.pathExtension.lowercased() == "png" ? "image/png" : "image/jpeg")
+            return .file(cover, contentType: coverMediaType)
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }

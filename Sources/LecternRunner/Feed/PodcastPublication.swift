@@ -48,6 +48,8 @@ public struct PodcastPublication: Sendable {
     public var episodes: [Episode]
     /// The cover the manifest names (a JPEG or PNG file), if any.
     public var cover: URL?
+    /// Whether the cover is a PNG (its signature), else a JPEG: what `run` accepts as a cover.
+    var coverIsPNG = false
     /// `podcast:guid`; nil: the UUIDv5 of the feed's URL, as Podcasting 2.0 derives it.
     public var guid: String?
     let timings: TimingDocument?
@@ -98,6 +100,7 @@ public struct PodcastPublication: Sendable {
         language = manifest.language ?? Segmenter.languageCode(manifest.voice.name) ?? "en"
         description = manifest.details.description ?? ([title] + (author.map { ["by \($0)"] } ?? [])).joined(separator: " ")
         cover = manifest.cover
+        coverIsPNG = manifest.cover.map(Self.isPNG) ?? false
         episodes = try Self.episodes(of: manifest, run: run, chapters: chapters, title: title, hasTranscript: timings != nil)
     }
 
@@ -142,8 +145,11 @@ public struct PodcastPublication: Sendable {
     /// The episode's audio under the base URL: `audio/ID.EXT`.
     public func audioPath(of episode: Episode) -> String { "audio/\(episode.id).\(episode.fileExtension)" }
 
-    /// The cover under the base URL: `cover.EXT` (nil: no cover).
-    public var coverFileName: String? { cover.map { "cover.\($0.pathExtension.lowercased())" } }
+    /// The cover under the base URL: `cover.png` or `cover.jpg`, by what the file is (nil: no cover).
+    public var coverFileName: String? { cover.map { _ in coverIsPNG ? "cover.png" : "cover.jpg" } }
+
+    /// The cover's media type.
+    public var coverMediaType: String { coverIsPNG ? "image/png" : "image/jpeg" }
 
     /// Every file the feed is made from: the audio files, the sidecar and the cover.
     public var sourceFiles: [URL] {
@@ -170,6 +176,13 @@ public struct PodcastPublication: Sendable {
         var base = url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return base
+    }
+
+    /// Whether the file starts with PNG's signature.
+    private static func isPNG(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 8)) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
     private static func readTimings(_ url: URL) throws -> TimingDocument {
