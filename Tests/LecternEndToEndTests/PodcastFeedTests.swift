@@ -76,6 +76,17 @@ struct PodcastFeedTests {
         #expect(audio == ["01-chapter-1-the-start.mp3", "02-chapter-2-ou-why.mp3", "03-chapter-3-the-end.mp3"])
         let chapterFile = ws.url.appendingPathComponent("out/book/book-chapters/02 - CHAPTER 2. Où & Why.mp3")
         #expect(try Data(contentsOf: out.appendingPathComponent("audio/02-chapter-2-ou-why.mp3")) == Data(contentsOf: chapterFile))
+
+        // The same feed over HTTP, as a server's tests read it: the script fetches every file by its URL.
+        let site = ws.url.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let server = try LoopbackHTTPServer(serving: site)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)/feeds/s3cret"
+        let served = try Self.feed(ws, manifest, out: site.appendingPathComponent("feeds/s3cret"), base: base)
+        try #require(served.status == 0, "\(served.stderr)")
+        let fetched = try PodcastFeedScript.check(base, sidecar: sidecar, episodes: "chapters")
+        #expect(fetched.episodes == 3 && fetched.bytes == checked.bytes, "\(fetched)")
     }
 
     @Test func anOpusBookWithoutSidecarTakesItsChaptersFromTheStoreAndHasNoTranscript() throws {
@@ -146,5 +157,39 @@ enum PodcastFeedScript {
                                environment: ["PYTHONPATH": WordAlignment.folder.path])
         try #require(out.status == 0, "podcast_feed.py: \(out.stderr)")
         return try JSONDecoder().decode(Checked.self, from: Data(out.stdout.utf8))
+    }
+}
+
+/// Python's `http.server` on a free loopback port, serving a folder: it names its port when it
+/// is listening, which is what the test waits for.
+final class LoopbackHTTPServer {
+    let process = Process()
+    let port: Int
+
+    init(serving folder: URL) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains(")") {
+            let data = out.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let match = text.firstMatch(of: /port (\d+)/), let port = Int(match.1) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw TestFailure("http.server did not say where it listens: \(text)")
+        }
+        self.port = port
+    }
+
+    /// SIGKILL: a test process may hand its children an ignored SIGTERM.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
