@@ -81,7 +81,7 @@ public struct PodcastPublication: Sendable {
             throw RunError("\(shown) has no successful run in the store \(store.name): render it first (lectern run \(shown))")
         }
         self.run = run
-        if let stamp = run.outputStamp, stamp != OutputFiles.stamp(manifest.outputURLs) {
+        if let stamp = run.outputStamp, !Self.unchanged(Self.readFiles(of: manifest), since: stamp) {
             throw RunError("the outputs of \(shown) are not as its last successful run (run \(run.id ?? 0)) left them: "
                            + "render it again (lectern run \(shown))")
         }
@@ -176,6 +176,19 @@ public struct PodcastPublication: Sendable {
         var base = url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return base
+    }
+
+    /// The outputs a feed is made from: the book in each format, the chapters' folder and the
+    /// sidecar (not the other exports a run may have added, such as `--readalong`'s page).
+    static func readFiles(of manifest: Manifest) -> [URL] {
+        manifest.bookAudioURLs + (manifest.split.writesChapters ? [manifest.chaptersFolderURL] : [])
+            + (manifest.timings.contains(.json) ? [manifest.timingsURL] : [])
+    }
+
+    /// Whether each of `files` is as the run's output stamp recorded it (size and modification time).
+    static func unchanged(_ files: [URL], since stamp: String) -> Bool {
+        let recorded = Set(stamp.split(separator: "\n").map(String.init))
+        return OutputFiles.stamp(files).split(separator: "\n").allSatisfy { recorded.contains(String($0)) }
     }
 
     /// Whether the file starts with PNG's signature.
