@@ -670,6 +670,11 @@ extension DashboardAssets {
               return item;
             }));
             $("downloads-empty").hidden = job.outputs.length > 0;
+            // The book's podcast feed, at its secret address, once there is audio.
+            const feed = new URL(job.feed, location.href).href;
+            $("feed-link").href = feed;
+            $("feed-link").textContent = feed;
+            $("feed").hidden = !job.outputs.some((o) => /\.(mp3|m4b|opus)$/.test(o.name));
             const pages = job.outputs.filter((o) => o.mediaType.startsWith("text/html") && !o.name.includes("/"));
             const audio = job.outputs.find((o) => /\.(mp3|m4b|opus|ogg)$/.test(o.name) && !o.name.includes("/"));
             player.replaceChildren();

@@ -164,6 +164,11 @@ enum DashboardAssets {
               <h4 id="downloads-heading">Downloads</h4>
               <p id="downloads-empty">No files yet.</p>
               <ul id="downloads" class="downloads" aria-labelledby="downloads-heading"></ul>
+              <div id="feed" hidden>
+                <h4 id="feed-heading">Podcast feed</h4>
+                <p>Subscribe in a podcast app with this address; anyone who has it can listen, so share it only with them:
+                  <a id="feed-link" href="#"></a></p>
+              </div>
             </section>
 
             <section aria-labelledby="script-heading" class="panel" id="script">

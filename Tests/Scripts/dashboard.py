@@ -318,6 +318,11 @@ with sync_playwright() as playwright:
         shown_sizes = page.inner_text("#downloads")
         check("each download says its kind and size", all(o["name"] in shown_sizes for o in outputs) and ("kB" in shown_sizes or "MB" in shown_sizes),
               shown_sizes)
+        # The podcast feed's secret address is shown, and answers RSS without the session.
+        feed_href = page.get_attribute("#feed-link", "href") or ""
+        check("the book's podcast feed is shown", page.is_visible("#feed-link") and feed_href.endswith("/feed.xml"), feed_href)
+        feed = playwright.request.new_context().get(feed_href)
+        check("the feed's address answers RSS with no session", feed.status == 200 and b"<rss" in feed.body(), f"{feed.status}")
 
         # Back to the list, which says the book is narrated.
         tab_to(page, "#back-link", "“All books”", backwards=True, limit=200)
