@@ -22,9 +22,10 @@ struct APIBadInputTests {
         parts.map { "--\(boundary)\r\n\($0)\r\n" }.joined() + (closed ? "--\(boundary)--\r\n" : "")
     }
 
-    static func expect(_ serve: ServeProcess, _ path: String, _ cases: [Case]) throws {
+    /// Sends each case (with the process's token, or `token`) and checks its refusal.
+    static func expect(_ serve: ServeProcess, _ path: String, token: String? = nil, _ cases: [Case]) throws {
         for c in cases {
-            let answer = try serve.request(path, c.arguments)
+            let answer = try serve.request(path, c.arguments, token: token)
             #expect(answer.status == c.status, "\(c.what): \(answer.status) \(answer.text)")
             #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(c.what): \(answer.headers)")
             #expect(answer.errorField == c.field, "\(c.what): field \(answer.errorField ?? "none"), not \(c.field): \(answer.text)")
@@ -99,6 +100,7 @@ struct APIBadInputTests {
             Case(what: "a rate that is a word", arguments: patch(#"{"rate": "fast"}"#), status: 400, field: "rate", message: "rate must be a number"),
             Case(what: "a rate out of range", arguments: patch(#"{"rate": 7}"#), status: 400, field: "rate", message: "from 0 to 1"),
             Case(what: "a pitch out of range", arguments: patch(#"{"pitch": 0}"#), status: 400, field: "pitch", message: "from 0.5 to 2"),
+            Case(what: "an unknown key", arguments: patch(#"{"rat": 0.5}"#), status: 400, field: "rat", message: "not one of title"),
             Case(what: "a title that is a list", arguments: patch(#"{"title": ["a"]}"#), status: 400, field: "title", message: "a string"),
             Case(what: "not a JSON body", arguments: patch("rate=7", type: "application/x-www-form-urlencoded"),
                  status: 415, field: "Content-Type", message: "must be JSON"),
@@ -114,5 +116,34 @@ struct APIBadInputTests {
         #expect(after == before, "the manifest changed:\n\(after ?? "")")
         let jobs = try serve.request("/api/v1/jobs").json as? [Any]
         #expect(jobs?.count == 1)
+    }
+
+    /// The dashboard's cookie: a request it signs that changes something needs
+    /// `X-Lectern-Request: 1`; the cookie of a revoked (or made-up) token is as none, so the
+    /// browser can still sign in again and out.
+    @Test func sessionCookieNeedsTheRequestHeaderAndAStaleOneDoesNotLockOut() throws {
+        let ws = try Workspace("api-session")
+        let serve = try ServeProcess(ws)
+        defer { _ = serve.terminate() }
+        let json = ["-H", "Content-Type: application/json"]
+        let signedIn = try serve.request("/api/v1/session", ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
+        #expect(signedIn.status == 200 && signedIn.headers["set-cookie"]?.contains("HttpOnly") == true, "\(signedIn.status) \(signedIn.headers)")
+        let cookie = ["-b", "lectern_session=\(serve.token)"]
+        let book = try ws.write("book.txt", Self.book)
+        let form = ["-F", "document=@\(book.path)", "-F", "title=The Lamp"]
+        try Self.expect(serve, "/api/v1/jobs", token: "", [
+            Case(what: "a form by cookie without the header", arguments: cookie + form, status: 403, field: "X-Lectern-Request", message: "X-Lectern-Request: 1")
+        ])
+        #expect((try serve.request("/api/v1/jobs", cookie, token: "").json as? [Any])?.isEmpty == true)
+        let made = try serve.request("/api/v1/jobs", cookie + form + ["-H", "X-Lectern-Request: 1"], token: "")
+        #expect(made.status == 201, "\(made.text)")
+
+        let stale = ["-b", "lectern_session=lct_" + String(repeating: "A", count: 43)]
+        let me = try serve.request("/api/v1/me", stale, token: "")
+        #expect(me.status == 401 && me.headers["www-authenticate"] == "Bearer realm=\"lectern\"", "\(me.status) \(me.headers)")
+        let again = try serve.request("/api/v1/session", stale + ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
+        #expect(again.status == 200, "\(again.text)")
+        let out = try serve.request("/api/v1/session", stale + ["-X", "DELETE"], token: "")
+        #expect(out.status == 204 && out.headers["set-cookie"]?.contains("Max-Age=0") == true, "\(out.status) \(out.headers)")
     }
 }

@@ -83,7 +83,7 @@ struct APIConformanceTests {
         let out = try Tool.run(Schemathesis.python, ["-m", "schemathesis.cli", "--config-file", configFile.path, "--no-color", "run",
                                                      Self.spec.path, "--url", serve.base, "-H", "Authorization: Bearer \(serve.token)",
                                                      "--checks", checks.joined(separator: ","), "--phases", "examples,coverage,fuzzing",
-                                                     "--max-examples", "15", "--seed", "27", "--workers", "2",
+                                                     "--max-examples", "15", "--seed", "27", "--workers", "1",
                                                      "--generation-with-security-parameters", "false", "--generation-database", "none",
                                                      "--request-timeout", "30"],
                                environment: ["PYTHONPATH": Schemathesis.folder.path], in: ws.url)
