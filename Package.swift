@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "LecternSpeechTests", dependencies: ["LecternSpeech", "LecternText"]),
         .testTarget(name: "LecternAudioTests", dependencies: ["LecternAudio", "LecternDSP", "LecternCore"]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternCore", "LecternText", "LecternAudio", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternTestSupport"]),
+        .testTarget(name: "LecternRunnerTests", dependencies: ["LecternRunner", "LecternCore", "LecternSpeech", "LecternStore", "LecternExport", "LecternTestSupport"]),
         // What several test targets share: a private PostgreSQL server for the tests that need
         // one, jobs whose outputs collide with their inputs.
         .target(name: "LecternTestSupport", dependencies: ["LecternStore", "LecternPostgres", "LecternCore",

@@ -130,8 +130,8 @@ public final class ChapterFiles {
 
     /// `01 - Title` (and the format's extension): numbered to sort in order (as many digits as
     /// the count needs, at least two), the title without characters a file name cannot hold on
-    /// common file systems.
-    static func fileNames(_ titles: [String]) -> [String] {
+    /// common file systems. (A podcast feed finds the chapter files by these names.)
+    public static func fileNames(_ titles: [String]) -> [String] {
         let digits = max(2, String(titles.count).count)
         return titles.enumerated().map { i, title in
             let number = String(repeating: "0", count: max(0, digits - String(i + 1).count)) + String(i + 1)

@@ -146,6 +146,8 @@ extension LecternService {
         do { try FileManager.default.moveItem(at: staged, to: final) } catch {
             throw ServeError(.internalServerError, "cannot create the job's folder: \(FileError.reason(error))")
         }
+        // New to the sweep of another `serve` starting now, however long the upload took.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: final.path)
         let served = ServedJobRecord(jobId: 0, owner: caller.owner, folder: folderName, feedSecret: APIToken.secret(), createdAt: Date())
         let job: JobRecord
         do {
@@ -203,7 +205,12 @@ extension LecternService {
             }
             return value
         }
-        let settings = ServedManifest.Settings(title: upload.fields["title"], author: upload.fields["author"], voice: upload.fields["voice"],
+        // Without a title, an EPUB's own; else the document's name (a manifest needs one).
+        let stem = (documents[0].name as NSString).deletingPathExtension
+        let given = upload.fields["title"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let title = given ?? (documents.contains { $0.name.lowercased().hasSuffix(".epub") } ? nil
+            : stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " "))
+        let settings = ServedManifest.Settings(title: title, author: upload.fields["author"], voice: upload.fields["voice"],
                                                rate: try number("rate", 0...1), pitch: try number("pitch", 0.5...2),
                                                volume: try number("volume", 0...1))
         let name = upload.fields["name"].flatMap(SafeName.jobName)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import LecternStore
+import ServiceLifecycle
 
 /// Runs: started, listed, shown, cancelled, and a job's progress as Server-Sent Events.
 extension LecternService {
@@ -66,15 +67,16 @@ extension LecternService {
 
     /// The job's latest run as it changes, as `event: run` with the run's JSON (its `id:` the
     /// run's id and progress, so a reconnecting client that sends `Last-Event-ID` gets only news),
-    /// a comment every 10 s to keep proxies from closing the stream and to notice a client that
-    /// left. Read from the store twice a second: a run rendered by another `serve` shows too.
+    /// an empty comment line every second, so a client that left is noticed within two (the
+    /// write after its connection closed fails) and proxies keep the stream open. Read from the store twice a second: a run rendered by another `serve` shows too. The
+    /// stream ends when the service stops (a graceful shutdown waits for no open stream).
     func events(jobId: Int64, lastEventId: String?) -> Response {
         let store = self.store
         let body = ResponseBody { writer in
             var last = lastEventId
             var quiet = 0
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-            while !Task.isCancelled {
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
                 if let run = try? await store.runs(jobId: jobId, limit: 1).first {
                     let eventId = "\(run.id ?? 0)-\(run.state.rawValue)-\(run.wordsDone)-\(run.audioMsDone)"
                     if eventId != last {
@@ -85,8 +87,8 @@ extension LecternService {
                     }
                 }
                 quiet += 1
-                if quiet >= 20 {
-                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                if quiet >= 2 {
+                    try await writer.write(ByteBuffer(string: ":\n"))
                     quiet = 0
                 }
                 try await Task.sleep(for: .milliseconds(500))

@@ -26,22 +26,29 @@ struct ServiceFolders: Sendable {
     func input(_ folder: String) -> URL { job(folder).appendingPathComponent("input") }
     func output(_ folder: String) -> URL { job(folder).appendingPathComponent("output") }
 
-    /// Removes what a crash left: uploads in `staging/` older than an hour (another `serve` may
-    /// be receiving a newer one), and job folders older than ten minutes that no served job names.
+    /// Removes what a crash left: uploads in `staging/` that nothing wrote to for ten minutes
+    /// (another `serve` on the same folder may be receiving one), and job folders older than ten
+    /// minutes that no served job names.
     func sweep(known: Set<String>) {
         let manager = FileManager.default
         let now = Date()
-        func age(_ url: URL) -> TimeInterval {
-            let modified = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? now
-            return now.timeIntervalSince(modified)
+        /// Seconds since anything in the folder last changed.
+        func idle(_ url: URL) -> TimeInterval {
+            var newest = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? now
+            for name in manager.enumerator(atPath: url.path)?.allObjects as? [String] ?? [] {
+                if let date = try? manager.attributesOfItem(atPath: url.appendingPathComponent(name).path)[.modificationDate] as? Date {
+                    newest = max(newest, date)
+                }
+            }
+            return now.timeIntervalSince(newest)
         }
         for name in (try? manager.contentsOfDirectory(atPath: staging.path)) ?? [] {
             let url = staging.appendingPathComponent(name)
-            if age(url) > 3600 { try? manager.removeItem(at: url) }
+            if idle(url) > 600 { try? manager.removeItem(at: url) }
         }
         for name in (try? manager.contentsOfDirectory(atPath: jobs.path)) ?? [] where !known.contains(name) {
             let url = jobs.appendingPathComponent(name)
-            if age(url) > 600 { try? manager.removeItem(at: url) }
+            if idle(url) > 600 { try? manager.removeItem(at: url) }
         }
     }
 

@@ -22,7 +22,7 @@ struct Lectern: AsyncParsableCommand {
 
     /// Every command; `serve` and `token` only in a build with the Serve trait.
     static var commands: [ParsableCommand.Type] {
-        var commands: [ParsableCommand.Type] = [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, DaemonCommand.self,
+        var commands: [ParsableCommand.Type] = [RunCommand.self, CheckCommand.self, InitCommand.self, StatusCommand.self, FeedCommand.self, DaemonCommand.self,
                                                 GCCommand.self, VoicesCommand.self, SayCommand.self, WorkerCommand.self, DocsCommand.self]
         #if Serve
         commands += [ServeCommand.self, TokenCommand.self]

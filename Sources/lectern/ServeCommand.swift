@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many jobs may render at the same time in this process (the rest wait in order).")
     var maxConcurrent = 1
 
-    @Option(help: "Synthesis worker processes per run (default: one per core).")
+    @Option(help: "Synthesis worker processes per run (default: one per core; 0 with --chunks: `lectern worker`s render every chunk).")
     var workers: Int?
 
     @Option(help: ArgumentHelp("The service's address as clients reach it, for the podcast feeds' links (e.g. https://narration.example.org).",
@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         if maxUploadMb < 1 { throw ValidationError("--max-upload-mb must be at least 1") }
         if jobsPerMinute <= 0 { throw ValidationError("--jobs-per-minute must be more than 0") }
         if maxConcurrent < 1 { throw ValidationError("--max-concurrent must be at least 1") }
-        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
         if let publicUrl, URL(string: publicUrl)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--public-url must be an http:// or https:// address")
         }
@@ -75,6 +75,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let logger = Logger(label: "lectern.serve")
             let opened = try await store.open(near: folder)
+            if workers == 0 && opened.shared == nil {
+                throw ValidationError("--workers 0 needs a chunk folder the workers share (--chunks DIR): else nothing would render")
+            }
             var options = LecternService.Options(dataFolder: folder)
             options.host = host
             options.port = port

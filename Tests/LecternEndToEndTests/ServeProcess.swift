@@ -97,6 +97,14 @@ final class ServeProcess: @unchecked Sendable {
         return Answer(status: status, headers: fields, body: (try? Data(contentsOf: body)) ?? Data())
     }
 
+    /// What an event stream sends in its first `seconds` (curl ends it then).
+    func stream(_ path: String, seconds: Double) throws -> String {
+        let out = try Tool.run("/usr/bin/curl", ["-s", "-N", "--noproxy", "*", "--max-time", "\(seconds)",
+                                                  "-H", "Authorization: Bearer \(token)", base + path])
+        guard out.status == 0 || out.status == 28 else { throw ServeFailure("curl \(path): \(out.stderr)") }
+        return out.stdout
+    }
+
     /// Creates a job from `files` (`field=@path` pairs) and text fields; returns its JSON.
     func createJob(_ form: [String]) throws -> Answer {
         try request("/api/v1/jobs", form.flatMap { ["-F", $0] })
