@@ -28,6 +28,7 @@ struct APIBadInputTests {
             let answer = try serve.request(path, c.arguments, token: token)
             #expect(answer.status == c.status, "\(c.what): \(answer.status) \(answer.text)")
             #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(c.what): \(answer.headers)")
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(c.what): \(answer.headers)")
             #expect(answer.errorField == c.field, "\(c.what): field \(answer.errorField ?? "none"), not \(c.field): \(answer.text)")
             let message = answer.errorMessage ?? ""
             #expect(message.localizedCaseInsensitiveContains(c.message), "\(c.what): «\(message)» does not say \(c.message)")
