@@ -30,8 +30,9 @@ struct ServedManifest {
         /// (`{"rat": 0.5}` would otherwise answer 200 and change nothing).
         init(from decoder: any Decoder) throws {
             let keys = try decoder.container(keyedBy: AnyKey.self).allKeys
-            if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
-                throw DecodingError.dataCorrupted(.init(codingPath: [unknown], debugDescription: "not one of title, author, voice, rate, pitch, volume"))
+            if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil })?.stringValue {
+                throw ServeError.badRequest("the key \(UserTextEcho.quoted(unknown)) is not one of title, author, voice, rate, pitch, volume",
+                                            field: unknown.isEmpty ? "body" : unknown)
             }
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.init(title: try container.decodeIfPresent(String.self, forKey: .title), author: try container.decodeIfPresent(String.self, forKey: .author),
