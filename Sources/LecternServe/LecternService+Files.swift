@@ -16,10 +16,10 @@ extension LecternService {
         for method in [HTTPRequest.Method.get, .head] {
             api.on("jobs/:id/outputs/**", method: method) { request, context in
                 let (_, served) = try await accessibleJob(context)
-                // Hummingbird leaves the path percent-encoded; an output's `url` encodes each name.
-                let path = context.parameters.getCatchAll().map { Substring($0.removingPercentEncoding ?? "/") }
-                guard !path.contains(where: { $0.contains("/") }),
-                      let file = ServiceFolders.file(path, inside: folders.output(served.folder)) else {
+                // The router hands path segments over as sent: `01%20-%20I.mp3` names `01 - I.mp3` (a
+                // segment that decodes to a `/`, or does not decode, names no file).
+                let path = context.parameters.getCatchAll().map { Substring($0.removingPercentEncoding ?? "\0") }
+                guard let file = ServiceFolders.file(path, inside: folders.output(served.folder)) else {
                     throw ServeError.notFound("output \(path.joined(separator: "/"))")
                 }
                 return try await Self.serve(file: file, request: request, context: context)
@@ -32,9 +32,8 @@ extension LecternService {
         }
         api.get("voices/:name/audition") { request, context in
             _ = try context.requireCaller()
-            // Percent-decoded: a voice's `audition` address encodes its name.
             guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty, name.count <= 100 else {
-                throw ServeError.badRequest("name must name a voice (percent-encoded, at most 100 characters)", field: "name")
+                throw ServeError.badRequest("name must name a voice", field: "name")
             }
             let file = try await audition(voice: name)
             return try await Self.serve(file: file, request: request, context: context)

@@ -55,7 +55,7 @@ struct ServiceFolders: Sendable {
     /// The file `relative` (components from a request) inside `folder`, or nil when it would lie
     /// outside it — by `..`, an absolute component, or a link that leads out — or is not a file.
     static func file(_ relative: [Substring], inside folder: URL) -> URL? {
-        guard !relative.isEmpty, relative.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") && !$0.hasPrefix(".") }) else {
+        guard !relative.isEmpty, relative.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") && !$0.contains("/") && !$0.hasPrefix(".") }) else {
             return nil
         }
         let base = folder.resolvingSymlinksInPath().path

@@ -1,19 +1,6 @@
 import Foundation
 import Testing
 
-/// Playwright from PyPI, installed by `make test` (`make test-python`) into `.python/` of the
-/// clone, driving Debian's Chromium.
-enum Playwright {
-    static let folder = Tool.packageRoot.appendingPathComponent(".python")
-    static let python = "/usr/bin/python3"
-
-    static let available: Bool = {
-        guard Chromium.path != nil, let out = try? Tool.run(python, ["-c", "import playwright.sync_api"], environment: ["PYTHONPATH": folder.path])
-        else { return false }
-        return out.status == 0
-    }()
-}
-
 /// The read-along page of a real render in headless Chromium, driven by Playwright as a reader
 /// would use it (Tests/Scripts/read_along.py): ←/→ and Shift+←/→ move by sentence and chapter,
 /// Space plays and pauses, Tab reaches the current paragraph's words and Enter narrates from one,
