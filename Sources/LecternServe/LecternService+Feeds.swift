@@ -28,7 +28,8 @@ extension LecternService {
               let served = try await store.servedJob(feedSecret: secret), let job = try await store.job(id: served.jobId) else {
             throw ServeError.notFound("feed")
         }
-        let path = context.parameters.getCatchAll().joined(separator: "/")
+        // Segments arrive escaped; one that does not unescape names nothing.
+        let path = context.parameters.getCatchAll().map { $0.removingPercentEncoding ?? "\0" }.joined(separator: "/")
         let publication: PodcastPublication
         do {
             publication = try await PodcastPublication(store: store, manifestURL: URL(fileURLWithPath: job.manifestPath))

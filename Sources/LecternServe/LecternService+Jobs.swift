@@ -95,7 +95,9 @@ extension LecternService {
 
     /// A message with the data folder's path taken out: a client sees `alice.yml`, not the
     /// server's folders.
-    func hidingPaths(_ message: String) -> String {
+    func hidingPaths(_ message: String) -> String { Self.hiding(folders, message) }
+
+    static func hiding(_ folders: ServiceFolders, _ message: String) -> String {
         var text = message
         for folder in [folders.jobs.path, folders.staging.path] {
             // jobs/ID/input/alice.yml → alice.yml
@@ -182,7 +184,7 @@ extension LecternService {
             throw ServeError.badRequest("the form has more than one manifest", field: "manifest")
         }
         let uploaded = Set(upload.files.filter { $0.field != "manifest" }.map(\.name))
-        if let manifestFile = manifests.first ?? nil {
+        if let manifestFile = manifests.first {
             guard let data = FileManager.default.contents(atPath: manifestFile.url.path), let text = String(data: data, encoding: .utf8) else {
                 throw ServeError.badRequest("the manifest \(manifestFile.name) is not UTF-8 text", field: "manifest")
             }

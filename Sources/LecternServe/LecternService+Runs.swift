@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
+import LecternCore
 import LecternStore
 import ServiceLifecycle
 
@@ -19,7 +20,15 @@ extension LecternService {
                 error.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
                 throw error
             }
-            _ = try await supervisor.start(jobId: job.id!, manifestURL: URL(fileURLWithPath: job.manifestPath))
+            do {
+                _ = try await supervisor.start(jobId: job.id!, manifestURL: URL(fileURLWithPath: job.manifestPath))
+            } catch let error as ServeError {
+                throw error
+            } catch {
+                // The run could not start: another process holds the job, or the store failed.
+                let message = hidingPaths(FileError.describe(error))
+                throw ServeError(message.contains("already being rendered") ? .conflict : .serviceUnavailable, message)
+            }
             return try JSONBody.response(try await representation(job, served), status: .accepted,
                                          headers: [.location: "/api/v1/jobs/\(job.id!)"])
         }

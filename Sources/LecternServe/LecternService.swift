@@ -60,6 +60,7 @@ public struct LecternService: Sendable {
     func router() -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: ErrorAnswers(hidingPaths: { [folders] in LecternService.hiding(folders, $0) }))
         router.add(middleware: TokenAuthenticator(store: store))
         addDashboardRoutes(to: router)
         let api = router.group("api/v1")
@@ -113,5 +114,24 @@ struct SecurityHeaders: RouterMiddleware {
         response.headers[.init("X-Frame-Options")!] = "SAMEORIGIN"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"
         return response
+    }
+}
+
+/// Every error a route throws answered as JSON (``ServeError``): the store unavailable as 503,
+/// anything else unforeseen as 500, with its message and without the server's folders.
+struct ErrorAnswers: RouterMiddleware {
+    typealias Context = ServeContext
+    let hidingPaths: @Sendable (String) -> String
+
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPResponseError {
+            throw error
+        } catch let error as StoreError {
+            throw ServeError(.serviceUnavailable, hidingPaths(error.description))
+        } catch {
+            throw ServeError(.internalServerError, hidingPaths(FileError.describe(error)))
+        }
     }
 }
