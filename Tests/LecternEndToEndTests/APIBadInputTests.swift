@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Malformed requests to `lectern serve` — JSON, multipart forms, manifests — each refused with
+/// 400 (or 413/415) and a JSON error whose `field` names what is wrong and whose message says
+/// why; none of them leaves a job, a file or a change behind.
+struct APIBadInputTests {
+    /// A request and what its refusal must say.
+    struct Case {
+        let what: String
+        let arguments: [String]
+        let status: Int
+        let field: String
+        /// Words the message must hold.
+        let message: String
+    }
+
+    static let book = "CHAPTER 1\nThe Lamp\n\nThe lamp was lit at dusk, and the street grew quiet.\n"
+
+    /// A raw multipart body: `parts` as given, then the closing boundary unless `closed` is false.
+    static func form(_ parts: [String], boundary: String = "LecternBoundary", closed: Bool = true) -> String {
+        parts.map { "--\(boundary)\r\n\($0)\r\n" }.joined() + (closed ? "--\(boundary)--\r\n" : "")
+    }
+
+    /// Sends each case (with the process's token, or `token`) and checks its refusal.
+    static func expect(_ serve: ServeProcess, _ path: String, token: String? = nil, _ cases: [Case]) throws {
+        for c in cases {
+            let answer = try serve.request(path, c.arguments, token: token)
+            #expect(answer.status == c.status, "\(c.what): \(answer.status) \(answer.text)")
+            #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(c.what): \(answer.headers)")
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(c.what): \(answer.headers)")
+            #expect(answer.errorField == c.field, "\(c.what): field \(answer.errorField ?? "none"), not \(c.field): \(answer.text)")
+            let message = answer.errorMessage ?? ""
+            #expect(message.localizedCaseInsensitiveContains(c.message), "\(c.what): «\(message)» does not say \(c.message)")
+        }
+    }
+
+    @Test func malformedFormsAndManifestsCreateNoJob() throws {
+        let ws = try Workspace("api-bad-forms")
+        let serve = try ServeProcess(ws, arguments: ["--jobs-per-minute", "100"])
+        defer { _ = serve.terminate() }
+        let book = try ws.write("book.txt", Self.book)
+        func raw(_ name: String, _ body: String, type: String = "multipart/form-data; boundary=LecternBoundary") throws -> [String] {
+            let file = try ws.write(name, body)
+            return ["-X", "POST", "-H", "Content-Type: \(type)", "--data-binary", "@\(file.path)"]
+        }
+        let document = "Content-Disposition: form-data; name=\"document\"; filename=\"book.txt\"\r\nContent-Type: text/plain\r\n\r\n\(Self.book)"
+        func manifest(_ text: String) -> [String] { ["-F", "document=@\(book.path)", "--form-string", "manifest=\(text)"] }
+        try Self.expect(serve, "/api/v1/jobs", [
+            Case(what: "no boundary", arguments: try raw("no-boundary", Self.form([document]), type: "multipart/form-data"),
+                 status: 400, field: "Content-Type", message: "boundary"),
+            Case(what: "not a form", arguments: try raw("json", "{\"document\": \"book.txt\"}", type: "application/json"),
+                 status: 415, field: "Content-Type", message: "multipart/form-data"),
+            Case(what: "cut short", arguments: try raw("cut", Self.form([document], closed: false)),
+                 status: 400, field: "document", message: "closing boundary"),
+            Case(what: "a part without a name",
+                 arguments: try raw("nameless", Self.form(["Content-Disposition: form-data; filename=\"book.txt\"\r\n\r\n\(Self.book)"])),
+                 status: 400, field: "Content-Disposition", message: "no name"),
+            Case(what: "a file named ..",
+                 arguments: try raw("dots", Self.form(["Content-Disposition: form-data; name=\"document\"; filename=\"..\"\r\n\r\n\(Self.book)"])),
+                 status: 400, field: "document", message: "\"..\" cannot be used"),
+            Case(what: "an unknown file field", arguments: ["-F", "script=@\(book.path)"],
+                 status: 400, field: "script", message: "not one of"),
+            Case(what: "a rate that is not a number", arguments: ["-F", "document=@\(book.path)", "-F", "rate=fast"],
+                 status: 400, field: "rate", message: "rate must be a number from 0"),
+            Case(what: "bad YAML", arguments: manifest("title: [unclosed\nsources: [book.txt]\n"),
+                 status: 400, field: "manifest", message: "not YAML"),
+            Case(what: "a rate out of range", arguments: manifest("sources: [book.txt]\nvoice: {rate: 3}\n"),
+                 status: 400, field: "manifest.voice.rate", message: "rate"),
+            Case(what: "a source on the server", arguments: manifest("sources: [/etc/passwd]\n"),
+                 status: 400, field: "manifest.sources[0]", message: "may not name files on the server"),
+            Case(what: "an output folder", arguments: manifest("sources: [book.txt]\noutput: /tmp/x\n"),
+                 status: 400, field: "manifest.output", message: "leave `output:` out"),
+        ])
+        let jobs = try serve.request("/api/v1/jobs")
+        #expect(jobs.status == 200 && (jobs.json as? [Any])?.isEmpty == true, "\(jobs.text)")
+        for folder in ["jobs", "staging"] {
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: serve.data.appendingPathComponent(folder).path)) ?? []
+            #expect(left.isEmpty, "\(folder)/ holds \(left)")
+        }
+        // The same form, well made, is taken: the refusals were about what each changed.
+        let title = "Content-Disposition: form-data; name=\"title\"\r\n\r\nThe Lamp"
+        let made = try serve.request("/api/v1/jobs", try raw("good", Self.form([document, title])))
+        #expect(made.status == 201, "\(made.text)")
+    }
+
+    @Test func malformedJSONChangesNothing() throws {
+        let ws = try Workspace("api-bad-json")
+        let serve = try ServeProcess(ws)
+        defer { _ = serve.terminate() }
+        let book = try ws.write("book.txt", Self.book)
+        let created = try serve.createJob(["document=@\(book.path)", "title=The Lamp", "rate=0.5"])
+        try #require(created.status == 201, "\(created.text)")
+        let id = try #require(created.object["id"] as? Int)
+        let before = created.object["manifest"] as? String
+        func patch(_ body: String, type: String = "application/json") -> [String] {
+            ["-X", "PATCH", "-H", "Content-Type: \(type)", "--data-binary", body]
+        }
+        try Self.expect(serve, "/api/v1/jobs/\(id)", [
+            Case(what: "not JSON", arguments: patch("{"), status: 400, field: "body", message: "not valid JSON"),
+            Case(what: "a rate that is a word", arguments: patch(#"{"rate": "fast"}"#), status: 400, field: "rate", message: "rate must be a number"),
+            Case(what: "a rate out of range", arguments: patch(#"{"rate": 7}"#), status: 400, field: "rate", message: "from 0 to 1"),
+            Case(what: "a pitch out of range", arguments: patch(#"{"pitch": 0}"#), status: 400, field: "pitch", message: "from 0.5 to 2"),
+            Case(what: "an unknown key", arguments: patch(#"{"rat": 0.5}"#), status: 400, field: "rat", message: "the key \"rat\" is not one of title"),
+            Case(what: "an empty key", arguments: patch(#"{"": null}"#), status: 400, field: "body", message: "the key \"\" is not one of title"),
+            Case(what: "a title that is a list", arguments: patch(#"{"title": ["a"]}"#), status: 400, field: "title", message: "a string"),
+            Case(what: "not a JSON body", arguments: patch("rate=7", type: "application/x-www-form-urlencoded"),
+                 status: 415, field: "Content-Type", message: "must be JSON"),
+        ])
+        try Self.expect(serve, "/api/v1/jobs/x", [
+            Case(what: "an id that is not a number", arguments: [], status: 400, field: "id", message: "positive integer")
+        ])
+        try Self.expect(serve, "/api/v1/session", [
+            Case(what: "no token", arguments: ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "{}"],
+                 status: 400, field: "token", message: "token"),
+        ])
+        let after = try serve.request("/api/v1/jobs/\(id)").object["manifest"] as? String
+        #expect(after == before, "the manifest changed:\n\(after ?? "")")
+        let jobs = try serve.request("/api/v1/jobs").json as? [Any]
+        #expect(jobs?.count == 1)
+    }
+
+    /// The dashboard's cookie: a request it signs that changes something needs
+    /// `X-Lectern-Request: 1`; the cookie of a revoked (or made-up) token is as none, so the
+    /// browser can still sign in again and out.
+    @Test func sessionCookieNeedsTheRequestHeaderAndAStaleOneDoesNotLockOut() throws {
+        let ws = try Workspace("api-session")
+        let serve = try ServeProcess(ws)
+        defer { _ = serve.terminate() }
+        let json = ["-H", "Content-Type: application/json"]
+        let signedIn = try serve.request("/api/v1/session", ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
+        #expect(signedIn.status == 200 && signedIn.headers["set-cookie"]?.contains("HttpOnly") == true, "\(signedIn.status) \(signedIn.headers)")
+        let cookie = ["-b", "lectern_session=\(serve.token)"]
+        let book = try ws.write("book.txt", Self.book)
+        let form = ["-F", "document=@\(book.path)", "-F", "title=The Lamp"]
+        try Self.expect(serve, "/api/v1/jobs", token: "", [
+            Case(what: "a form by cookie without the header", arguments: cookie + form, status: 403, field: "X-Lectern-Request", message: "X-Lectern-Request: 1")
+        ])
+        #expect((try serve.request("/api/v1/jobs", cookie, token: "").json as? [Any])?.isEmpty == true)
+        let made = try serve.request("/api/v1/jobs", cookie + form + ["-H", "X-Lectern-Request: 1"], token: "")
+        #expect(made.status == 201, "\(made.text)")
+
+        let stale = ["-b", "lectern_session=lct_" + String(repeating: "A", count: 43)]
+        let me = try serve.request("/api/v1/me", stale, token: "")
+        #expect(me.status == 401 && me.headers["www-authenticate"] == "Bearer realm=\"lectern\"", "\(me.status) \(me.headers)")
+        let again = try serve.request("/api/v1/session", stale + ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
+        #expect(again.status == 200, "\(again.text)")
+        let out = try serve.request("/api/v1/session", stale + ["-X", "DELETE"], token: "")
+        #expect(out.status == 204 && out.headers["set-cookie"]?.contains("Max-Age=0") == true, "\(out.status) \(out.headers)")
+    }
+}
