@@ -80,7 +80,8 @@ extension LecternService {
                 return voice
             }
             return (espeak + piper).map { v in
-                API.Voice(name: v.name, engine: v.engine ?? "espeak-ng", identifier: v.identifier, gender: v.gender, languages: v.languages,
+                // A Piper voice's identifier is its model's path on the server: its name stands for it.
+                API.Voice(name: v.name, engine: v.engine ?? "espeak-ng", identifier: v.engine == "piper" ? v.name : v.identifier, gender: v.gender, languages: v.languages,
                           speakers: v.speakers, audition: "/api/v1/voices/\(v.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? v.name)/audition")
             }
         }

@@ -212,15 +212,39 @@ extension LecternService {
         let given = upload.fields["title"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let title = given ?? (documents.contains { $0.name.lowercased().hasSuffix(".epub") } ? nil
             : stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " "))
-        let settings = ServedManifest.Settings(title: title, author: upload.fields["author"], voice: upload.fields["voice"],
+        let settings = try Self.checked(ServedManifest.Settings(title: title, author: upload.fields["author"], voice: upload.fields["voice"],
                                                rate: try number("rate", 0...1), pitch: try number("pitch", 0.5...2),
-                                               volume: try number("volume", 0...1))
+                                               volume: try number("volume", 0...1)))
         let name = upload.fields["name"].flatMap(SafeName.jobName)
             ?? SafeName.jobName((documents[0].name as NSString).deletingPathExtension) ?? "book"
         let covers = upload.files("cover")
         guard covers.count <= 1 else { throw ServeError.badRequest("the form has more than one cover", field: "cover") }
         return (name, ServedManifest.written(name: name, documents: documents.map(\.name), cover: covers.first?.name,
                                              lexicons: upload.files("lexicon").map(\.name), settings: settings))
+    }
+
+    /// The settings of a form or `PATCH`, checked: no control characters in the texts, and a
+    /// voice that is installed (a Piper voice's name brings `engine: piper`).
+    ///
+    /// - throws: ``ServeError`` 400 naming the field.
+    static func checked(_ given: ServedManifest.Settings) throws -> ServedManifest.Settings {
+        var settings = given
+        for (field, value) in [("title", settings.title), ("author", settings.author), ("voice", settings.voice)] {
+            guard let value else { continue }
+            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ServeError.badRequest("\(field) may not hold control characters", field: field)
+            }
+            if value.count > 500 { throw ServeError.badRequest("\(field) is longer than 500 characters", field: field) }
+        }
+        guard let name = settings.voice?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return settings }
+        if PiperInstallation.default.problem == nil, PiperEngine.installedVoices().contains(where: { $0.name == name }) {
+            settings.engine = "piper"
+            return settings
+        }
+        do { try EspeakEngine.shared().validate(voice: name) } catch {
+            throw ServeError.badRequest("there is no voice \(UserTextEcho.quoted(name)): GET /api/v1/voices lists them", field: "voice")
+        }
+        return settings
     }
 
     /// Loads the manifest as a run would and checks every input it names lies in the job's
@@ -246,7 +270,7 @@ extension LecternService {
 
     private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
         let (job, served) = try await accessibleJob(context)
-        let settings = try await JSONBody.decode(ServedManifest.Settings.self, from: request)
+        let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
         if let rate = settings.rate, !(0...1).contains(rate) { throw ServeError.badRequest("rate must be from 0 to 1", field: "rate") }
         if let pitch = settings.pitch, !(0.5...2).contains(pitch) { throw ServeError.badRequest("pitch must be from 0.5 to 2", field: "pitch") }
         if let volume = settings.volume, !(0...1).contains(volume) { throw ServeError.badRequest("volume must be from 0 to 1", field: "volume") }

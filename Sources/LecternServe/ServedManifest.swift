@@ -21,6 +21,8 @@ struct ServedManifest {
         var rate: Double?
         var pitch: Double?
         var volume: Double?
+        /// Set by the service, not the request: `piper` when `voice` names an installed Piper voice.
+        var engine: String? = nil
 
         init(title: String? = nil, author: String? = nil, voice: String? = nil, rate: Double? = nil, pitch: Double? = nil, volume: Double? = nil) {
             (self.title, self.author, self.voice, self.rate, self.pitch, self.volume) = (title, author, voice, rate, pitch, volume)
@@ -63,6 +65,7 @@ struct ServedManifest {
         if !lexicons.isEmpty { root.append(("lexicons", .sequence(.init(lexicons.map { Node($0) })))) }
         var voice: [(Node, Node)] = []
         if let name = settings.voice?.trimmingCharacters(in: .whitespaces), !name.isEmpty { voice.append((Node("name"), Node(name))) }
+        if let engine = settings.engine { voice.append((Node("engine"), Node(engine))) }
         if let rate = settings.rate { voice.append((Node("rate"), Node(String(rate), Tag(.float)))) }
         if let pitch = settings.pitch { voice.append((Node("pitch"), Node(String(pitch), Tag(.float)))) }
         if let volume = settings.volume { voice.append((Node("volume"), Node(String(volume), Tag(.float)))) }
@@ -112,7 +115,12 @@ struct ServedManifest {
             if case .mapping(let existing)? = root[Node("voice")] { voice = existing } else if case .scalar(let name)? = root[Node("voice")] {
                 voice = Node.Mapping([(Node("name"), Node(name.string))])
             } else { voice = Node.Mapping([]) }
-            if let name = settings.voice { voice[Node("name")] = Node(name) }
+            if let name = settings.voice {
+                voice[Node("name")] = Node(name)
+                // The engine goes with the name: a Piper voice's, or none (espeak-ng).
+                if let engine = settings.engine { voice[Node("engine")] = Node(engine) } else { voice[Node("engine")] = nil }
+                voice[Node("model")] = nil
+            }
             if let rate = settings.rate { voice[Node("rate")] = Node(String(rate), Tag(.float)) }
             if let pitch = settings.pitch { voice[Node("pitch")] = Node(String(pitch), Tag(.float)) }
             if let volume = settings.volume { voice[Node("volume")] = Node(String(volume), Tag(.float)) }
