@@ -54,6 +54,8 @@ actor RunSupervisor {
            ProcessIdentity(lease.holder)?.isAlive ?? true {
             throw ServeError.conflict("the job is being rendered by another process (\(lease.holder)); cancel that run first")
         }
+        // Asked again: another start of the job may have come in while the store answered.
+        guard !stopping, !isActive(jobId: jobId) else { throw ServeError.conflict("the job is already running or queued") }
         let control = RunControl()
         active[jobId] = control
         let (started, continuation) = AsyncStream<Result<RunRecord?, Error>>.makeStream()
@@ -64,8 +66,7 @@ actor RunSupervisor {
         } else {
             busy += 1
         }
-        let task = Task { await self.perform(jobId: jobId, manifestURL: manifestURL, control: control, queued: queued, report: continuation) }
-        _ = task
+        Task { await self.perform(jobId: jobId, manifestURL: manifestURL, control: control, queued: queued, report: continuation) }
         for await first in started { return try first.get() }
         return nil
     }
