@@ -55,9 +55,13 @@ apt:
 
 # Our own targets build without a warning: a clean build (CI's, from a new clone) fails on one.
 # (An incremental build prints only the warnings of what it compiles again.)
+# A warning inside a macro's expansion (#expect) names our file on the line after it.
 OWN_WARNINGS := ^$(CURDIR)/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:
+MACRO_WARNINGS := ^macro expansion [^:]+:[0-9]+:[0-9]+: warning:
 define no_own_warnings
 	@! grep -E "$(OWN_WARNINGS)" $(1) || { echo "error: the warnings above are in Lectern's own code: fix them"; exit 1; }
+	@! grep -E -A1 "$(MACRO_WARNINGS)" $(1) | grep -E "$(CURDIR)/(Sources|Tests)/.*expanded code originates here" \
+	  || { echo "error: the warnings above are in macro expansions in Lectern's own code: fix them"; exit 1; }
 endef
 
 build: deps

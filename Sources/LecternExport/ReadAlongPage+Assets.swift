@@ -316,14 +316,24 @@ extension ReadAlongPage {
               scrolledByHand();
               return;
             }
-            // The player's own controls play and pause on Space when they have the focus.
-            if (event.key === " " && !event.shiftKey) { if (tag === "AUDIO") return; toggle(); }
+            // Space plays and pauses here whatever has the focus, the player too: one toggle per
+            // press (a held key does not repeat it), and the release is kept from the player's own
+            // controls, which would toggle again on it.
+            if (event.key === " " && !event.shiftKey) { if (!event.repeat) toggle(); spacePressed = true; }
             else if (event.key === "ArrowLeft" && words) { if (event.shiftKey) step(chapterStart, null, -1); else step(sentenceStart, sentenceEnd, -1); }
             else if (event.key === "ArrowRight" && words) { if (event.shiftKey) step(chapterStart, null, 1); else step(sentenceStart, sentenceEnd, 1); }
             else if (event.key === "Enter" && el.classList && el.classList.contains("w")) { go(wordStart[+el.id.slice(1)]); if (audio.paused) toggle(); }
             else { scrolledByHand(); return; }
             event.preventDefault();
           });
+
+          var spacePressed = false;
+          window.addEventListener("keyup", function (event) {
+            if (event.key !== " " || !spacePressed) return;
+            spacePressed = false;
+            event.preventDefault();
+            event.stopPropagation();
+          }, true);
 
           main.addEventListener("click", function (event) {
             var el = event.target;

@@ -23,7 +23,7 @@ struct ServeCrashTests {
             let files = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.fileSizeKey])?.allObjects as? [URL] ?? []
             return files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) }
         }
-        #expect(try eventually(timeout: 30, "part of the upload in staging/") { received() > 100_000 })
+        #expect(eventually(timeout: 30, "part of the upload in staging/") { received() > 100_000 })
         kill(server.process.processIdentifier, SIGKILL)
         server.process.waitUntilExit()
         upload.waitUntilExit()

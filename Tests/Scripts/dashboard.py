@@ -166,7 +166,7 @@ with sync_playwright() as playwright:
         require("Space on the file input opens the file chooser", choosers, "no file chooser opened")
         choosers[0].set_files(book_path)
         name = os.path.basename(book_path)
-        page.wait_for_function("(n) => document.getElementById('chosen').textContent.includes(n)", arg=name, timeout=5000)
+        page.wait_for_function("(n) => document.getElementById('chosen').textContent.includes(n)", arg=name, timeout=15000)
         check("the drop zone names the chosen file", name in page.inner_text("#chosen") and "dropped" not in page.inner_text("#chosen"),
               page.inner_text("#chosen"))
         page.keyboard.press("Tab")
@@ -295,7 +295,7 @@ with sync_playwright() as playwright:
         except Exception as failure:
             check("Space plays the narration in the read-along player", False, failure)
         page.keyboard.press("Space")
-        frame.wait_for_function("() => document.getElementById('audio').paused", timeout=5000)
+        frame.wait_for_function("() => document.getElementById('audio').paused", timeout=15000)
         check("a word of the book is marked as the narration plays", frame.evaluate(
             "() => !!document.querySelector('.current-word, .next-word')"))
 

@@ -164,7 +164,7 @@ with sync_playwright() as playwright:
     if played:
         check("Space starts the narration", True)
         page.keyboard.press("Space")
-        page.wait_for_function("() => document.getElementById('audio').paused", timeout=5000)
+        page.wait_for_function("() => document.getElementById('audio').paused", timeout=15000)
         settle(page)
         s = expect_marked(page, "Space, Space")
         check("Space pauses the narration", s["paused"])
@@ -173,13 +173,13 @@ with sync_playwright() as playwright:
     page.focus("#audio")
     page.keyboard.press("Space")
     try:
-        page.wait_for_function("() => !document.getElementById('audio').paused", timeout=5000)
+        page.wait_for_function("() => !document.getElementById('audio').paused", timeout=15000)
         page.wait_for_timeout(300)
         check("Space on the focused player plays (once, not play then pause)", not state(page)["paused"])
     except Exception as error:
         check("Space on the focused player plays (once, not play then pause)", False, error)
     page.keyboard.press("Space")
-    page.wait_for_function("() => document.getElementById('audio').paused", timeout=5000)
+    page.wait_for_function("() => document.getElementById('audio').paused", timeout=15000)
     settle(page)
     expect_marked(page, "Space, Space on the player")
 
@@ -206,7 +206,7 @@ with sync_playwright() as playwright:
         start = words[index + 1]["start"]
         page.keyboard.press("Enter")
         try:
-            page.wait_for_function("() => !document.getElementById('audio').paused", timeout=5000)
+            page.wait_for_function("() => !document.getElementById('audio').paused", timeout=15000)
             played = True
         except Exception:
             played = False
