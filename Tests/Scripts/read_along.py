@@ -169,7 +169,8 @@ with sync_playwright() as playwright:
         s = expect_marked(page, "Space, Space")
         check("Space pauses the narration", s["paused"])
 
-    # With the player focused, Space is its own: it plays and pauses once per press.
+    # With the player focused, Space still plays and pauses once per press (the page answers it,
+    # and keeps the release from the player's own controls, which would toggle again).
     page.focus("#audio")
     page.keyboard.press("Space")
     try:
