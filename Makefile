@@ -126,7 +126,12 @@ test: test-deps piper build test-python
 	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build-tests.log)
 	$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) 2>&1 | tee .build/build-static.log; exit $${PIPESTATUS[0]}
-	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern $(SWIFT) test --skip-build $(TRAITS)
+	@# The tests' temporary files (renders shared by a suite's tests outlive every test) go into a
+	@# folder of this run, removed when the tests end, failed or not.
+	@tmp=$$(mktemp -d -t lectern-test.XXXXXX) || exit 1; \
+	echo "LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS)"; \
+	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS); \
+	status=$$?; rm -rf "$$tmp"; exit $$status
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.

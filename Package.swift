@@ -120,7 +120,7 @@ let package = Package(
                 path: "Tests/Support"),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
-        .testTarget(name: "LecternServeTests", dependencies: ["LecternServe", "LecternStore", "LecternCore", "LecternTestSupport"]),
+        .testTarget(name: "LecternServeTests", dependencies: ["LecternServe"]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
