@@ -122,10 +122,18 @@ piper:
 	  touch $(PIPER)/voices/.prepared-3 \
 	  || echo "warning: could not prepare the Piper voice in $(PIPER)/voices: the Piper engine's tests will be skipped, saying so"; }
 
-test: test-deps piper build test-python
-	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; exit $${PIPESTATUS[0]}
+# The full build with its tests, and beside it (each fills the core the other leaves idle) the
+# static binary the package test installs; its log is shown when it fails.
+test: test-deps piper test-python
+	@mkdir -p .build
+	@echo "$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) > .build/build-static.log &"
+	@$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) >.build/build-static.log 2>&1 & static=$$!; \
+	echo "$(SWIFT) build --build-tests $(TRAITS)"; \
+	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; status=$${PIPESTATUS[0]}; \
+	wait $$static || { cat .build/build-static.log; echo "error: the static build failed"; exit 1; }; \
+	echo "the static build: $$(tail -n 1 .build/build-static.log)"; exit $$status
 	$(call no_own_warnings,.build/build-tests.log)
-	$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) 2>&1 | tee .build/build-static.log; exit $${PIPESTATUS[0]}
+	$(call no_own_warnings,.build/build-static.log)
 	@# The tests' temporary files (renders shared by a suite's tests outlive every test) go into a
 	@# folder of this run, removed when the tests end, failed or not.
 	@tmp=$$(mktemp -d -t lectern-test.XXXXXX) || exit 1; \
