@@ -87,10 +87,10 @@ extension LecternService {
         guard !documents.isEmpty else {
             throw ServeError.badRequest("the form needs a document (field `document`) or a manifest (field `manifest`)", field: "document")
         }
-        func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
+        func number(_ key: String) throws -> Double? {
             guard let text = upload.fields[key], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
-                throw ServeError.badRequest("\(key) must be a number from \(range.lowerBound) to \(range.upperBound)", field: key)
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ServeError.badRequest("\(key) must be a number \(Self.rangeText(key))", field: key)
             }
             return value
         }
@@ -100,8 +100,7 @@ extension LecternService {
         let title = given ?? (documents.contains { $0.name.lowercased().hasSuffix(".epub") } ? nil
             : stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " "))
         let settings = try Self.checked(ServedManifest.Settings(title: title, author: upload.fields["author"], voice: upload.fields["voice"],
-                                               rate: try number("rate", 0...1), pitch: try number("pitch", 0.5...2),
-                                               volume: try number("volume", 0...1)))
+                                               rate: try number("rate"), pitch: try number("pitch"), volume: try number("volume")))
         let name = upload.fields["name"].flatMap(SafeName.jobName)
             ?? SafeName.jobName((documents[0].name as NSString).deletingPathExtension) ?? "book"
         let covers = upload.files("cover")
@@ -110,12 +109,26 @@ extension LecternService {
                                              lexicons: upload.files("lexicon").map(\.name), settings: settings))
     }
 
-    /// The settings of a form or `PATCH`, checked: no control characters in the texts, and a
-    /// voice that is installed (a Piper voice's name brings `engine: piper`).
+    /// The ranges of a voice's numbers, as a manifest takes them.
+    static let ranges: [(field: String, range: ClosedRange<Double>)] = [("rate", 0...1), ("pitch", 0.5...2), ("volume", 0...1)]
+
+    static func rangeText(_ field: String) -> String {
+        guard let range = ranges.first(where: { $0.field == field })?.range else { return "" }
+        func text(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+        return "from \(text(range.lowerBound)) to \(text(range.upperBound))"
+    }
+
+    /// The settings of a form or `PATCH`, checked: numbers in their ranges, no control characters
+    /// in the texts, and a voice that is installed (a Piper voice's name brings `engine: piper`).
     ///
     /// - throws: ``ServeError`` 400 naming the field.
     static func checked(_ given: ServedManifest.Settings) throws -> ServedManifest.Settings {
         var settings = given
+        for (field, value) in [("rate", settings.rate), ("pitch", settings.pitch), ("volume", settings.volume)] {
+            if let value, let range = ranges.first(where: { $0.field == field })?.range, !range.contains(value) {
+                throw ServeError.badRequest("\(field) must be \(rangeText(field))", field: field)
+            }
+        }
         for (field, value) in [("title", settings.title), ("author", settings.author), ("voice", settings.voice)] {
             guard let value else { continue }
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

@@ -125,9 +125,6 @@ extension LecternService {
     private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
         let (job, served) = try await accessibleJob(context)
         let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
-        if let rate = settings.rate, !(0...1).contains(rate) { throw ServeError.badRequest("rate must be from 0 to 1", field: "rate") }
-        if let pitch = settings.pitch, !(0.5...2).contains(pitch) { throw ServeError.badRequest("pitch must be from 0.5 to 2", field: "pitch") }
-        if let volume = settings.volume, !(0...1).contains(volume) { throw ServeError.badRequest("volume must be from 0 to 1", field: "volume") }
         guard await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: change it after") }
         let manifestURL = URL(fileURLWithPath: job.manifestPath)
         let text = (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? ""
@@ -136,8 +133,7 @@ extension LecternService {
         let trial = manifestURL.deletingLastPathComponent().appendingPathComponent(".patch-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: trial) }
         try AtomicFile.write(Data(edited.utf8), to: trial)
-        let loaded = try await OffPool.run { try self.validate(manifestURL: trial, inside: self.folders.job(served.folder)) }
-        _ = loaded
+        _ = try await OffPool.run { try self.validate(manifestURL: trial, inside: self.folders.job(served.folder)) }
         try AtomicFile.write(Data(edited.utf8), to: manifestURL)
         let refreshed = try await store.job(manifestPath: job.manifestPath, name: job.name, title: settings.title ?? job.title)
         return try JSONBody.response(try await representation(refreshed, served))

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import LecternCore
+import LecternRunner
 import LecternStore
 import ServiceLifecycle
 
@@ -26,8 +27,8 @@ extension LecternService {
                 throw error
             } catch {
                 // The run could not start: another process holds the job, or the store failed.
-                let message = hidingPaths(FileError.describe(error))
-                throw ServeError(message.contains("already being rendered") ? .conflict : .serviceUnavailable, message)
+                let held = (error as? RunError)?.isHeldElsewhere ?? false
+                throw ServeError(held ? .conflict : .serviceUnavailable, hidingPaths(FileError.describe(error)))
             }
             return try JSONBody.response(try await representation(job, served), status: .accepted,
                                          headers: [.location: "/api/v1/jobs/\(job.id!)"])

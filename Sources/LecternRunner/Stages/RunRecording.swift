@@ -43,7 +43,8 @@ struct RunRecording {
         switch try await store.acquireLease(jobId: job.id!, holder: holder, duration: leaseDuration) {
         case .held(let lease):
             throw RunError("job \(job.name) is already being rendered by process \(ProcessIdentity(lease.holder)?.pid ?? 0)"
-                           + (lease.runId.map { " (run \($0))" } ?? "") + "; wait for it to finish, or stop it, and run again")
+                           + (lease.runId.map { " (run \($0))" } ?? "") + "; wait for it to finish, or stop it, and run again",
+                           isHeldElsewhere: true)
         case .acquired(_, let interrupted):
             for stale in interrupted {
                 logger.warning("marked interrupted", metadata: ["job": "\(job.name)", "run": "\(stale.id ?? 0)", "pid": "\(stale.pid)"])
