@@ -8,7 +8,7 @@ BUILD_PACKAGES := libespeak-ng-dev espeak-ng-data libmp3lame-dev libsndfile1-dev
                   libsqlite3-dev libxml2-dev libcld2-dev libpng-dev libjpeg62-turbo-dev libssl-dev pkg-config \
                   libavformat-dev libavcodec-dev libavutil-dev
 # … and what the tests check its outputs with (make test).
-TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 opus-tools python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
+TEST_PACKAGES := espeak-ng lame ffmpeg mp3val mpg123 zip opus-tools python3-mutagen eyed3 python3-webvtt python3-srt chromium epubcheck unzip time bsdutils postgresql python3-fuse \
                  mandoc debootstrap binutils atomicparsley mediainfo aubio-tools
 PREFIX ?= /usr/local
 # The PostgreSQL store (many hosts sharing one store) and `lectern serve` (Hummingbird) are SwiftPM
@@ -160,8 +160,8 @@ bench-piper-tts:
 	  $(MAKE) --no-print-directory apt PACKAGES="python3-venv" && \
 	  rm -rf $(PIPER_TTS_VENV) && python3 -m venv $(PIPER_TTS_VENV) && $(PIPER_TTS_VENV)/bin/pip install -q piper-tts==1.8.0; }
 
-# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|serve|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
-bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,$(if $(filter serve,$(BENCH)),bench-serve-deps,bench-deps)))))
+# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|serve|faults|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
+bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale faults,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,$(if $(filter serve,$(BENCH)),bench-serve-deps,bench-deps)))))
 	Scripts/bench.sh $(BENCH)
 
 # The binary finds its defaults in ../share/lectern/Config beside itself (docs/lectern.1, FILES).

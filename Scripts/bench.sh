@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|formats|scale|neural|serve|firstbuild] (default all).
+# Benchmarks for `make bench`. Usage: Scripts/bench.sh [all|parallel|incremental|quality|formats|scale|neural|serve|faults|firstbuild] (default all).
 #
 # formats (issue #25): Scripts/bench-formats.py — Lectern's `formats: [m4b]` and `[opus]` against the
 # pipeline a user types (espeak-ng WAV per chapter, then ffmpeg -c:a aac -b:a 64k with a chapter file,
@@ -8,6 +8,12 @@
 #
 # neural (issue #16): Scripts/bench-neural.sh — the Piper voice against espeak-ng, 1 and nproc workers:
 # real-time factor per worker and for the machine, worker CPU, peak RSS (not part of all).
+#
+# faults (issue #38): Scripts/bench-faults.py — the standing fault suite: every way a run or the service
+# was found to lose, leak or fall over (a user's file in a folder Lectern replaces, files that are not text,
+# kill -9 of a run and of serve, a full disk, half-open connections, links out of an upload, simultaneous
+# auditions, server paths in errors, empty upload parts, PATCH/start races), replayed; prints a table of
+# trials held and broken (not part of all).
 #
 # serve (issue #27): Scripts/bench-serve.py — `lectern serve` under wrk (64 connections) against the
 # status endpoint and Range requests of a large MP3 while a book renders, kill -9 during an upload,
@@ -37,6 +43,7 @@ MODE=${1:-all}
 [ "$MODE" = scale ] && exec "$(dirname "$0")/bench-scale.sh"
 [ "$MODE" = neural ] && exec "$(dirname "$0")/bench-neural.sh"
 [ "$MODE" = firstbuild ] && exec "$(dirname "$0")/bench-firstbuild.sh"
+[ "$MODE" = faults ] && exec python3 "$(dirname "$0")/bench-faults.py" --lectern "$(dirname "$0")/../.build/release/lectern"
 [ "$MODE" = serve ] && exec python3 "$(dirname "$0")/bench-serve.py" --lectern "$(dirname "$0")/../.build/release/lectern"
 cd "$(dirname "$0")/.."
 ROOT=$PWD

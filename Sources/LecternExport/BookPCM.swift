@@ -91,8 +91,11 @@ public struct BookPCM {
             do {
                 try PCMChunkFile.read(chunk.url) { block in
                     let n = min(block.count, max(0, end - position))
-                    try emit(UnsafeBufferPointer(rebasing: block[0..<n]))
+                    // An encoder's error (a full disk) is the encoder's, not the chunk's.
+                    do { try emit(UnsafeBufferPointer(rebasing: block[0..<n])) } catch { throw TargetFailure(error: error) }
                 }
+            } catch let failure as TargetFailure {
+                throw failure.error
             } catch let error as AudioError {
                 throw ExportError("cannot read the chunk PCM \(chunk.url.path) from the cache: \(error.message)")
             }
@@ -103,4 +106,7 @@ public struct BookPCM {
         try emitSilence(until: sampleCount)
         for target in targets { try target.finish() }
     }
+
+    /// An error of a target's, carried through the chunk reader unchanged.
+    private struct TargetFailure: Error { var error: Error }
 }

@@ -10,7 +10,9 @@ import LecternAudio
 ///
 /// The folder is written whole under a temporary name and swapped in at ``commit()``, so a
 /// chapter removed or renamed since the last run leaves no file behind, and a crash leaves the
-/// old folder or the new one (and a temporary the next run clears), never half of one.
+/// old folder or the new one (and a temporary the next run clears), never half of one. It lists
+/// its files (``OwnedFolder``): a folder of that name holding anything else is refused, never
+/// replaced.
 public final class ChapterFiles {
     public let folder: URL
     let temporary: URL
@@ -29,6 +31,18 @@ public final class ChapterFiles {
         public init(title: String, audio: ChapterAudio) {
             self.title = title
             self.audio = audio
+        }
+    }
+
+    /// The folder as Lectern owns it: a folder of chapter files that lists them, or one an
+    /// earlier Lectern wrote (every file named as ``fileNames(_:)`` names them, in a format).
+    public static func owned(_ folder: URL) -> OwnedFolder {
+        OwnedFolder(folder, role: "the chapters' folder (split: chapters)") { name in
+            let formats = AudioFormat.allCases.map { ".\($0.fileExtension)" }
+            guard let ext = formats.first(where: { name.hasSuffix($0) }) else { return false }
+            let stem = name.dropLast(ext.count)
+            let number = stem.prefix { $0.isASCII && $0.isNumber }
+            return number.count >= 2 && (stem.count == number.count || stem.dropFirst(number.count).hasPrefix(" - "))
         }
     }
 
@@ -88,8 +102,18 @@ public final class ChapterFiles {
         temporary.appendingPathComponent("\(names[index]).\(format.fileExtension)")
     }
 
-    /// Writes each format's playlist under a temporary name, once every file is in the folder.
+    /// Writes the folder's list of its files and each format's playlist under a temporary name,
+    /// once every file is in the folder.
     public func finish() throws {
+        let list = temporary.appendingPathComponent(OwnedFolder.listName)
+        do {
+            let files = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0 != OwnedFolder.listName }
+            let file = try AtomicFile(list)
+            try file.write(OwnedFolder.list(files))
+            try file.commit()
+        } catch let error as FileError { throw error } catch {
+            throw FileError(cannot: "list", temporary.path, error)
+        }
         for format in formats {
             var entries = "#EXTM3U\n"
             for (chapter, name) in zip(chapters, names) {
@@ -104,9 +128,11 @@ public final class ChapterFiles {
     }
 
     /// Puts the folder and the playlist in place: the old folder is moved aside, the new one
-    /// renamed to its name, the old one removed.
+    /// renamed to its name, the old one removed — only when it holds nothing Lectern did not
+    /// write (checked again here: a file may have been put there during the run).
     public func commit() throws {
         let fm = FileManager.default
+        try Self.owned(folder).check()
         let retired = Self.retiredURL(of: folder)
         try? fm.removeItem(at: retired)
         if fm.fileExists(atPath: folder.path) || (try? fm.destinationOfSymbolicLink(atPath: folder.path)) != nil {

@@ -126,7 +126,7 @@ struct ACXCheckEndToEndTests {
         let job = try RenderedJob.run(ws, manifest)
         let out = ws.url.appendingPathComponent("out/tale")
         let folder = out.appendingPathComponent("tale-chapters")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         #expect(files == ["01 - Opening Credits.mp3", "02 - CHAPTER I. The Start.mp3", "03 - CHAPTER II. The End.mp3",
                           "04 - Closing Credits.mp3"], "\(files)")
         #expect(!FileManager.default.fileExists(atPath: job.mp3.path), "split: chapters-only writes no book file")

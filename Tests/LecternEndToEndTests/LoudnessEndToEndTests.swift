@@ -39,7 +39,7 @@ struct LoudnessEndToEndTests {
         #expect(chapterTimes(before).count == 3 && chapterTimes(before) == chapterTimes(after), "levelling moved a time")
 
         let folder = ws.url.appendingPathComponent("out/levelled/levelled-chapters")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         try #require(files.count == 3)
         for name in files {
             let (integrated, peak) = try Self.ffmpegLoudness(folder.appendingPathComponent(name))
@@ -82,7 +82,7 @@ struct LoudnessEndToEndTests {
         var raw: [Double] = []
         for (job, name) in [(levelled, "mixed"), (plain, "raw")] {
             let folder = ws.url.appendingPathComponent("out/\(name)/\(name)-chapters")
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted() {
                 let (integrated, peak) = try Self.ffmpegLoudness(folder.appendingPathComponent(file))
                 if name == "raw" { raw.append(integrated); continue }
                 #expect(abs(integrated + 18) <= 1, "\(file): \(integrated) LUFS")

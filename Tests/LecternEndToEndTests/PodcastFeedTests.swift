@@ -45,13 +45,26 @@ struct PodcastFeedTests {
         #expect(try Data(contentsOf: out.appendingPathComponent("audio/book.mp3")) == Data(contentsOf: rendered.mp3))
         #expect(try Data(contentsOf: out.appendingPathComponent("cover.png")) == Data(contentsOf: ws.url.appendingPathComponent("cover.png")))
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["audio", "audio/book.mp3", "chapters", "chapters/book.json", "cover.png", "feed.xml", "transcripts",
+        #expect(files == [".lectern-files", "audio", "audio/book.mp3", "chapters", "chapters/book.json", "cover.png", "feed.xml", "transcripts",
                           "transcripts/book.vtt"], "nothing else, no temporary left: \(files)")
 
         // Written again, the same feed, byte for byte.
         let before = try Data(contentsOf: out.appendingPathComponent("feed.xml"))
         try #require(try Self.feed(ws, manifest, out: out).status == 0)
         #expect(try Data(contentsOf: out.appendingPathComponent("feed.xml")) == before)
+
+        // A file the feed did not write in its folders (issue #38): refused, naming it, and kept;
+        // a file beside them that is not the feed's is left alone.
+        try ws.write("public/feed/index.html", "<p>my page</p>")
+        for mine in ["audio/mine.mp3", "cover.jpg"] {
+            try ws.write("public/feed/\(mine)", "mine")
+            let refused = try Self.feed(ws, manifest, out: out)
+            #expect(refused.status != 0 && refused.stderr.contains(mine) && refused.stderr.contains("did not write"), "\(refused.stderr)")
+            #expect(ws.exists("public/feed/\(mine)"))
+            try FileManager.default.removeItem(at: out.appendingPathComponent(mine))
+        }
+        try #require(try Self.feed(ws, manifest, out: out).status == 0)
+        #expect(ws.exists("public/feed/index.html"))
 
         // Outputs changed since the run: refused, the feed in place untouched.
         let handle = try FileHandle(forWritingTo: rendered.mp3)

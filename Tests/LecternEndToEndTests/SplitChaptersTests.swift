@@ -28,7 +28,7 @@ struct SplitChaptersTests {
         let manifest = try ws.write("book.yml", Self.manifest)
         let rendered = try RenderedJob.run(ws, manifest)
         let folder = ws.url.appendingPathComponent("out/book/book-chapters")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         #expect(files == ["01 - CHAPTER 1. The Start.mp3", "02 - CHAPTER 2. Where What.mp3", "03 - CHAPTER 3. The End.mp3"])
 
         let sidecarChapters = rendered.sidecar["chapters"] as? [[String: Any]] ?? []
@@ -68,7 +68,7 @@ struct SplitChaptersTests {
         let after = try FileManager.default.contentsOfDirectory(atPath: ws.url.appendingPathComponent("out/book").path).sorted()
         #expect(after.filter { $0.hasPrefix(".") }.isEmpty, "a temporary or old folder was left: \(after)")
         #expect(Set(after).isSuperset(of: ["book-chapters", "book.m3u8", "book.mp3", "book.timings.json"]), "\(after)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["01 - CHAPTER 1. The Start.mp3", "02 - CHAPTER 2. The End.mp3"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted() == ["01 - CHAPTER 1. The Start.mp3", "02 - CHAPTER 2. The End.mp3"])
     }
 
     @Test func aChaptersFolderHoldingAnInputIsRefusedBeforeRendering() throws {
@@ -81,5 +81,62 @@ struct SplitChaptersTests {
         }
         #expect(ws.exists("out/book/book-chapters/book.txt"))
         #expect(!ws.exists("out/book/book.mp3"))
+    }
+
+    /// `check` and `run` on `manifest` both refuse, naming `named`, before any audio is made.
+    static func expectRefused(_ ws: Workspace, _ manifest: URL, naming named: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for result in [try Tool.run(Tool.lectern, ["check", manifest.path]), try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)] {
+            #expect(result.status != 0, sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("the chapters' folder") && result.stderr.contains(named) && result.stderr.contains("did not"),
+                    "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Issue #38, item 1: a run deletes only what it wrote. A file of the user's in the chapters'
+    /// folder — before the first run, or put there after one — is refused by `check` and `run`,
+    /// naming it, and stays; so are a file or a link where the folder goes. A folder an earlier
+    /// Lectern wrote (chapter files only, no list) is replaced as before.
+    @Test func aChaptersFolderHoldingAFileLecternDidNotWriteIsRefusedAndKept() throws {
+        let ws = try Workspace("split-owned")
+        try ws.write("book.txt", Self.book(chapters: ["One", "Two"]))
+        let manifest = try ws.write("book.yml", Self.manifest)
+        try ws.write("out/book/book-chapters/notes.txt", "my own notes")
+        try Self.expectRefused(ws, manifest, naming: "notes.txt")
+        #expect(try String(contentsOf: ws.url.appendingPathComponent("out/book/book-chapters/notes.txt"), encoding: .utf8) == "my own notes")
+        #expect(!ws.exists("out/book/book.mp3"), "refused before anything was rendered")
+
+        // Without the user's file, the folder is written and lists its files.
+        try FileManager.default.removeItem(at: ws.url.appendingPathComponent("out/book/book-chapters"))
+        _ = try RenderedJob.run(ws, manifest)
+        let folder = ws.url.appendingPathComponent("out/book/book-chapters")
+        let list = try String(contentsOf: folder.appendingPathComponent(".lectern-files"), encoding: .utf8)
+        #expect(list.split(separator: "\n").map(String.init) == ["01 - CHAPTER 1. One.mp3", "02 - CHAPTER 2. Two.mp3"])
+
+        // A file put there after the run, a subfolder, a file with a chapter file's name: each refused.
+        for (path, isFolder) in [("cover art.jpg", false), ("extras", true), ("03 - CHAPTER 3. Mine.mp3", false)] {
+            let url = folder.appendingPathComponent(path)
+            if isFolder { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } else { try Data("mine".utf8).write(to: url) }
+            try Self.expectRefused(ws, manifest, naming: path)
+            #expect(FileManager.default.fileExists(atPath: url.path), "\(path) was removed")
+            try FileManager.default.removeItem(at: url)
+        }
+
+        // A folder an earlier Lectern wrote: chapter files only, no list — replaced.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(".lectern-files"))
+        try Data("old".utf8).write(to: folder.appendingPathComponent("07 - CHAPTER 7. Gone.mp3"))
+        _ = try RenderedJob.run(ws, manifest)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+                == ["01 - CHAPTER 1. One.mp3", "02 - CHAPTER 2. Two.mp3"])
+
+        // A file, or a link to a folder of the user's, where the chapters' folder goes.
+        try FileManager.default.removeItem(at: folder)
+        try ws.write("out/book/book-chapters", "a file of the user's")
+        try Self.expectRefused(ws, manifest, naming: "a file that Lectern did not make")
+        #expect(try String(contentsOf: folder, encoding: .utf8) == "a file of the user's")
+        try FileManager.default.removeItem(at: folder)
+        try ws.write("mine/keep.txt", "kept")
+        try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: ws.url.appendingPathComponent("mine").path)
+        try Self.expectRefused(ws, manifest, naming: "a link that Lectern did not make")
+        #expect(ws.exists("mine/keep.txt") && (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil)
     }
 }

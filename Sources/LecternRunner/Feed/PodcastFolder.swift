@@ -7,8 +7,10 @@ import LecternExport
 /// as they are under the base URL.
 ///
 /// Every file is written under a temporary name and synced, then all are renamed into place,
-/// `feed.xml` last, so the feed never names a file that is not there; files of earlier feeds in
-/// `audio/`, `chapters/` and `transcripts/` that the new one does not name are removed after.
+/// `feed.xml` last, so the feed never names a file that is not there; files of earlier feeds
+/// that the new one does not name are removed after. The folder lists the files Lectern wrote
+/// (``OwnedFolder``): only those are replaced or removed, and a feed folder whose `audio/`,
+/// `chapters/` or `transcripts/`, `feed.xml` or `cover.*` holds anything else is refused.
 public enum PodcastFolder {
     /// The folders of the feed's files, each Lectern's alone.
     static let subfolders = ["audio", "chapters", "transcripts"]
@@ -20,6 +22,12 @@ public enum PodcastFolder {
     @discardableResult
     public static func write(_ publication: PodcastPublication, baseURL: URL, to folder: URL) throws -> [URL] {
         try checkFolder(folder, publication: publication)
+        let owned = owned(folder, publication: publication)
+        try owned.check(subfolders: subfolders, scope: isOwnName)
+        let earlier = owned.listed() ?? []
+        // The list names what is there at every moment: the earlier feed's files and the new
+        // one's while both may be there, the new one's once the earlier's are removed.
+        try writeList(earlier.union(publication.paths), in: folder)
         var files: [AtomicFile] = []
         defer { files.forEach { $0.discard() } }
         func add(_ name: String, _ body: (AtomicFile) throws -> Void) throws {
@@ -36,9 +44,27 @@ public enum PodcastFolder {
             }
         }
         for file in files { try file.commit() }
-        removeStale(in: folder, keeping: Set(files.map { $0.url.standardizedFileURL.path }))
+        removeStale(in: folder, earlier: earlier.subtracting(publication.paths))
+        try writeList(Set(publication.paths), in: folder)
         return files.map(\.url)
     }
+
+    private static func writeList(_ paths: Set<String>, in folder: URL) throws {
+        let list = try AtomicFile(folder.appendingPathComponent(OwnedFolder.listName))
+        try list.write(OwnedFolder.list(Array(paths)))
+        try list.commit()
+    }
+
+    /// The feed's folder as Lectern owns it: a folder without a list (written before feeds
+    /// listed their files) is taken as an earlier feed's when it holds only files the new feed writes.
+    static func owned(_ folder: URL, publication: PodcastPublication) -> OwnedFolder {
+        let paths = Set(publication.paths)
+        return OwnedFolder(folder, role: "the feed's folder") { paths.contains($0) }
+    }
+
+    /// The names at the feed folder's top that are the feed's: `feed.xml` and `cover.*` (it may
+    /// hold other files, which the feed never touches).
+    static func isOwnName(_ name: String) -> Bool { name == "feed.xml" || name.hasPrefix("cover.") }
 
     /// Refuses a folder that is, or holds, a file the job reads (its manifest, sources, cover,
     /// lexicons, Config files) or one the feed is made from (the audio, the sidecar): the feed's
@@ -71,20 +97,12 @@ public enum PodcastFolder {
         }
     }
 
-    /// Removes the files of `audio/`, `chapters/` and `transcripts/` and any `cover.*` that the
-    /// feed just written does not name (an earlier feed's chapters, its cover in another format).
-    private static func removeStale(in folder: URL, keeping kept: Set<String>) {
-        let fm = FileManager.default
-        var candidates: [URL] = []
-        for sub in subfolders {
-            let dir = folder.appendingPathComponent(sub)
-            candidates += ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).map { dir.appendingPathComponent($0) }
-        }
-        candidates += ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("cover.") }
-            .map { folder.appendingPathComponent($0) }
-        for url in candidates where !kept.contains(url.standardizedFileURL.path) && !url.lastPathComponent.hasPrefix(".") {
-            var isFolder: ObjCBool = false
-            if fm.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { try? fm.removeItem(at: url) }
+    /// Removes the files an earlier feed wrote (its list named them) that the new one does not.
+    private static func removeStale(in folder: URL, earlier: Set<String>) {
+        for path in earlier where !path.contains("..") {
+            let url = folder.appendingPathComponent(path)
+            var info = stat()
+            if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(url.path) }
         }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import LecternCore
+import LecternExport
 
 /// What `run` needs of the output folder, checked before any audio is made — by `check` too, so
 /// a manifest that `check` passes does not fail at the end of a long render: no output is an
 /// input of the job (``OutputCollision``), the folder is a folder (or can be made inside one), it
-/// can be written, and no output name is taken by a folder.
+/// can be written, no output name is taken by a folder, and the chapters' folder a run replaces
+/// whole holds nothing Lectern did not write (``OwnedFolder``).
 public enum OutputPreflight {
     /// - parameter book: The documents as read, for the files they link (stylesheets, lexicons).
     /// - throws: ``ManifestError`` when an output would replace an input; ``FileError`` naming
@@ -29,6 +31,7 @@ public enum OutputPreflight {
         for output in manifest.outputURLs where output != manifest.chaptersFolderURL && isDirectory(output.path) {
             throw FileError("cannot write \(output.path): a folder has that name")
         }
+        if manifest.split.writesChapters { try ChapterFiles.owned(manifest.chaptersFolderURL).check() }
     }
 
     /// Makes the output folder, as ``validate(_:)`` found it can be made.
