@@ -126,7 +126,7 @@ def not_text(c):
     held = trials = 0
     broken = []
     for kind, data in not_text_samples(ws).items():
-        for name in ("book.txt", "book.md", "book.html", "book"):
+        for name in ("book.txt", "book.md", "book.html", "book.epub", "book"):
             trials += 1
             folder = os.path.join(ws, f"{kind}-{name}")
             os.makedirs(folder, exist_ok=True)
@@ -183,13 +183,15 @@ def full_disk(c):
         os.makedirs(out, exist_ok=True)
         run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", out])
         try:
-            with open(os.path.join(out, "filler"), "wb") as f:
-                try:
-                    while True:
-                        f.write(b"x" * 4096)
-                        f.flush()
-                except OSError:
-                    pass
+            fd = os.open(os.path.join(out, "filler"), os.O_WRONLY | os.O_CREAT)
+            try:
+                for size in (4096, 1):
+                    while os.write(fd, b"x" * size) == size:
+                        pass
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
             write(f"{ws}/book.txt", BOOK)
             manifest = write(f"{ws}/book.yml", f"title: Book\noutput: out\nformats: [{fmt}]\nsources: [book.txt]\n")
             r = c.lect(["run", "--quiet", manifest], ws)
@@ -500,7 +502,7 @@ def main():
     work = tempfile.mkdtemp(prefix="bench-faults-")
     c = Ctx(os.path.abspath(a.lectern), work, a.trials)
     names = [n for n in a.only.split(",") if n] or list(SCENARIOS)
-    print(f"lectern {run([c.lectern, '--version']).stdout.strip()}, {os.cpu_count()} cores, work in {work}")
+    print(f"{run([c.lectern, '--version']).stdout.strip()}, {os.cpu_count()} cores, work in {work}")
     for name in names:
         try:
             SCENARIOS[name](c)
