@@ -46,10 +46,11 @@ public enum ContentSniffer {
         b.starts(with: [0x50, 0x4B, 0x03, 0x04]) || b.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
-    /// What a ZIP archive holds when it is not an EPUB (nil: an EPUB).
+    /// What a ZIP archive holds when it is not an EPUB (nil: an EPUB, or a damaged archive, which
+    /// the EPUB reader refuses in its own words).
     static func zipKind(_ url: URL) -> String? {
         let archive: Archive
-        do { archive = try Archive(url: url, accessMode: .read) } catch { return "a damaged ZIP archive" }
+        do { archive = try Archive(url: url, accessMode: .read) } catch { return nil }
         var paths: [String] = []
         var mimetype: String?
         for entry in archive {

@@ -18,7 +18,7 @@ struct UnreadableSourceTests {
         let manifest = try ws.write("job.yml", "title: Book\nsources: [book.txt]\n")
         for arguments in [["check", manifest.path], ["run", "--quiet", manifest.path], ["check", ws.url.appendingPathComponent("book.txt").path],
                           ["init", ws.url.appendingPathComponent("book.txt").path, "-o", ws.url.appendingPathComponent("new.yml").path]] {
-            let result = try Tool.lectern(arguments, db: ws.db)
+            let result = arguments[0] == "run" ? try Tool.lectern(arguments, db: ws.db) : try Tool.run(Tool.lectern, arguments)
             #expect(result.status != 0, "\(arguments[0]): \(result.stdout)")
             #expect(result.stderr.contains("book.txt: a PDF document: not read yet"), "\(arguments[0]): \(result.stderr)")
         }
@@ -29,7 +29,7 @@ struct UnreadableSourceTests {
     @Test func aPageLinkingFilesOutsideItsFolderIsCheckedWithoutThem() throws {
         let ws = try Workspace("outside-links")
         let page = try ws.write("page.html", Self.page)
-        let result = try Tool.lectern(["check", "--text", page.path], db: ws.db)
+        let result = try Tool.run(Tool.lectern, ["check", "--text", page.path])
         #expect(result.status == 0, "\(result.stderr)")
         let output = result.stdout + result.stderr
         #expect(output.contains("The lamp was lit at dusk"), "\(output)")
