@@ -196,6 +196,15 @@ public struct Source: Sendable, Equatable {
     public var rules: ReadingRules
     /// The matching time this source's patterns share with the rest of the book's.
     public var regexBudget = RegexBudget()
+    /// The folder of the manifest that names the source (nil: a document read alone): the files
+    /// the document links (stylesheets, lexicons) must lie in it or in the document's own folder.
+    public var root: URL?
+
+    /// The folders a file the document links may lie in (``LinkedFile``).
+    public var linkRoots: [URL] { [root, url.deletingLastPathComponent()].compactMap { $0 } }
+
+    /// The largest source document read (a larger one is refused unread).
+    public static let maxBytes = 512 << 20
 
     public init(url: URL, displayPath: String? = nil, format: Format, chapters: ChapterRule = ChapterRule(), skip: [String] = [],
                 rules: ReadingRules = ReadingRules()) {

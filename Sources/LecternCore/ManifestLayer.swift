@@ -86,6 +86,9 @@ struct ManifestLayer {
         if let name = layer.name, name.isEmpty || name.contains("/") {
             throw top["name"]!.error("must be a non-empty file name without '/'")
         }
+        if let name = layer.name, name.hasPrefix(".") {
+            throw top["name"]!.error("may not start with '.': the outputs (\(UserText.escapingControls(name)).mp3 …) would be hidden files; give a name such as \"book\"")
+        }
         layer.title = try top["title"]?.string()
         layer.author = try top["author"]?.string()
         layer.output = try top["output"]?.string()

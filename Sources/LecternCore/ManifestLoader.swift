@@ -104,6 +104,7 @@ public struct ManifestLoader: Sendable {
                 let display = s.path.contains("*") ? expanded.lastPathComponent : s.path
                 var source = Source(url: expanded, displayPath: display, format: format, chapters: s.chapters, skip: s.skip, rules: s.rules)
                 source.origin = ManifestError(file: file, line: s.line, key: key, message: "")
+                source.root = folder
                 source.keyLines = s.given.compactMapValues { $0 }
                 sources.append(source)
             }

@@ -9,9 +9,13 @@ import LecternCore
 public struct DocumentReader: Sendable {
     public init() {}
 
+    /// Each source is first recognised by its content (``ContentSniffer``): one that is not text
+    /// in a format Lectern reads is refused, an HTML page or EPUB under another name is read as one.
+    ///
     /// - throws: ``DocumentError`` naming the first document that cannot be read, or
     ///   ``ManifestError`` naming a source's key (a marker that matches nothing).
-    public func read(_ sources: [Source]) throws -> Book {
+    public func read(_ given: [Source]) throws -> Book {
+        let sources = try Self.recognised(given)
         var book = Book()
         let listedElsewhere = try linesListedElsewhere(sources)
         var seen: [URL: [Int]] = [:]
@@ -39,6 +43,23 @@ public struct DocumentReader: Sendable {
             book.append(part)
         }
         return book
+    }
+
+    /// The sources, each in the format its content shows (``ContentSniffer``), read from once each.
+    ///
+    /// - throws: ``DocumentError`` for the first source that is not text in a format Lectern reads.
+    public static func recognised(_ sources: [Source]) throws -> [Source] {
+        var formats: [URL: Source.Format] = [:]
+        return try sources.map { source in
+            var source = source
+            if let known = formats[source.url], source.keyLines["format"] == nil {
+                source.format = known
+            } else {
+                source.format = try ContentSniffer.format(of: source)
+                formats[source.url] = source.format
+            }
+            return source
+        }
     }
 
     /// For each plain-text source that shares its file with others: the lines it must not list as

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 import ZIPFoundation
 
 /// An EPUB's zip container, read entirely in memory (nothing is ever extracted to disk) and
@@ -30,6 +31,10 @@ package final class EPUBArchive {
     init(url: URL, limits: Limits = Limits()) throws {
         self.url = url
         self.limits = limits
+        // Only a regular file: a FIFO or device named as the book would block the zip reader.
+        do { try LinkedFile(roots: [], maxBytes: Int.max).check(url) } catch {
+            throw DocumentError(document: url.path, message: "cannot read the file: it \(error.reason)")
+        }
         do { archive = try Archive(url: url, accessMode: .read) } catch {
             throw DocumentError(document: url.path, message: "not a readable zip archive (truncated or damaged): \(error)")
         }

@@ -15,10 +15,7 @@ public struct HTMLReader: Sendable {
 
     /// Reads on the calling thread (``read(_:)`` calls it on a ``DeepStack`` thread).
     private func readHere(_ source: Source) throws -> Book {
-        let data: Data
-        do { data = try Data(contentsOf: source.url) } catch {
-            throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
-        }
+        let data = try SourceFile.contents(source)
         let tree: XMLTree
         if source.url.pathExtension.lowercased() == "xhtml" {
             do { tree = try XMLTree.xml(data, name: source.url.path) } catch let error as XMLTree.ParseError {
@@ -39,16 +36,18 @@ public struct HTMLReader: Sendable {
         var walker = HTMLWalker(builder: try BookBuilder(source: structured ? source.withoutMarkers : source, skips: skips), rules: source.rules,
                                 chapterLevel: structured || source.chapters.selector != nil ? nil : source.chapters.level)
         if structured { walker.stream = BlockStream() }
-        let folder = source.url.deletingLastPathComponent()
         var linked: [URL] = []
-        walker.shown = try Self.shown(root, source: source, folder: folder) { linked.append($0) }
+        var refused: [String] = []
+        walker.shown = try Self.shown(root, source: source) { url, refusal in
+            linked.append(url)
+            if let refusal { refused.append(refusal) }
+        }
         // The structure pass chooses the chapters; what the page shows is its evidence.
         if structured { walker.shown.chapterStarts = [] }
         try walker.prepare(document: root, name: source.displayPath) { href in
-            let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: folder).standardizedFileURL
+            let url = SourceFile.url(href, from: source)
             linked.append(url)
-            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-            return try PLSLexicon.parse(data, name: url.path)
+            return try PLSLexicon.parse(try SourceFile.linked(href, from: source, maxBytes: PLSLexicon.maxInput), name: url.path)
         }
         walker.walk(root.first { $0.name == "body" } ?? root, language: root.language)
         if let stream = walker.stream {
@@ -59,6 +58,7 @@ public struct HTMLReader: Sendable {
         }
         var book = try walker.builder.finish()
         book.linkedFiles = linked
+        book.warnings += refused.map { "\(source.displayPath): \($0)" }
         book.metadata = book.metadata.filling(from: Self.metadata(root))
         if book.metadata.title == nil { book.metadata.title = walker.omitted.titlePageTitle }
         return book
@@ -71,18 +71,23 @@ public struct HTMLReader: Sendable {
             && source.chapters.heading == nil
     }
 
-    /// What the page shows through its stylesheets (linked files beside it, `<style>`), classes
-    /// and roles; chapters start at `chapters.selector`'s elements or shown headings within `level`.
-    static func shown(_ root: XMLNode, source: Source, folder: URL, reading: (URL) -> Void = { _ in }) throws -> ShownStructure {
+    /// What the page shows through its stylesheets (linked files in the source's folders, `<style>`),
+    /// classes and roles; chapters start at `chapters.selector`'s elements or shown headings within
+    /// `level`. `reading` is told each linked sheet and, when it is not read but for being missing,
+    /// why (a sentence naming the link).
+    static func shown(_ root: XMLNode, source: Source, reading: (URL, String?) -> Void = { _, _ in }) throws -> ShownStructure {
         let sheets = CSSStyleSheet.sheets(of: root) { href in
             let file = String(href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
             guard !file.contains(":") else { return nil }  // no network
-            let url = URL(fileURLWithPath: file.removingPercentEncoding ?? file, relativeTo: folder).standardizedFileURL
-            reading(url)
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-            defer { try? handle.close() }
-            let data = (try? handle.read(upToCount: CSSStyleSheet.maxInput)) ?? nil
-            return data.map { CSSStyleSheet(parsing: String(decoding: $0, as: UTF8.self)) }
+            let url = SourceFile.url(file, from: source)
+            do throws(LinkedFile.Refusal) {
+                let data = try SourceFile.linked(file, from: source, maxBytes: CSSStyleSheet.maxInput)
+                reading(url, nil)
+                return CSSStyleSheet(parsing: String(decoding: data, as: UTF8.self))
+            } catch {
+                reading(url, error.kind == .missing ? nil : "the stylesheet \"\(UserText.escapingControls(href))\" is not read: it \(error.reason)")
+                return nil
+            }
         }
         let mode: HeadingDetector.Mode
         if let selector = source.chapters.selector {

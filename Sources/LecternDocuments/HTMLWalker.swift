@@ -83,7 +83,8 @@ struct HTMLWalker {
 
     /// Gets ready to walk a document: its name for reports, its `ssml:alphabet`, and the PLS
     /// lexicons its head links to (`<link rel="pronunciation" href="…">`), which `load` reads
-    /// from an `href` (nil: the link points at nothing, which is reported).
+    /// from an `href` (nil: the link points at nothing; a ``LinkedFile/Refusal``: it is not read;
+    /// both are reported).
     mutating func prepare(document root: XMLNode, name: String, load: (String) throws -> Lexicon?) throws {
         documentName = name
         readsPronunciation = rules.pronunciation
@@ -93,7 +94,12 @@ struct HTMLWalker {
         for link in head.elements where link.name == "link" {
             let relations = (link["rel"] ?? "").lowercased().split(separator: " ")
             guard relations.contains("pronunciation"), let href = link["href"], !href.isEmpty else { continue }
-            if let lexicon = try load(href) {
+            let loaded: Lexicon?
+            do { loaded = try load(href) } catch let refusal as LinkedFile.Refusal {
+                builder.note(PronunciationNote(source: name, text: href, reason: "the linked pronunciation lexicon \(refusal.reason)"))
+                continue
+            }
+            if let lexicon = loaded {
                 lexicons.append(lexicon)
                 for note in lexicon.notes { builder.note(note) }
             } else {

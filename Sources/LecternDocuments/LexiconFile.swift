@@ -6,8 +6,9 @@ public enum LexiconFile {
     /// - throws: ``ManifestError`` for a malformed YAML lexicon (file, line, key), ``DocumentError``
     ///   for an unreadable file or a malformed PLS document.
     public static func load(_ url: URL) throws -> Lexicon {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DocumentError(document: url.path, message: "cannot read the lexicon (no such file or not readable)")
+        let data: Data
+        do { data = try LinkedFile(roots: [], maxBytes: PLSLexicon.maxInput).read(url) } catch {
+            throw DocumentError(document: url.path, message: "cannot read the lexicon: it \(error.reason)")
         }
         if url.pathExtension.lowercased() == "pls" { return try PLSLexicon.parse(data, name: url.path) }
         guard let yaml = String(data: data, encoding: .utf8) else {

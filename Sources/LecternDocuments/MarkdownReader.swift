@@ -11,10 +11,7 @@ public struct MarkdownReader: Sendable {
     public init() {}
 
     public func read(_ source: Source) throws -> Book {
-        let data: Data
-        do { data = try Data(contentsOf: source.url) } catch {
-            throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
-        }
+        let data = try SourceFile.contents(source)
         let decoded = try TextDecoding.decode(data, encoding: source.rules.encoding, document: source.url.path)
         var book = try read(text: decoded.text, source: source)
         if let warning = decoded.warning { book.warnings.append(warning) }

@@ -6,6 +6,8 @@ import LecternCore
 /// phonemes are used as they are), or else its alias as a respelling. A lexeme with neither is
 /// left out and reported in the lexicon's notes.
 public enum PLSLexicon {
+    /// The largest lexicon a document's link reads.
+    static let maxInput = 16 << 20
     static let namespace = "http://www.w3.org/2005/01/pronunciation-lexicon"
 
     /// - parameters:

@@ -47,10 +47,7 @@ public struct PlainTextReader: Sendable {
 
     /// The source's text, decoded in its `encoding:`.
     static func decode(_ source: Source) throws -> TextDecoding.Decoded {
-        let data: Data
-        do { data = try Data(contentsOf: source.url) } catch {
-            throw DocumentError(document: source.url.path, message: "cannot read the file (\(error.localizedDescription))")
-        }
+        let data = try SourceFile.contents(source)
         return try TextDecoding.decode(data, encoding: source.rules.encoding, document: source.url.path)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import LecternCore
+import LecternDocuments
 import LecternRunner
 import LecternSpeech
 import LecternStore
@@ -164,6 +165,10 @@ extension LecternService {
                 throw ServeError.badRequest("\(input.role) lies outside the job's folder: a manifest sent over HTTP may only name files sent with it",
                                             field: "manifest")
             }
+        }
+        // Only what can be read is kept: a PDF, an image or random bytes sent as a document is refused now.
+        do { _ = try DocumentReader.recognised(manifest.sources) } catch let error as DocumentError {
+            throw ServeError.badRequest(hidingPaths(error.description), field: "document")
         }
         return manifest
     }

@@ -205,6 +205,13 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(error.key == "name")
     }
 
+    @Test(arguments: [".hidden", ".", "..", ".book.mp3"])
+    func aNameStartingWithADotIsRejectedForItWouldWriteHiddenOutputs(_ name: String) throws {
+        let (error, file) = try #require(try loadError("title: T\nsources: [a.txt]\nname: '\(name)'\n", files: ["a.txt"]))
+        #expect(error.file == file && error.line == 3 && error.key == "name", "\(error)")
+        #expect(error.message.hasPrefix("may not start with '.': the outputs (\(name).mp3 …) would be hidden files"), "\(error)")
+    }
+
     @Test func aMissingLexiconOrOneOfAnotherKindNamesTheLine() throws {
         let (missing, file) = try #require(try loadError("title: T\nsources: [a.txt]\nlexicons: [names.yml]\n", files: ["a.txt"]))
         #expect(missing.description.hasPrefix("\(file):3: lexicons: no such file: "))

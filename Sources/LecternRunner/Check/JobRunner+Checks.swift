@@ -46,9 +46,11 @@ extension JobRunner {
     public static func picture(_ url: URL) throws -> ID3Tag.Picture {
         let data: Data
         do {
-            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= CoverImage.maxBytes else { throw CoverImage.tooLarge(size) }
-            data = try Data(contentsOf: url)
+            do { data = try LinkedFile(roots: [], maxBytes: CoverImage.maxBytes).read(url) } catch {
+                guard error.kind == .tooLarge else { throw FileError("it \(error.reason)") }
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                throw CoverImage.tooLarge(size)
+            }
             return ID3Tag.Picture(mimeType: try CoverImage(data: data).mimeType, data: data)
         } catch let rejection as CoverImage.Rejection {
             throw AudioError("the cover \(url.path) cannot be used: \(rejection.reason)")
