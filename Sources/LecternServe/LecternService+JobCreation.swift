@@ -61,6 +61,9 @@ extension LecternService {
             throw ServeError.badRequest("the form's file field \(UserTextEcho.quoted(unknown.field)) is not one of document, manifest, cover, lexicon",
                                         field: unknown.field)
         }
+        if let empty = upload.files.first(where: { $0.size == 0 }) {
+            throw ServeError.badRequest("the file \(UserTextEcho.quoted(empty.name)) is empty: send it with its content", field: empty.field)
+        }
         let textFields: Set<String> = ["name", "title", "author", "voice", "rate", "pitch", "volume", "manifest"]
         if let unknown = upload.fields.keys.sorted().first(where: { !textFields.contains($0) }) {
             throw ServeError.badRequest("the form's field \(UserTextEcho.quoted(unknown)) is not one of "
