@@ -124,6 +124,29 @@ struct APIBadInputTests {
         #expect(second.contains("street.txt") && !second.contains("Users"), "\(second)")
     }
 
+    /// A job is refused when its run would be: the same checks as `lectern check` (words to
+    /// narrate, the voices, the cover), each naming what is wrong; nothing is left behind.
+    @Test func aJobItsRunWouldRefuseIsNotMade() throws {
+        let ws = try Workspace("api-preflight")
+        let serve = try ServeProcess(ws, arguments: ["--jobs-per-minute", "100"])
+        defer { _ = serve.terminate() }
+        let book = try ws.write("book.txt", Self.book)
+        let noWords = try ws.write("marks.txt", "... !!! ???\n\n-- ;; --\n")
+        let fakeCover = try ws.write("cover.jpg", "not a picture\n")
+        try Self.expect(serve, "/api/v1/jobs", [
+            Case(what: "a document without words", arguments: ["-F", "document=@\(noWords.path)"],
+                 status: 422, field: "document", message: "no words to narrate"),
+            Case(what: "an unknown voice in a manifest",
+                 arguments: ["-F", "document=@\(book.path)", "--form-string", "manifest=title: T\nsources: [book.txt]\nvoice: {name: nope-voice}\n"],
+                 status: 400, field: "manifest.voice.name", message: "nope-voice"),
+            Case(what: "a cover that is not a picture", arguments: ["-F", "document=@\(book.path)", "-F", "cover=@\(fakeCover.path)"],
+                 status: 422, field: "manifest", message: "cover.jpg cannot be used"),
+        ])
+        #expect((try serve.request("/api/v1/jobs").json as? [Any])?.isEmpty == true)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: serve.data.appendingPathComponent("jobs").path)) ?? []
+        #expect(left.isEmpty, "jobs/ holds \(left)")
+    }
+
     @Test func malformedJSONChangesNothing() throws {
         let ws = try Workspace("api-bad-json")
         let serve = try ServeProcess(ws)
