@@ -44,12 +44,14 @@ public struct LecternService: Sendable {
     let folders: ServiceFolders
     let supervisor: RunSupervisor
     let jobLimiter: RateLimiter
+    let hiding: PathHiding
 
     public init(store: any JobStore, options: Options, logger: Logger) {
         self.store = store
         self.options = options
         self.logger = logger
         folders = ServiceFolders(root: options.dataFolder)
+        hiding = PathHiding(folders: folders, configDirectory: options.configDirectory)
         supervisor = RunSupervisor(store: store, logger: logger, options: .init(
             maxConcurrent: options.maxConcurrentRuns, workers: options.workers, sharedChunks: options.sharedChunks,
             configDirectory: options.configDirectory))
@@ -60,7 +62,7 @@ public struct LecternService: Sendable {
     func router() -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: ErrorAnswers(hidingPaths: { [folders] in LecternService.hiding(folders, $0) }))
+        router.add(middleware: ErrorAnswers(hiding: hiding))
         router.add(middleware: TokenAuthenticator(store: store))
         addDashboardRoutes(to: router)
         let api = router.group("api/v1")
@@ -118,20 +120,25 @@ struct SecurityHeaders: RouterMiddleware {
 }
 
 /// Every error a route throws answered as JSON (``ServeError``): the store unavailable as 503,
-/// anything else unforeseen as 500, with its message and without the server's folders.
+/// anything else unforeseen as 500, with its message; every message without the server's
+/// folders (the one place an error's answer leaves the service).
 struct ErrorAnswers: RouterMiddleware {
     typealias Context = ServeContext
-    let hidingPaths: @Sendable (String) -> String
+    let hiding: PathHiding
 
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as ServeError {
+            var hidden = ServeError(error.status, hiding(error.message), field: error.field)
+            hidden.headers = error.headers
+            throw hidden
         } catch let error as HTTPResponseError {
             throw error
         } catch let error as StoreError {
-            throw ServeError(.serviceUnavailable, hidingPaths(error.description))
+            throw ServeError(.serviceUnavailable, hiding(error.description))
         } catch {
-            throw ServeError(.internalServerError, hidingPaths(FileError.describe(error)))
+            throw ServeError(.internalServerError, hiding(FileError.describe(error)))
         }
     }
 }
