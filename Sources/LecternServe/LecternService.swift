@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HTTPTypes
 import Logging
 import LecternCore
@@ -34,6 +35,15 @@ public struct LecternService: Sendable {
         public var publicURL: URL?
         /// What `/api/v1/health` and the Server header report.
         public var version = "lectern"
+        /// Seconds a connection may stay silent: while its request's headers have not all
+        /// arrived, while its request's body makes no progress, and between its requests. An
+        /// answer being sent (an event stream) is not silence.
+        public var idleTimeout = 30.0
+        /// Connections held open at once; default: from the open-file limit
+        /// (``OpenFileLimit/connections(for:)``).
+        public var maxConnections: Int?
+        /// Connections held open at once from one client address.
+        public var maxConnectionsPerClient = 64
 
         public init(dataFolder: URL) { self.dataFolder = dataFolder }
     }
@@ -81,8 +91,17 @@ public struct LecternService: Sendable {
         try folders.create()
         let known = Set(try await store.servedJobs().map(\.folder))
         folders.sweep(known: known)
+        let files = OpenFileLimit.raiseToHard()
+        let limits = ConnectionLimits(total: options.maxConnections ?? OpenFileLimit.connections(for: files),
+                                      perClient: options.maxConnectionsPerClient)
+        logger.info("at most \(limits.total) connections (\(limits.perClient) from one address; \(files) open files), silent ones closed after \(options.idleTimeout) s")
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .milliseconds(Int64((options.idleTimeout * 1000).rounded())))
+        let gateLogger = logger
         let app = Application(
             router: router(),
+            server: HTTPServerBuilder { responder in
+                GatedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limits: limits, logger: gateLogger)
+            },
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: options.version.replacingOccurrences(of: " ", with: "/")),
             services: [CancelWatcher(supervisor: supervisor)],
             onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
