@@ -150,7 +150,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 print(try await APIToken.create(name: name, owner: owner ?? name, admin: admin, in: opened.store))
             }
         }
@@ -163,7 +163,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 for token in try await opened.store.tokens() {
                     print("\(token.name)  owner \(token.owner)\(token.admin ? "  admin" : "")  created \(ISO8601DateFormatter().string(from: token.createdAt))")
                 }
@@ -181,7 +181,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 guard try await opened.store.revokeToken(name: name) else { throw ValidationError("there is no token named \(name)") }
             }
         }
