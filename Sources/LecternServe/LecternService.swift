@@ -72,7 +72,7 @@ public struct LecternService: Sendable {
     func router() -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: ErrorAnswers(hiding: hiding))
+        router.add(middleware: ErrorAnswers(hiding: hiding, logger: logger))
         router.add(middleware: TokenAuthenticator(store: store))
         addDashboardRoutes(to: router)
         let api = router.group("api/v1")
@@ -138,12 +138,14 @@ struct SecurityHeaders: RouterMiddleware {
     }
 }
 
-/// Every error a route throws answered as JSON (``ServeError``): the store unavailable as 503,
-/// anything else unforeseen as 500, with its message; every message without the server's
-/// folders (the one place an error's answer leaves the service).
+/// Every error a route throws answered as JSON (``ServeError``): the store unavailable or not
+/// answering within its deadline as 503 with `Retry-After` (the store's own words, which name its
+/// address and files, go to the log), anything else unforeseen as 500, with its message; every
+/// message without the server's folders (the one place an error's answer leaves the service).
 struct ErrorAnswers: RouterMiddleware {
     typealias Context = ServeContext
     let hiding: PathHiding
+    let logger: Logger
 
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         do {
@@ -155,7 +157,10 @@ struct ErrorAnswers: RouterMiddleware {
         } catch let error as HTTPResponseError {
             throw error
         } catch let error as StoreError {
-            throw ServeError(.serviceUnavailable, hiding(error.description))
+            logger.error("the job store failed a request", metadata: ["request": "\(request.method) \(request.uri.path)", "error": "\(error.description)"])
+            var unavailable = ServeError(.serviceUnavailable, "the job store cannot be reached or did not answer in time; try again in a few seconds")
+            unavailable.headers[.retryAfter] = "5"
+            throw unavailable
         } catch {
             throw ServeError(.internalServerError, hiding(FileError.describe(error)))
         }
