@@ -28,6 +28,11 @@ extension LecternService {
         let upload = try await UploadReceiver(limit: options.maxUploadBytes).receive(request, into: input)
         let (name, manifestText) = try manifest(for: upload)
         let manifestURL = input.appendingPathComponent(name + ".yml")
+        // The manifest the service writes never replaces a file that was sent.
+        if let clash = upload.files.first(where: { $0.field != "manifest" && $0.name == manifestURL.lastPathComponent }) {
+            throw ServeError.badRequest("the file \(UserTextEcho.quoted(clash.name)) has the name of the job's manifest: rename it, "
+                                        + "or give the job another name (field `name`)", field: clash.field)
+        }
         try AtomicFile.write(Data(manifestText.utf8), to: manifestURL)
         try FileManager.default.createDirectory(at: staged.appendingPathComponent("output"), withIntermediateDirectories: true)
         let loaded = try await OffPool.run {

@@ -111,6 +111,9 @@ struct APIBadInputTests {
                  status: 400, field: "document", message: "\"book.txt\" is empty"),
             Case(what: "an empty lexicon", arguments: try raw("empty-lexicon", [book, file("words.pls", "", field: "lexicon")]),
                  status: 400, field: "lexicon", message: "\"words.pls\" is empty"),
+            Case(what: "a file named as the manifest the service writes",
+                 arguments: try raw("clash", [book, file("book.yml", "lexicon:\n  lamp: lamp\n", field: "lexicon")]),
+                 status: 400, field: "lexicon", message: "\"book.yml\" has the name of the job's manifest"),
         ])
         #expect((try serve.request("/api/v1/jobs").json as? [Any])?.isEmpty == true)
         // As browsers and curl send it (backslashes as they are), and escaped as RFC 2616's quoted-string.
