@@ -14,8 +14,8 @@ struct ServePathHidingTests {
         defer { _ = serve.terminate() }
         let book = try ws.write("book.txt", APIBadInputTests.book)
         var answers: [(what: String, text: String)] = []
-        func send(_ what: String, _ path: String, _ arguments: [String] = [], status: Int) throws {
-            let answer = try serve.request(path, arguments)
+        func send(_ what: String, _ path: String, _ arguments: [String] = [], token: String? = nil, status: Int) throws {
+            let answer = try serve.request(path, arguments, token: token)
             #expect(answer.status == status, "\(what): \(answer.status) \(answer.text)")
             answers.append((what, answer.text))
         }
@@ -29,6 +29,10 @@ struct ServePathHidingTests {
         try send("an unknown job", "/api/v1/jobs/99999", status: 404)
         try send("an unknown run", "/api/v1/runs/99999", status: 404)
         try send("a job id that is a word", "/api/v1/jobs/word", status: 400)
+        try send("an unknown voice's audition", "/api/v1/voices/nope/audition", status: 404)
+        try send("an unknown feed", "/feeds/nope/feed.xml", token: "", status: 404)
+        try send("no token", "/api/v1/jobs", token: "", status: 401)
+        try send("a cancel of an unknown job", "/api/v1/jobs/99999/cancel", ["-X", "POST"], status: 404)
 
         let created = try serve.createJob(["document=@\(book.path)", "title=The Lamp"])
         try #require(created.status == 201, "\(created.text)")
