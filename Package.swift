@@ -91,6 +91,7 @@ let package = Package(
         .target(name: "LecternServe", dependencies: [
             "LecternRunner", "LecternCore", "LecternDocuments", "LecternSpeech", "LecternExport", "LecternStore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -524,14 +524,19 @@ struct ManifestLayer {
         return UserText.excerpt(cut)
     }
 
+    /// The error at its line, quoting at most an excerpt of what it found (never the line
+    /// itself: Yams's description holds the whole line, and a caret line as long).
     static func manifestError(_ error: YamlError, file: String) -> ManifestError {
         switch error {
+        case let .reader(problem, offset, _, yaml):
+            let line = offset.map { offset in yaml.utf8.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+            return ManifestError(file: file, line: line, message: "not valid YAML: \(plain(problem))")
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
             return ManifestError(file: file, line: mark.line, message: "not valid YAML: \(plain(problem))")
         case let .duplicatedKeysInMapping(duplicates, context):
             return ManifestError(file: file, line: context.mark.line, key: duplicates.first, message: "key appears twice")
         default:
-            return ManifestError(file: file, message: "not valid YAML: \(error)")
+            return ManifestError(file: file, message: "not valid YAML: \(UserText.excerpt("\(error)"))")
         }
     }
 }

@@ -43,14 +43,15 @@ enum API {
         /// Seconds left, estimated from the speed so far (absent until it can be estimated).
         var etaSeconds: Double?
 
-        init(_ r: RunRecord, now: Date = Date()) {
+        /// The run as the API shows it, its error without the server's folders.
+        init(_ r: RunRecord, hiding: PathHiding, now: Date = Date()) {
             id = r.id ?? 0
             jobId = r.jobId
             state = r.state.rawValue
             trigger = r.trigger
             startedAt = r.startedAt
             endedAt = r.endedAt
-            error = r.error
+            error = r.error.map(hiding.callAsFunction)
             wordsDone = r.wordsDone
             wordCount = r.wordCount
             audioMsDone = r.audioMsDone

@@ -28,9 +28,18 @@ extension LecternService {
         let upload = try await UploadReceiver(limit: options.maxUploadBytes).receive(request, into: input)
         let (name, manifestText) = try manifest(for: upload)
         let manifestURL = input.appendingPathComponent(name + ".yml")
+        // The manifest the service writes never replaces a file that was sent.
+        if let clash = upload.files.first(where: { $0.field != "manifest" && $0.name == manifestURL.lastPathComponent }) {
+            throw ServeError.badRequest("the file \(UserTextEcho.quoted(clash.name)) has the name of the job's manifest: rename it, "
+                                        + "or give the job another name (field `name`)", field: clash.field)
+        }
         try AtomicFile.write(Data(manifestText.utf8), to: manifestURL)
-        let loaded = try await OffPool.run { try self.validate(manifestURL: manifestURL, inside: staged) }
         try FileManager.default.createDirectory(at: staged.appendingPathComponent("output"), withIntermediateDirectories: true)
+        let loaded = try await OffPool.run {
+            let loaded = try self.validate(manifestURL: manifestURL, inside: staged)
+            try self.preflight(loaded)
+            return loaded
+        }
         // The job appears whole: its folder by one rename, then its rows in one transaction.
         let final = folders.job(folderName)
         do { try FileManager.default.moveItem(at: staged, to: final) } catch {
@@ -61,6 +70,9 @@ extension LecternService {
         if let unknown = upload.files.first(where: { !known.contains($0.field) }) {
             throw ServeError.badRequest("the form's file field \(UserTextEcho.quoted(unknown.field)) is not one of document, manifest, cover, lexicon",
                                         field: unknown.field)
+        }
+        if let empty = upload.files.first(where: { $0.size == 0 }) {
+            throw ServeError.badRequest("the file \(UserTextEcho.quoted(empty.name)) is empty: send it with its content", field: empty.field)
         }
         let textFields: Set<String> = ["name", "title", "author", "voice", "rate", "pitch", "volume", "manifest"]
         if let unknown = upload.fields.keys.sorted().first(where: { !textFields.contains($0) }) {
@@ -146,6 +158,28 @@ extension LecternService {
             throw ServeError.badRequest("there is no voice \(UserTextEcho.quoted(name)): GET /api/v1/voices lists them", field: "voice")
         }
         return settings
+    }
+
+    /// The checks a run makes before it synthesizes anything (``JobRunner/preflight(_:manifest:book:engine:)``,
+    /// as `lectern check` makes them): a job is not made with inputs its run would refuse.
+    ///
+    /// - throws: ``ServeError`` 400 at the manifest's key (an unknown voice, an output that would
+    ///   replace an input); 422 for documents that cannot be read or hold no words, naming them.
+    func preflight(_ loaded: Manifest) throws {
+        do {
+            let book = try DocumentReader().read(loaded.sources)
+            let manifest = loaded.filling(from: book.metadata)
+            let plan = try Segmenter(manifest: manifest, lexicons: try LexiconFile.load(manifest.lexicons)).plan(book)
+            _ = try JobRunner.preflight(plan, manifest: manifest, book: book, engine: try EspeakEngine.shared())
+        } catch let error as ManifestError {
+            throw ServeError.badRequest(hidingPaths(error.description), field: "manifest" + (error.key.map { ".\($0)" } ?? ""))
+        } catch let error as DocumentError {
+            throw ServeError(.unprocessableContent, hidingPaths(error.description), field: "document")
+        } catch let error as ServeError {
+            throw error
+        } catch {
+            throw ServeError(.unprocessableContent, hidingPaths(FileError.describe(error)), field: "manifest")
+        }
     }
 
     /// Loads the manifest as a run would and checks every input it names lies in the job's

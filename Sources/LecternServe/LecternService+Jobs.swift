@@ -82,7 +82,7 @@ extension LecternService {
         }
         return API.Job(id: job.id!, name: job.name, title: job.title, owner: served.owner, createdAt: job.createdAt, files: files,
                        manifest: (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? "",
-                       manifestError: job.manifestError.map(hidingPaths), latestRun: latest.map { API.Run($0) },
+                       manifestError: job.manifestError.map(hidingPaths), latestRun: latest.map { API.Run($0, hiding: hiding) },
                        queued: await supervisor.isQueued(jobId: job.id!), outputs: outputs, feed: "/feeds/\(served.feedSecret)/feed.xml")
     }
 
@@ -93,23 +93,8 @@ extension LecternService {
             .joined(separator: "/")
     }
 
-    /// A message with the data folder's path taken out: a client sees `alice.yml`, not the
-    /// server's folders.
-    func hidingPaths(_ message: String) -> String { Self.hiding(folders, message) }
-
-    static func hiding(_ folders: ServiceFolders, _ message: String) -> String {
-        var text = message
-        for folder in [folders.jobs.path, folders.staging.path] {
-            // jobs/ID/input/alice.yml → alice.yml
-            while let range = text.range(of: folder + "/") {
-                let rest = text[range.upperBound...]
-                let inner = rest.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                let skip = inner.count == 3 ? inner[0].count + inner[1].count + 2 : 0
-                text.replaceSubrange(range.lowerBound..<text.index(range.upperBound, offsetBy: skip), with: "")
-            }
-        }
-        return text.replacingOccurrences(of: folders.root.path, with: "…")
-    }
+    /// A message with the server's folders taken out (``PathHiding``).
+    func hidingPaths(_ message: String) -> String { hiding(message) }
 
     private func signIn(_ request: Request) async throws -> Response {
         let session = try await JSONBody.decode(API.Session.self, from: request)

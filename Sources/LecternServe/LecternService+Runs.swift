@@ -11,7 +11,7 @@ extension LecternService {
     func addRunRoutes(to api: RouterGroup<ServeContext>) {
         api.get("jobs/:id/runs") { _, context in
             let (job, _) = try await accessibleJob(context)
-            return try JSONBody.response(try await store.runs(jobId: job.id!, limit: 50).map { API.Run($0) })
+            return try JSONBody.response(try await store.runs(jobId: job.id!, limit: 50).map { API.Run($0, hiding: hiding) })
         }
         api.post("jobs/:id/runs") { _, context in
             let caller = try context.requireCaller()
@@ -41,7 +41,7 @@ extension LecternService {
         }
         api.get("runs/:run") { _, context in
             let run = try await accessibleRun(context)
-            return try JSONBody.response(API.Run(run))
+            return try JSONBody.response(API.Run(run, hiding: hiding))
         }
         api.post("runs/:run/cancel") { _, context in
             let caller = try context.requireCaller()
@@ -50,7 +50,7 @@ extension LecternService {
             if await !supervisor.cancel(jobId: run.jobId, reason: "cancelled by \(caller.owner)") {
                 try await store.requestCancel(runId: run.id!, reason: "cancelled by \(caller.owner)")
             }
-            return try JSONBody.response(API.Run(run), status: .accepted)
+            return try JSONBody.response(API.Run(run, hiding: hiding), status: .accepted)
         }
         api.get("jobs/:id/events") { request, context in
             let (job, _) = try await accessibleJob(context)
@@ -90,7 +90,7 @@ extension LecternService {
                 if let run = try? await store.runs(jobId: jobId, limit: 1).first {
                     let eventId = "\(run.id ?? 0)-\(run.state.rawValue)-\(run.wordsDone)-\(run.audioMsDone)"
                     if eventId != last {
-                        let data = try JSONBody.encoder.encode(API.Run(run))
+                        let data = try JSONBody.encoder.encode(API.Run(run, hiding: hiding))
                         try await writer.write(ByteBuffer(string: "event: run\nid: \(eventId)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"))
                         last = eventId
                         quiet = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HTTPTypes
 import Logging
 import LecternCore
@@ -34,6 +35,15 @@ public struct LecternService: Sendable {
         public var publicURL: URL?
         /// What `/api/v1/health` and the Server header report.
         public var version = "lectern"
+        /// Seconds a connection may stay silent: while its request's headers have not all
+        /// arrived, while its request's body makes no progress, and between its requests. An
+        /// answer being sent (an event stream) is not silence.
+        public var idleTimeout = 30.0
+        /// Connections held open at once; default: from the open-file limit
+        /// (``OpenFileLimit/connections(for:)``).
+        public var maxConnections: Int?
+        /// Connections held open at once from one client address.
+        public var maxConnectionsPerClient = 64
 
         public init(dataFolder: URL) { self.dataFolder = dataFolder }
     }
@@ -44,12 +54,14 @@ public struct LecternService: Sendable {
     let folders: ServiceFolders
     let supervisor: RunSupervisor
     let jobLimiter: RateLimiter
+    let hiding: PathHiding
 
     public init(store: any JobStore, options: Options, logger: Logger) {
         self.store = store
         self.options = options
         self.logger = logger
         folders = ServiceFolders(root: options.dataFolder)
+        hiding = PathHiding(folders: folders, configDirectory: options.configDirectory)
         supervisor = RunSupervisor(store: store, logger: logger, options: .init(
             maxConcurrent: options.maxConcurrentRuns, workers: options.workers, sharedChunks: options.sharedChunks,
             configDirectory: options.configDirectory))
@@ -60,7 +72,7 @@ public struct LecternService: Sendable {
     func router() -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         router.add(middleware: SecurityHeaders())
-        router.add(middleware: ErrorAnswers(hidingPaths: { [folders] in LecternService.hiding(folders, $0) }))
+        router.add(middleware: ErrorAnswers(hiding: hiding, logger: logger))
         router.add(middleware: TokenAuthenticator(store: store))
         addDashboardRoutes(to: router)
         let api = router.group("api/v1")
@@ -79,8 +91,17 @@ public struct LecternService: Sendable {
         try folders.create()
         let known = Set(try await store.servedJobs().map(\.folder))
         folders.sweep(known: known)
+        let files = OpenFileLimit.raiseToHard()
+        let limits = ConnectionLimits(total: options.maxConnections ?? OpenFileLimit.connections(for: files),
+                                      perClient: options.maxConnectionsPerClient)
+        logger.info("at most \(limits.total) connections (\(limits.perClient) from one address; \(files) open files), silent ones closed after \(options.idleTimeout) s")
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .milliseconds(Int64((options.idleTimeout * 1000).rounded())))
+        let gateLogger = logger
         let app = Application(
             router: router(),
+            server: HTTPServerBuilder { responder in
+                GatedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limits: limits, logger: gateLogger)
+            },
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: options.version.replacingOccurrences(of: " ", with: "/")),
             services: [CancelWatcher(supervisor: supervisor)],
             onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
@@ -117,21 +138,31 @@ struct SecurityHeaders: RouterMiddleware {
     }
 }
 
-/// Every error a route throws answered as JSON (``ServeError``): the store unavailable as 503,
-/// anything else unforeseen as 500, with its message and without the server's folders.
+/// Every error a route throws answered as JSON (``ServeError``): the store unavailable or not
+/// answering within its deadline as 503 with `Retry-After` (the store's own words, which name its
+/// address and files, go to the log), anything else unforeseen as 500, with its message; every
+/// message without the server's folders (the one place an error's answer leaves the service).
 struct ErrorAnswers: RouterMiddleware {
     typealias Context = ServeContext
-    let hidingPaths: @Sendable (String) -> String
+    let hiding: PathHiding
+    let logger: Logger
 
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as ServeError {
+            var hidden = ServeError(error.status, hiding(error.message), field: error.field)
+            hidden.headers = error.headers
+            throw hidden
         } catch let error as HTTPResponseError {
             throw error
         } catch let error as StoreError {
-            throw ServeError(.serviceUnavailable, hidingPaths(error.description))
+            logger.error("the job store failed a request", metadata: ["request": "\(request.method) \(request.uri.path)", "error": "\(error.description)"])
+            var unavailable = ServeError(.serviceUnavailable, "the job store cannot be reached or did not answer in time; try again in a few seconds")
+            unavailable.headers[.retryAfter] = "5"
+            throw unavailable
         } catch {
-            throw ServeError(.internalServerError, hidingPaths(FileError.describe(error)))
+            throw ServeError(.internalServerError, hiding(FileError.describe(error)))
         }
     }
 }

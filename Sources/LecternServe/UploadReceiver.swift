@@ -122,28 +122,9 @@ private final class PartState {
             problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "Content-Disposition")
             return
         }
-        if let fileName {
-            if handle == nil {
-                guard upload.files.count < UploadReceiver.maxFields else {
-                    problem = .badRequest("the form has more than \(UploadReceiver.maxFields) files", field: field)
-                    return
-                }
-                let name: String
-                do { name = try SafeName.file(fileName, field: field) } catch let error as ServeError { problem = error; return } catch { return }
-                if upload.files.contains(where: { $0.name == name }) {
-                    problem = .badRequest("two files of the form are named \(name)", field: field)
-                    return
-                }
-                let url = folder.appendingPathComponent(name)
-                guard FileManager.default.createFile(atPath: url.path, contents: nil), let opened = try? FileHandle(forWritingTo: url) else {
-                    problem = ServeError(.internalServerError, "cannot store the upload \(name)")
-                    return
-                }
-                handle = opened
-                fileURL = url
-                self.fileName = name
-                size = 0
-            }
+        if fileName != nil {
+            if handle == nil { startFile(field: field) }
+            guard let fileName = self.fileName, problem == nil else { return }
             size += buffer.readableBytes
             do { try handle?.write(contentsOf: buffer.readableBytesView) } catch {
                 problem = ServeError(ServeError.insufficientStorage, "cannot store the upload \(fileName): \(error.localizedDescription)")
@@ -164,22 +145,19 @@ private final class PartState {
             problem = .badRequest("a part of the form has no name (Content-Disposition: form-data; name=\"…\")", field: "Content-Disposition")
             return
         }
-        if let fileName {
-            if handle == nil {
-                // An empty file: no body callback came.
-                do {
-                    let name = try SafeName.file(fileName, field: field)
-                    let url = folder.appendingPathComponent(name)
-                    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-                    upload.files.append(.init(field: field, name: name, url: url, size: 0))
-                } catch let error as ServeError { problem = error } catch {}
-            } else if let fileURL {
-                closeFile()
-                upload.files.append(.init(field: field, name: fileName, url: fileURL, size: size))
-            }
+        if fileName != nil {
+            // An empty file has had no body callback: it counts and is checked all the same.
+            if handle == nil { startFile(field: field) }
+            guard let fileName, let fileURL, problem == nil else { return }
+            closeFile()
+            upload.files.append(.init(field: field, name: fileName, url: fileURL, size: size))
         } else {
             guard let value = String(validating: text, as: UTF8.self) else {
                 problem = .badRequest("the form field \(field) is not UTF-8 text", field: field)
+                return
+            }
+            guard upload.fields.count < UploadReceiver.maxFields else {
+                problem = .badRequest("the form has more than \(UploadReceiver.maxFields) text fields", field: field)
                 return
             }
             guard upload.fields[field] == nil else {
@@ -195,12 +173,38 @@ private final class PartState {
         headerSeen = false
     }
 
+    /// Opens the file of the part that begins (``fileName`` as sent): counted against the limit
+    /// of files, its name made safe and unused by an earlier part. Sets ``problem`` when not.
+    private func startFile(field: String) {
+        guard let sent = fileName else { return }
+        guard upload.files.count < UploadReceiver.maxFields else {
+            problem = .badRequest("the form has more than \(UploadReceiver.maxFields) files", field: field)
+            return
+        }
+        let name: String
+        do { name = try SafeName.file(sent, field: field) } catch let error as ServeError { problem = error; return } catch { return }
+        if upload.files.contains(where: { $0.name == name }) {
+            problem = .badRequest("two files of the form are named \(UserTextEcho.quoted(name)): give each file a name of its own", field: field)
+            return
+        }
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil), let opened = try? FileHandle(forWritingTo: url) else {
+            problem = ServeError(.internalServerError, "cannot store the upload \(name)")
+            return
+        }
+        handle = opened
+        fileURL = url
+        fileName = name
+        size = 0
+    }
+
     func closeFile() {
         try? handle?.close()
         handle = nil
     }
 
-    /// `form-data; name="a"; filename="b.txt"` as a dictionary (quotes removed, `\"` unescaped).
+    /// `form-data; name="a"; filename="b.txt"` as a dictionary (quotes removed, `\"` and `\\`
+    /// unescaped; any other backslash kept, as browsers send a Windows path's `C:\Users\x.txt`).
     static func parameters(_ value: String) -> [String: String] {
         var result: [String: String] = [:]
         var rest = Substring(value)
@@ -215,7 +219,11 @@ private final class PartState {
                 var escaped = false
                 while let c = rest.first {
                     rest = rest.dropFirst()
-                    if escaped { parsed.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { break } else { parsed.append(c) }
+                    if escaped {
+                        if c != "\"" && c != "\\" { parsed.append("\\") }
+                        parsed.append(c)
+                        escaped = false
+                    } else if c == "\\" { escaped = true } else if c == "\"" { break } else { parsed.append(c) }
                 }
             } else {
                 let end = rest.firstIndex(of: ";") ?? rest.endIndex

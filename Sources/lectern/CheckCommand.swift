@@ -97,13 +97,8 @@ struct CheckCommand: ParsableCommand {
                                 pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings)
             // The script shows what was left out even when nothing is left to read.
             if text { print(NarrationScript(plan: plan, title: manifest.title).text, terminator: "") }
-            guard plan.wordCount > 0 else {
-                throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
-            }
             // Every check `run` makes before synthesis, so what passes here does not fail there.
-            try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
-            try OutputPreflight.validate(manifest, book: book)
-            _ = try manifest.cover.map(JobRunner.picture)
+            _ = try JobRunner.preflight(plan, manifest: manifest, book: book, engine: engine)
             if text {
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 return

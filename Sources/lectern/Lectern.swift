@@ -61,10 +61,16 @@ struct StoreOptions: ParsableArguments {
     var chunks: String?
 
     /// The store and shared chunk folder for commands that name no manifest: found from the current folder.
-    func open() async throws -> OpenedStore { try await open(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    ///
+    /// - parameter rendering: false for a command that renders nothing (`token`): a shared
+    ///   store then needs no chunk folder.
+    func open(rendering: Bool = true) async throws -> OpenedStore {
+        try await open(near: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), rendering: rendering)
+    }
 
     /// The store and shared chunk folder for a job whose manifest is in `folder`.
-    func open(near folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> OpenedStore {
+    func open(near folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+              rendering: Bool = true) async throws -> OpenedStore {
         let host = try HostDefaults.load(near: folder)
         func given(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         let text = given(address) ?? given(database).map { "sqlite:" + $0 } ?? given(environment["LECTERN_STORE"])
@@ -83,7 +89,7 @@ struct StoreOptions: ParsableArguments {
             store = try SQLiteJobStore(url: local)
         }
         let chunkFolder = given(chunks) ?? given(environment["LECTERN_CHUNKS"]) ?? given(host.chunks)
-        if store.isShared && chunkFolder == nil {
+        if rendering && store.isShared && chunkFolder == nil {
             throw ValidationError("the store \(store.name) is shared by hosts: name the chunk folder they all reach with --chunks DIR "
                                   + "(or $LECTERN_CHUNKS, or `chunks:` in Config/defaults.yml)")
         }

@@ -48,6 +48,16 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "url"))
     var publicUrl: String?
 
+    @Option(help: ArgumentHelp("Seconds a connection may stay silent (headers not all sent, an upload that stops, idle between requests) before it is closed.",
+                               valueName: "seconds"))
+    var idleTimeout = 30.0
+
+    @Option(help: "Connections held open at once (default: half the open-file limit, at most 10000); more are answered 503 and closed.")
+    var maxConnections: Int?
+
+    @Option(help: "Connections held open at once from one client address (behind a reverse proxy, every client is the proxy's address).")
+    var maxConnectionsPerClient = 64
+
     @Flag(help: "Log every request (debug level).")
     var verbose = false
 
@@ -58,6 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
         if maxUploadMb < 1 { throw ValidationError("--max-upload-mb must be at least 1") }
         if jobsPerMinute <= 0 { throw ValidationError("--jobs-per-minute must be more than 0") }
         if maxConcurrent < 1 { throw ValidationError("--max-concurrent must be at least 1") }
+        if !(idleTimeout >= 0.1 && idleTimeout <= 86_400) { throw ValidationError("--idle-timeout must be from 0.1 to 86400 seconds") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if maxConnectionsPerClient < 1 { throw ValidationError("--max-connections-per-client must be at least 1") }
         if let workers, workers < 0 { throw ValidationError("--workers must be 0 or more") }
         if let publicUrl, URL(string: publicUrl)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--public-url must be an http:// or https:// address")
@@ -88,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
             options.sharedChunks = opened.shared
             options.publicURL = publicUrl.flatMap(URL.init(string:))
             options.version = LecternVersion.description
+            options.idleTimeout = idleTimeout
+            options.maxConnections = maxConnections
+            options.maxConnectionsPerClient = maxConnectionsPerClient
             signal(SIGXFSZ, SIG_IGN)
             let service = LecternService(store: opened.store, options: options, logger: logger)
             try await service.run { port in
@@ -134,7 +150,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 print(try await APIToken.create(name: name, owner: owner ?? name, admin: admin, in: opened.store))
             }
         }
@@ -147,7 +163,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 for token in try await opened.store.tokens() {
                     print("\(token.name)  owner \(token.owner)\(token.admin ? "  admin" : "")  created \(ISO8601DateFormatter().string(from: token.createdAt))")
                 }
@@ -165,7 +181,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             await reportingErrors {
-                let opened = try await store.open()
+                let opened = try await store.open(rendering: false)
                 guard try await opened.store.revokeToken(name: name) else { throw ValidationError("there is no token named \(name)") }
             }
         }

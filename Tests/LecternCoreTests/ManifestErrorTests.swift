@@ -19,6 +19,24 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
 }
 
 @Suite struct ManifestErrorTests {
+    /// A line of 200,000 characters — a control character in it, a quote left open, a key, a
+    /// value of the wrong kind — is quoted, if at all, as a short excerpt: the error stays one
+    /// short line, not the line twice (400 KB).
+    @Test(arguments: [
+        "title: LONG\u{1}\nsources: [a.txt]\n",
+        "sources: [a.txt]\ntitle: \"LONG\n",
+        "sources: [a.txt]\ntitle: [LONG\n",
+        "sources: [a.txt]\nLONG: 1\n",
+        "sources: [a.txt]\nvoice:\n  rate: LONG\n",
+        "sources: [a.txt]\nLONG\n",
+    ])
+    func aLongLineIsQuotedAsAnExcerpt(_ template: String) throws {
+        let yaml = template.replacingOccurrences(of: "LONG", with: String(repeating: "w", count: 200_000))
+        let (error, _) = try #require(try loadError(yaml, files: ["a.txt"]))
+        #expect(error.description.utf8.count < 1_000, "\(error.description.utf8.count) bytes: \(error.description.prefix(300))")
+        #expect(!error.description.contains("\n"), "\(error.description.prefix(300))")
+    }
+
     @Test func unknownKeyNamesFileLineAndDottedKey() throws {
         let (error, file) = try #require(try loadError("""
             title: T

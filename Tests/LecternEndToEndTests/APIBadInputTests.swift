@@ -84,6 +84,72 @@ struct APIBadInputTests {
         #expect(made.status == 201, "\(made.text)")
     }
 
+    /// Every part of a form counts, empty ones too: no more than 64 files or text fields, no
+    /// empty file, no two files of one name (an empty one would truncate the first); and a
+    /// Windows path sent as a file's name keeps its last component.
+    @Test func everyPartCountsAndAFileKeepsItsName() throws {
+        let ws = try Workspace("api-form-parts")
+        let serve = try ServeProcess(ws, arguments: ["--jobs-per-minute", "100"])
+        defer { _ = serve.terminate() }
+        func raw(_ name: String, _ parts: [String]) throws -> [String] {
+            let file = try ws.write(name, Self.form(parts))
+            return ["-X", "POST", "-H", "Content-Type: multipart/form-data; boundary=LecternBoundary", "--data-binary", "@\(file.path)"]
+        }
+        func file(_ name: String, _ content: String, field: String = "document") -> String {
+            "Content-Disposition: form-data; name=\"\(field)\"; filename=\"\(name)\"\r\nContent-Type: text/plain\r\n\r\n\(content)"
+        }
+        let book = file("book.txt", Self.book)
+        try Self.expect(serve, "/api/v1/jobs", [
+            Case(what: "65 empty files", arguments: try raw("many", [book] + (1...64).map { file("empty-\($0).txt", "", field: "lexicon") }),
+                 status: 400, field: "lexicon", message: "more than 64 files"),
+            Case(what: "65 empty text fields",
+                 arguments: try raw("fields", [book] + (1...65).map { "Content-Disposition: form-data; name=\"f\($0)\"\r\n\r\n" }),
+                 status: 400, field: "f65", message: "more than 64 text fields"),
+            Case(what: "an empty part named as the document", arguments: try raw("twice", [book, file("book.txt", "")]),
+                 status: 400, field: "document", message: "two files of the form are named \"book.txt\""),
+            Case(what: "an empty document", arguments: try raw("empty", [file("book.txt", "")]),
+                 status: 400, field: "document", message: "\"book.txt\" is empty"),
+            Case(what: "an empty lexicon", arguments: try raw("empty-lexicon", [book, file("words.pls", "", field: "lexicon")]),
+                 status: 400, field: "lexicon", message: "\"words.pls\" is empty"),
+            Case(what: "a file named as the manifest the service writes",
+                 arguments: try raw("clash", [book, file("book.yml", "lexicon:\n  lamp: lamp\n", field: "lexicon")]),
+                 status: 400, field: "lexicon", message: "\"book.yml\" has the name of the job's manifest"),
+        ])
+        #expect((try serve.request("/api/v1/jobs").json as? [Any])?.isEmpty == true)
+        // As browsers and curl send it (backslashes as they are), and escaped as RFC 2616's quoted-string.
+        let browser = try serve.request("/api/v1/jobs", try raw("windows", [file(#"C:\Users\me\lamp.txt"#, Self.book)]))
+        #expect(browser.status == 201, "\(browser.text)")
+        let manifest = browser.object["manifest"] as? String ?? ""
+        #expect(manifest.contains("lamp.txt") && !manifest.contains("Users") && !manifest.contains("C:"), "\(manifest)")
+        let escaped = try serve.request("/api/v1/jobs", try raw("escaped", [file(#"C:\\Users\\me\\street.txt"#, Self.book)]))
+        #expect(escaped.status == 201, "\(escaped.text)")
+        let second = escaped.object["manifest"] as? String ?? ""
+        #expect(second.contains("street.txt") && !second.contains("Users"), "\(second)")
+    }
+
+    /// A job is refused when its run would be: the same checks as `lectern check` (words to
+    /// narrate, the voices, the cover), each naming what is wrong; nothing is left behind.
+    @Test func aJobItsRunWouldRefuseIsNotMade() throws {
+        let ws = try Workspace("api-preflight")
+        let serve = try ServeProcess(ws, arguments: ["--jobs-per-minute", "100"])
+        defer { _ = serve.terminate() }
+        let book = try ws.write("book.txt", Self.book)
+        let noWords = try ws.write("marks.txt", "... !!! ???\n\n-- ;; --\n")
+        let fakeCover = try ws.write("cover.jpg", "not a picture\n")
+        try Self.expect(serve, "/api/v1/jobs", [
+            Case(what: "a document without words", arguments: ["-F", "document=@\(noWords.path)"],
+                 status: 422, field: "document", message: "no words to narrate"),
+            Case(what: "an unknown voice in a manifest",
+                 arguments: ["-F", "document=@\(book.path)", "--form-string", "manifest=title: T\nsources: [book.txt]\nvoice: {name: nope-voice}\n"],
+                 status: 400, field: "manifest.voice.name", message: "nope-voice"),
+            Case(what: "a cover that is not a picture", arguments: ["-F", "document=@\(book.path)", "-F", "cover=@\(fakeCover.path)"],
+                 status: 422, field: "manifest", message: "cover.jpg cannot be used"),
+        ])
+        #expect((try serve.request("/api/v1/jobs").json as? [Any])?.isEmpty == true)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: serve.data.appendingPathComponent("jobs").path)) ?? []
+        #expect(left.isEmpty, "jobs/ holds \(left)")
+    }
+
     @Test func malformedJSONChangesNothing() throws {
         let ws = try Workspace("api-bad-json")
         let serve = try ServeProcess(ws)

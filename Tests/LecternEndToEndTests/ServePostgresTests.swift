@@ -9,6 +9,21 @@ import LecternTestSupport
 /// A job created through one is seen, run and cancelled through the other, and its progress and
 /// outputs are the same through either.
 @Suite(.serialized) struct ServePostgresTests {
+    /// `lectern token` renders nothing: on a PostgreSQL store it needs no chunk folder.
+    @Test func tokensOnAPostgreSQLStoreNeedNoChunkFolder() throws {
+        let ws = try Workspace("token-postgres")
+        let store = ["--store", try PostgresTestServer.shared().createDatabase().description]
+        let added = try Tool.run(Tool.lectern, ["token", "add", "bob-laptop", "--owner", "bob"] + store, in: ws.url)
+        #expect(added.status == 0 && added.stdout.hasPrefix("lct_"), "token add: \(added.stderr)")
+        let listed = try Tool.run(Tool.lectern, ["token", "list"] + store, in: ws.url)
+        #expect(listed.status == 0 && listed.stdout.contains("bob-laptop  owner bob"), "token list: \(listed.stdout) \(listed.stderr)")
+        let revoked = try Tool.run(Tool.lectern, ["token", "revoke", "bob-laptop"] + store, in: ws.url)
+        #expect(revoked.status == 0, "token revoke: \(revoked.stderr)")
+        // A command that works on the chunks still asks for one.
+        let collected = try Tool.run(Tool.lectern, ["gc", "--dry-run"] + store, in: ws.url)
+        #expect(collected.status != 0 && collected.stderr.contains("--chunks"), "gc: \(collected.stderr)")
+    }
+
     @Test func twoServeProcessesShareJobsRunsCancelsAndOutputs() throws {
         let ws = try Workspace("serve-postgres")
         let shared = try DistributedRenderTests.Shared(ws, server: try PostgresTestServer.shared())

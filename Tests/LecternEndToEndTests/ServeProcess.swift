@@ -17,8 +17,9 @@ final class ServeProcess: @unchecked Sendable {
     /// - parameters:
     ///     - store: The store's options (default: `--db` the workspace's SQLite store).
     ///     - data: The data folder (default: `data` in the workspace).
+    ///     - launcher: A program that starts `lectern` in its own process (`prlimit … --`).
     init(_ ws: Workspace, owner: String = "alice", store: [String]? = nil, data: URL? = nil, arguments: [String] = [],
-         name: String = "serve") throws {
+         name: String = "serve", launcher: [String] = []) throws {
         let store = store ?? ["--db", ws.db.path]
         self.data = data ?? ws.url.appendingPathComponent("data")
         let added = try Tool.run(Tool.lectern, ["token", "add", "\(owner)-\(name)-\(UUID().uuidString.prefix(8))", "--owner", owner] + store)
@@ -28,8 +29,9 @@ final class ServeProcess: @unchecked Sendable {
         let out = ws.url.appendingPathComponent("\(name).out")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Tool.lectern)
-        process.arguments = ["serve", "--data", self.data.path, "--port", "0"] + store + arguments
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? Tool.lectern)
+        process.arguments = (launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [Tool.lectern])
+            + ["serve", "--data", self.data.path, "--port", "0"] + store + arguments
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = try FileHandle(forWritingTo: out)
         try process.run()

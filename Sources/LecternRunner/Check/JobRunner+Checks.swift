@@ -1,10 +1,28 @@
 import Foundation
 import LecternCore
+import LecternDocuments
 import LecternSpeech
 import LecternAudio
 
 /// The checks `run` makes before any audio is made that `lectern check` makes too.
 extension JobRunner {
+    /// Every check `run` makes between planning and synthesis, in its order: words to narrate,
+    /// the voices, the output folder and names, the cover. `lectern check`, a run and a job
+    /// created over HTTP make them all, so that what passes one does not fail another.
+    ///
+    /// - returns: The manifest's cover, read (nil without one).
+    /// - throws: ``DocumentError`` when the sources hold no words; ``ManifestError`` at the key
+    ///   of an unknown voice or an output that would replace an input; ``FileError`` for an
+    ///   output folder that cannot be written; ``AudioError`` for a cover that cannot be used.
+    public static func preflight(_ plan: NarrationPlan, manifest: Manifest, book: Book, engine: EspeakEngine) throws -> ID3Tag.Picture? {
+        guard plan.wordCount > 0 else {
+            throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
+        }
+        try validateVoices(plan, manifest: manifest, engine: engine)
+        try OutputPreflight.validate(manifest, book: book)
+        return try manifest.cover.map(picture)
+    }
+
     /// Checks every voice the plan uses before any audio is made (espeak-ng voices by name; Piper
     /// voices installed, complete and at the book's sample rate, nothing loaded); an unknown voice
     /// is reported as a manifest error at the key that names it.

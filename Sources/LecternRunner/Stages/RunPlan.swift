@@ -35,14 +35,9 @@ struct RunPlan {
             runner.logger.warning("pronunciation not expressible, read as written",
                                   metadata: ["source": "\(note.source)", "text": "\(note.text)", "reason": "\(note.reason)"])
         }
-        guard plan.wordCount > 0 else {
-            throw DocumentError(document: manifest.file.path, message: "the sources contain no words to narrate (\(plan.skipped.count) passages skipped)")
-        }
         engine = try EspeakEngine.shared()
-        try JobRunner.validateVoices(plan, manifest: manifest, engine: engine)
-        try OutputPreflight.validate(manifest, book: book)
         // A bad cover fails now, not after hours of rendering; an EPUB's own cover fills the gap.
-        cover = try manifest.cover.map(JobRunner.picture)
+        cover = try JobRunner.preflight(plan, manifest: manifest, book: book, engine: engine)
             ?? book.metadata.cover.map { ID3Tag.Picture(mimeType: $0.mimeType, data: Data($0.data)) }
         try context.control.check()
 
