@@ -125,7 +125,7 @@ extension LecternService {
     private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
         let (job, served) = try await accessibleJob(context)
         let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
-        guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: change it after") }
+        guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("a run of the job is queued or under way: change it after") }
         let manifestURL = URL(fileURLWithPath: job.manifestPath)
         let text = (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? ""
         let edited = try ServedManifest.patched(text, with: settings)

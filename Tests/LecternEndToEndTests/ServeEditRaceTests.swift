@@ -16,7 +16,7 @@ import LecternTestSupport
         let ws = try Workspace("serve-edit-race")
         let chunks = ws.url.appendingPathComponent("chunks")
         try FileManager.default.createDirectory(at: chunks, withIntermediateDirectories: true)
-        let serve = try ServeProcess(ws, arguments: ["--workers", "0", "--chunks", chunks.path, "--max-concurrent", "4"])
+        let serve = try ServeProcess(ws, arguments: ["--workers", "0", "--chunks", chunks.path, "--max-concurrent", "4", "--jobs-per-minute", "1000"])
         defer { _ = serve.terminate() }
         let book = try ws.write("race.txt", "The race book.\n\nIt has one short paragraph to read.\n")
         let created = try serve.createJob(["document=@\(book.path)", "title=Alpha"])
@@ -32,6 +32,8 @@ import LecternTestSupport
             let before = try probe.runs().last?.id ?? 0
             let edit = try curl(serve, "/api/v1/jobs/\(id)", ["-X", "PATCH", "-H", "Content-Type: application/json",
                                                              "-d", #"{"title": "\#(target)"}"#])
+            // Sent up to 20 ms later, so that either may reach the store first.
+            usleep(UInt32.random(in: 0...20_000))
             let start = try curl(serve, "/api/v1/jobs/\(id)/runs", ["-X", "POST"])
             let (edited, started) = (edit.finish(), start.finish())
             outcomes["edit \(edited.status), start \(started.status)", default: 0] += 1
@@ -59,8 +61,10 @@ import LecternTestSupport
             })
         }
         #expect(hashes.values.allSatisfy { $0.count == 1 }, "one book hash per title, so every run used the manifest its race's outcome says: \(hashes)")
+        #expect(hashes.count == 2, "runs read both titles, so the edit won some races: \(outcomes)")
         #expect(Set(hashes.values.flatMap { $0 }).count == hashes.count, "the two titles hash apart: \(hashes)")
         #expect(outcomes.values.reduce(0, +) == 50, "\(outcomes)")
+        print("ServeEditRaceTests: \(outcomes)")
     }
 
     /// A request sent now, answered later (so two go at once): each its own curl process.
