@@ -44,7 +44,7 @@ struct StoreFailureTests {
     }
 
     @Test(.enabled(if: fullDiskAvailable, "unshare -rm or mounting a tmpfs is refused here"),
-          arguments: [("1m", false), ("320k", false), ("320k", true)])
+          arguments: [("1m", false), ("384k", false), ("384k", true)])
     func aRunWhoseStoreDiskFillsIsRecordedFailedWithTheDisksMessage(_ size: String, _ grow: Bool) throws {
         let ws = try Workspace("full-store")
         try ws.write("src/book.txt", DaemonRecoveryTests.book(chapters: 3))
