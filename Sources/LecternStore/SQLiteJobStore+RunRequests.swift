@@ -23,7 +23,10 @@ extension SQLiteJobStore {
     }
 
     public func claimRunRequest(holder: ProcessIdentity) async throws -> RunRequestRecord? {
-        try await write { db in
+        // Asked every second by every `serve`: most often nothing waits, and a read takes no lock.
+        guard try await read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM runRequest WHERE holder IS NULL)") ?? false })
+        else { return nil }
+        return try await write { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM runRequest WHERE holder IS NULL ORDER BY id LIMIT 1") else { return nil }
             try db.execute(sql: "UPDATE runRequest SET holder = ?, claimedAt = ? WHERE id = ?", arguments: [holder.description, Date(), id])
             return try Row.fetchOne(db, sql: "SELECT * FROM runRequest WHERE id = ?", arguments: [id]).map(Self.runRequest)
