@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Sixteen simultaneous first requests for one voice's audition: every one gets 200 and the same
-/// bytes, the audition is rendered once and kept whole (it decodes: audio frames after its tag),
-/// and no temporary file stays beside it.
+/// bytes, and the audition is kept whole (it decodes: audio frames after its tag),
+/// and no temporary file stays beside it; a kept audition without audio is made again.
 @Suite struct ServeAuditionTests {
     @Test func simultaneousFirstRequestsForOneAuditionAllGetTheSameWholeFile() throws {
         let ws = try Workspace("serve-audition")
@@ -46,5 +46,13 @@ import Testing
         let probe = try Tool.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,duration", "-of", "csv=p=0", file.path])
         let fields = probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
         #expect(fields.first == "mp3" && (Double(fields.last ?? "") ?? 0) > 1, "ffprobe: \(probe.stdout) \(probe.stderr)")
+
+        // A kept audition that is only a tag (as racing renders of earlier versions left) is not
+        // served: it is rendered again and replaced whole.
+        try Data("ID3".utf8 + [4, 0, 0, 0, 0, 0, 0]).write(to: file)
+        let again = try server.request(audition)
+        #expect(again.status == 200 && again.body.count > 1000, "\(again.status) \(again.body.count) bytes")
+        #expect(try Tool.run("/usr/bin/mpg123", ["-q", "-t", file.path]).status == 0)
+        #expect(try Data(contentsOf: file) == again.body)
     }
 }
