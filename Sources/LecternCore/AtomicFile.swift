@@ -11,9 +11,27 @@ public final class AtomicFile {
     /// Whether the temporary file was made by someone else (``produced(at:by:)``).
     private var external = false
 
-    /// A temporary name beside `url` that no other process uses.
+    /// A temporary name beside `url` that no other writer uses, `.NAME.PID.RANDOM.tmp`: the
+    /// process's id (so a later run can clear what a dead process left, ``temporaryOwner(of:)``)
+    /// and 64 random bits, so two tasks of one process writing the same file never share one.
     public static func temporaryURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let random = String(UInt64.random(in: .min ... .max), radix: 16)
+        let part = String(repeating: "0", count: 16 - random.count) + random
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(part).tmp")
+    }
+
+    /// The file name and the writing process's id of a temporary name made by
+    /// ``temporaryURL(for:)`` (`.NAME.PID.RANDOM.tmp`, or `.NAME.PID.tmp` as earlier versions
+    /// named them); nil for any other name.
+    public static func temporaryOwner(of entry: String) -> (name: String, pid: Int32)? {
+        guard entry.hasPrefix("."), entry.hasSuffix(".tmp"), entry.count > 5 else { return nil }
+        var parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count >= 3, parts.last!.count == 16, parts.last!.allSatisfy(\.isHexDigit), Int32(parts[parts.count - 2]) != nil {
+            parts.removeLast()
+        }
+        guard parts.count >= 2, let pid = Int32(parts.last!), !parts.last!.hasPrefix("-"), !parts.last!.hasPrefix("+") else { return nil }
+        let name = parts.dropLast().joined(separator: ".")
+        return name.isEmpty ? nil : (name, pid)
     }
 
     /// Creates the temporary file (and the folder).

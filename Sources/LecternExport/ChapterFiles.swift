@@ -52,7 +52,7 @@ public final class ChapterFiles {
         AtomicFile.temporaryURL(for: retiredName(of: folder))
     }
 
-    /// The name whose temporaries (`.NAME-chapters-old.PID.tmp`) are old folders moved aside.
+    /// The name whose temporaries (`.NAME-chapters-old.PID.RANDOM.tmp`) are old folders moved aside.
     public static func retiredName(of folder: URL) -> URL {
         folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-old")
     }

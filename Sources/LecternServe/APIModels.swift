@@ -47,7 +47,8 @@ enum API {
         init(_ r: RunRecord, hiding: PathHiding, now: Date = Date()) {
             id = r.id ?? 0
             jobId = r.jobId
-            state = r.state.rawValue
+            // A run whose process died is shown as it is, before the store is told.
+            state = r.isOrphaned ? RunState.interrupted.rawValue : r.state.rawValue
             trigger = r.trigger
             startedAt = r.startedAt
             endedAt = r.endedAt

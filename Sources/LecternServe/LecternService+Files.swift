@@ -88,28 +88,56 @@ extension LecternService {
     }
 
     /// A short sample of the voice as `lectern say` renders it, made once and kept in
-    /// `auditions/`.
+    /// `auditions/`. Requests for one audition while it renders wait for that render; it is put
+    /// in place only whole and checked (an MP3 with audio frames after its tag), and a file
+    /// already in place (another `serve` on the data folder made it) is kept.
     func audition(voice name: String) async throws -> URL {
         let known = try await voices(language: nil)
         guard let voice = known.first(where: { $0.name == name }) else { throw ServeError.notFound("voice \(UserTextEcho.quoted(name))") }
         let file = folders.auditions.appendingPathComponent(SHA256.hex(voice.engine + "\u{0}" + voice.name).prefix(24) + ".mp3")
-        if FileManager.default.fileExists(atPath: file.path) { return file }
-        let text = "This is the voice \(voice.name). It will read your book like this: clearly, and at an even pace."
-        try await OffPool.run {
-            let engine = try EspeakEngine.shared()
-            let settings = VoiceSettings(name: voice.name, engine: voice.engine == "piper" ? "piper" : nil).resolved()
-            if settings.isPiper, let problem = SpeechEngines.problem(with: settings, sampleRate: engine.sampleRate) {
-                throw ServeError(.unprocessableContent, "the voice \(voice.name) cannot speak: \(problem)")
-            }
-            let synthesis = try SpeechEngines(espeak: engine).engine(for: settings).synthesize(text, voice: settings, pronunciations: [])
-            let samples = Array(synthesis.samples[SilenceTrimmer.speechRange(synthesis.samples)])
-            let stream = AtomicFile.temporaryURL(for: file.deletingPathExtension().appendingPathExtension("stream"))
-            defer { try? FileManager.default.removeItem(at: stream) }
-            let writer = try MP3StreamWriter(url: stream, sampleRate: engine.sampleRate, settings: AudioSettings(bitrate: 64))
-            try writer.write(samples)
-            try writer.finish()
-            try MP3BookAssembler.assemble(tag: ID3Tag(title: "\(voice.name) audition"), stream: stream, output: file)
+        if Self.isWholeMP3(file) { return file }
+        try await auditions.run(file.path) {
+            guard !Self.isWholeMP3(file) else { return }
+            try await OffPool.run { try self.renderAudition(voice, to: file) }
         }
         return file
+    }
+
+    private func renderAudition(_ voice: API.Voice, to file: URL) throws {
+        let text = "This is the voice \(voice.name). It will read your book like this: clearly, and at an even pace."
+        let engine = try EspeakEngine.shared()
+        let settings = VoiceSettings(name: voice.name, engine: voice.engine == "piper" ? "piper" : nil).resolved()
+        if settings.isPiper, let problem = SpeechEngines.problem(with: settings, sampleRate: engine.sampleRate) {
+            throw ServeError(.unprocessableContent, "the voice \(voice.name) cannot speak: \(problem)")
+        }
+        let synthesis = try SpeechEngines(espeak: engine).engine(for: settings).synthesize(text, voice: settings, pronunciations: [])
+        let samples = Array(synthesis.samples[SilenceTrimmer.speechRange(synthesis.samples)])
+        // Every name below is this render's own (AtomicFile's temporary names are per writer).
+        let stream = AtomicFile.temporaryURL(for: file.deletingPathExtension().appendingPathExtension("stream"))
+        defer { try? FileManager.default.removeItem(at: stream) }
+        let writer = try MP3StreamWriter(url: stream, sampleRate: engine.sampleRate, settings: AudioSettings(bitrate: 64))
+        try writer.write(samples)
+        try writer.finish()
+        let output = try AtomicFile.produced(at: file) { temporary in
+            try MP3BookAssembler.assemble(tag: ID3Tag(title: "\(voice.name) audition"), stream: stream, output: temporary)
+        }
+        defer { output.discard() }
+        do { _ = try MP3StreamFacts(contentsOf: output.temporaryURL) } catch {
+            throw ServeError(.internalServerError, "the audition of the voice \(voice.name) came out without audio: \(error)")
+        }
+        try output.prepare()
+        // Linked, not renamed: an audition another process put in place first is kept as it is.
+        guard link(output.temporaryURL.path, file.path) == 0 || (errno == EEXIST && Self.isWholeMP3(file)) else {
+            // A broken file from an earlier version, or a failed link: replaced whole.
+            try output.commit()
+            return
+        }
+        AtomicFile.syncFolder(file.deletingLastPathComponent())
+    }
+
+    /// Whether `file` is an MP3 with at least one audio frame after its tag.
+    static func isWholeMP3(_ file: URL) -> Bool {
+        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        return (try? MP3StreamFacts(contentsOf: file)).map { $0.frames > 0 } ?? false
     }
 }

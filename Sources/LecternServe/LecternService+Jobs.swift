@@ -40,7 +40,7 @@ extension LecternService {
         api.patch("jobs/:id") { request, context in try await updateJob(request, context) }
         api.delete("jobs/:id") { _, context in
             let (job, served) = try await accessibleJob(context)
-            guard await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: cancel it first") }
+            guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: cancel it first") }
             if let lease = try await store.lease(jobId: job.id!), lease.expiresAt > Date() {
                 throw ServeError.conflict("the job is being rendered: cancel it first")
             }
@@ -83,7 +83,7 @@ extension LecternService {
         return API.Job(id: job.id!, name: job.name, title: job.title, owner: served.owner, createdAt: job.createdAt, files: files,
                        manifest: (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? "",
                        manifestError: job.manifestError.map(hidingPaths), latestRun: latest.map { API.Run($0, hiding: hiding) },
-                       queued: await supervisor.isQueued(jobId: job.id!), outputs: outputs, feed: "/feeds/\(served.feedSecret)/feed.xml")
+                       queued: try await supervisor.isQueued(jobId: job.id!), outputs: outputs, feed: "/feeds/\(served.feedSecret)/feed.xml")
     }
 
     static func size(_ url: URL) -> Int { ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.intValue ?? 0 }
@@ -110,7 +110,7 @@ extension LecternService {
     private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
         let (job, served) = try await accessibleJob(context)
         let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
-        guard await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: change it after") }
+        guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("a run of the job is queued or under way: change it after") }
         let manifestURL = URL(fileURLWithPath: job.manifestPath)
         let text = (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? ""
         let edited = try ServedManifest.patched(text, with: settings)
@@ -119,7 +119,11 @@ extension LecternService {
         defer { try? FileManager.default.removeItem(at: trial) }
         try AtomicFile.write(Data(edited.utf8), to: trial)
         _ = try await OffPool.run { try self.validate(manifestURL: trial, inside: self.folders.job(served.folder)) }
-        try AtomicFile.write(Data(edited.utf8), to: manifestURL)
+        // Put in place only while no run of the job is queued or under way, decided by the store
+        // with the job locked: a start racing this edit comes before it (409 here) or after it.
+        if let busy = try await store.editIdleJob(jobId: job.id!, { try AtomicFile.write(Data(edited.utf8), to: manifestURL) }) {
+            throw ServeError.conflict(busy + ": change it after")
+        }
         let refreshed = try await store.job(manifestPath: job.manifestPath, name: job.name, title: settings.title ?? job.title)
         return try JSONBody.response(try await representation(refreshed, served))
     }

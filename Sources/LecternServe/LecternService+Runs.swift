@@ -22,7 +22,7 @@ extension LecternService {
                 throw error
             }
             do {
-                _ = try await supervisor.start(jobId: job.id!, manifestURL: URL(fileURLWithPath: job.manifestPath))
+                _ = try await supervisor.start(jobId: job.id!)
             } catch let error as ServeError {
                 throw error
             } catch {
@@ -47,7 +47,7 @@ extension LecternService {
             let caller = try context.requireCaller()
             let run = try await accessibleRun(context)
             guard run.state == .running || run.state == .queued else { throw ServeError.conflict("run \(run.id!) has ended (\(run.state.rawValue))") }
-            if await !supervisor.cancel(jobId: run.jobId, reason: "cancelled by \(caller.owner)") {
+            if try await !supervisor.cancel(jobId: run.jobId, reason: "cancelled by \(caller.owner)") {
                 try await store.requestCancel(runId: run.id!, reason: "cancelled by \(caller.owner)")
             }
             return try JSONBody.response(API.Run(run, hiding: hiding), status: .accepted)
@@ -68,7 +68,7 @@ extension LecternService {
 
     /// Cancels the job's queued or running run, wherever it renders.
     private func cancel(job: JobRecord, by caller: Caller) async throws {
-        if await supervisor.cancel(jobId: job.id!, reason: "cancelled by \(caller.owner)") { return }
+        if try await supervisor.cancel(jobId: job.id!, reason: "cancelled by \(caller.owner)") { return }
         guard let run = try await store.latestRun(jobId: job.id!, states: [.running]) else {
             throw ServeError.conflict("the job has no run to cancel")
         }

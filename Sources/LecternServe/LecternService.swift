@@ -55,6 +55,8 @@ public struct LecternService: Sendable {
     let supervisor: RunSupervisor
     let jobLimiter: RateLimiter
     let hiding: PathHiding
+    /// Auditions being rendered, so that requests for one wait for its one render.
+    let auditions = SingleFlight()
 
     public init(store: any JobStore, options: Options, logger: Logger) {
         self.store = store
@@ -84,13 +86,17 @@ public struct LecternService: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT, then cancels this process's runs (recorded as cancelled)
-    /// and returns.
+    /// and returns; runs still queued stay queued in the store.
     ///
     /// - parameter listening: told the port once the server listens (a port of 0 picks one).
     public func run(listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         try folders.create()
-        let known = Set(try await store.servedJobs().map(\.folder))
-        folders.sweep(known: known)
+        let served = try await store.servedJobs()
+        folders.sweep(known: Set(served.map(\.folder)))
+        // What a process that died left: its runs recorded as interrupted at once, and the ones
+        // a `serve` started queued again in their place to resume (``RunSupervisor``).
+        await supervisor.settleDeadClaims()
+        await supervisor.settleOrphans(jobIds: served.map(\.jobId))
         let files = OpenFileLimit.raiseToHard()
         let limits = ConnectionLimits(total: options.maxConnections ?? OpenFileLimit.connections(for: files),
                                       perClient: options.maxConnectionsPerClient)
@@ -111,12 +117,13 @@ public struct LecternService: Sendable {
     }
 }
 
-/// Applies cancel requests from other `serve` processes while the service runs.
+/// While the service runs: applies cancel requests from other `serve` processes, gives back the
+/// runs of dead ones and starts queued runs in free slots (``RunSupervisor/watch()``).
 struct CancelWatcher: Service {
     let supervisor: RunSupervisor
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await supervisor.watchCancels() }
+        await cancelWhenGracefulShutdown { await supervisor.watch() }
     }
 }
 

@@ -190,6 +190,7 @@ public final class SQLiteJobStore: JobStore {
             }
         }
         registerServiceMigration(&migrator)
+        registerRunRequestMigration(&migrator)
         return migrator
     }
 

@@ -33,6 +33,27 @@ public protocol ServiceLedger: Sendable {
     func requestCancel(runId: Int64, reason: String) async throws
     /// The cancellation requests among `runIds`, with their reasons.
     func cancelRequests(runIds: [Int64]) async throws -> [Int64: String]
+
+    /// Queues a run of the job (``RunRequestRecord``), unless a run of it is queued or under way
+    /// (a request of any `serve`, or a live lease of another process): checked and queued in one
+    /// transaction, with the job locked.
+    func requestRun(jobId: Int64) async throws -> RunRequestOutcome
+    /// Runs `edit` (a change to the job's files) inside one transaction that finds no run of the
+    /// job queued or under way, with the job locked as ``requestRun(jobId:)`` locks it, so an edit
+    /// and a start of one job never overlap. Returns nil when it edited, else why it did not.
+    func editIdleJob(jobId: Int64, _ edit: @Sendable () throws -> Void) async throws -> String?
+    /// Claims the oldest waiting request for `holder`; nil when none waits.
+    func claimRunRequest(holder: ProcessIdentity) async throws -> RunRequestRecord?
+    /// Every request, waiting or claimed, oldest first.
+    func runRequests() async throws -> [RunRequestRecord]
+    /// Removes a request: its run has ended.
+    func endRunRequest(id: Int64) async throws
+    /// Removes the job's waiting request (its run is cancelled before it started); false when
+    /// none waits.
+    func withdrawRunRequest(jobId: Int64) async throws -> Bool
+    /// Gives a request claimed by `holder` back to the queue, in its place (the claiming process
+    /// died); false when `holder` no longer holds it.
+    func releaseRunRequest(id: Int64, holder: String) async throws -> Bool
 }
 
 /// An API token of `lectern serve`: a name, whose jobs it sees (its owner), whether it is an

@@ -15,6 +15,10 @@ package protocol StoreTransaction {
     func runningRuns(jobId: Int64) async throws -> [RunRecord]
     /// Saves every field of a run.
     func saveRun(_ run: RunRecord) async throws
+    /// How many of `lectern serve`'s run requests the job has, waiting or claimed.
+    func runRequestCount(jobId: Int64) async throws -> Int
+    /// Adds a waiting run request for the job.
+    func addRunRequest(jobId: Int64, at date: Date) async throws -> RunRequestRecord
     /// The queued chunk `id`, locked.
     func lockedChunk(id: Int64) async throws -> ChunkTask?
     /// The claimed chunks whose lease ran out (by the store's clock) on their last allowed

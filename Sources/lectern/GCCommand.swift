@@ -10,7 +10,7 @@ import LecternStore
 /// or stopped and waiting to be continued). Also removed: chunk files the store does not know
 /// (left by a crash between writing a chunk and recording it; only once they are an hour old, so
 /// a run in progress keeps its newest chunk), temporary folders of processes that died, and
-/// temporary files such processes left beside a job's outputs (`.NAME.PID.tmp`); with a chunk
+/// temporary files such processes left beside a job's outputs (`.NAME.PID.RANDOM.tmp`); with a chunk
 /// folder hosts share, the same chunks there and its stale upload temporaries; and lost workers
 /// (silent for more than three of their lease periods, which `lectern status` shows as lost).
 struct GCCommand: AsyncParsableCommand {

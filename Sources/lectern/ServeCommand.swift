@@ -14,8 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
             Jobs, their uploads and outputs live in --data; who owns them, their runs and the API \
             tokens in the job store (only a token's SHA-256 is kept). Create a token first with \
             `lectern token add NAME --owner OWNER`. With a PostgreSQL store, several `serve` \
-            processes that reach the same --data folder serve the same jobs. SIGTERM or SIGINT \
-            stop it; running jobs are cancelled and recorded as such. It speaks plain HTTP: put \
+            processes that reach the same --data folder serve the same jobs. Runs waiting for a \
+            slot are kept in the job store: they start after a restart, in order, on any `serve` \
+            of the store. SIGTERM or SIGINT stop it; running jobs are cancelled and recorded as \
+            such. Killed (`kill -9`, a crash), its runs are recorded as interrupted when a `serve` \
+            starts again on the store, and resumed from their chunks. It speaks plain HTTP: put \
             it behind a reverse proxy for TLS (README, "Serving over HTTPS").
 
             Example: lectern serve --data /srv/lectern --port 8080
@@ -38,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Jobs (and runs) a token's owner may create per minute.")
     var jobsPerMinute = 10.0
 
-    @Option(help: "How many jobs may render at the same time in this process (the rest wait in order).")
+    @Option(help: "How many jobs may render at the same time in this process (the rest wait in order, in the job store).")
     var maxConcurrent = 1
 
     @Option(help: "Synthesis worker processes per run (default: one per core; 0 with --chunks: `lectern worker`s render every chunk).")

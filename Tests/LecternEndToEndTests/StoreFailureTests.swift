@@ -44,7 +44,7 @@ struct StoreFailureTests {
     }
 
     @Test(.enabled(if: fullDiskAvailable, "unshare -rm or mounting a tmpfs is refused here"),
-          arguments: [("1m", false), ("320k", false), ("320k", true)])
+          arguments: [("1m", false), ("384k", false), ("384k", true)])
     func aRunWhoseStoreDiskFillsIsRecordedFailedWithTheDisksMessage(_ size: String, _ grow: Bool) throws {
         let ws = try Workspace("full-store")
         try ws.write("src/book.txt", DaemonRecoveryTests.book(chapters: 3))
@@ -83,8 +83,9 @@ struct StoreFailureTests {
         ended.waitUntilExit()
         let out = ws.url.appendingPathComponent("out/book")
         let dead = try ws.write("out/book/.book.timings.json.\(ended.processIdentifier).tmp", "{")
-        let deadMP3 = try ws.write("out/book/.book.mp3.\(ended.processIdentifier).tmp", "ID3")
-        let live = try ws.write("out/book/.book.mp3.\(getpid()).tmp", "ID3")
+        // Named as AtomicFile names them (`.NAME.PID.RANDOM.tmp`), and as earlier versions did (`.NAME.PID.tmp`).
+        let deadMP3 = try ws.write("out/book/.book.mp3.\(ended.processIdentifier).0123456789abcdef.tmp", "ID3")
+        let live = try ws.write("out/book/.book.mp3.\(getpid()).fedcba9876543210.tmp", "ID3")
         let listed = try Tool.lectern(["gc", "--dry-run"], db: ws.db)
         #expect(listed.stdout.contains(dead.path) && listed.stdout.contains(deadMP3.path), "\(listed.stdout)")
         #expect(!listed.stdout.contains(live.path))

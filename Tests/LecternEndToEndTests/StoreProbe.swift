@@ -29,7 +29,7 @@ struct StoreProbe {
     func chapters(of run: RunRecord) throws -> [ChapterRecord] { try store.chapters(runId: run.id!) }
 }
 
-/// Temporary files a run may leave when killed: `.NAME.PID.tmp` beside outputs and anything
+/// Temporary files a run may leave when killed: `.NAME.PID.RANDOM.tmp` beside outputs and anything
 /// in the chunk cache's `tmp` folder.
 func temporaryFiles(in folders: [URL]) -> [String] {
     folders.flatMap { folder -> [String] in

@@ -91,8 +91,9 @@ import Testing
     @Test func discardedSidecarLeavesNoFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json")
         let writer = try TimingSidecarWriter(url: url, title: "T", author: nil, audio: "a.mp3", sampleRate: 22050)
+        let temporary = writer.temporaryURL
         writer.discard()
         #expect(!FileManager.default.fileExists(atPath: url.path))
-        #expect(!FileManager.default.fileExists(atPath: AtomicFile.temporaryURL(for: url).path))
+        #expect(!FileManager.default.fileExists(atPath: temporary.path))
     }
 }

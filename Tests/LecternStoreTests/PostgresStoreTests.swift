@@ -71,7 +71,7 @@ import PostgresNIO
         guard case .postgres(let address) = fixture.address else { return }
         let server = try PostgresTestServer.shared()
         let recorded = try server.query("SELECT identifier FROM lectern_migrations ORDER BY identifier", in: address)
-        #expect(try recorded.map { try $0.decode(String.self) } == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+        #expect(try recorded.map { try $0.decode(String.self) } == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
         await #expect(try store.integrityCheck() == "ok")
         _ = try server.query("DELETE FROM lectern_migrations WHERE identifier = 'v5'", in: address)
         await #expect(try store.integrityCheck() == "the schema lacks the migrations v5")

@@ -26,9 +26,9 @@ public enum OutputCollision {
             }
             let path = FileIdentity.resolvedPath(output)
             let folder = (path as NSString).deletingLastPathComponent
-            let temporary = temporaryName(of: (path as NSString).lastPathComponent)
+            let name = (path as NSString).lastPathComponent
             if let entry = inputs.entries.first(where: {
-                ($0.resolvedPath as NSString).deletingLastPathComponent == folder && matches(temporary, ($0.resolvedPath as NSString).lastPathComponent)
+                ($0.resolvedPath as NSString).deletingLastPathComponent == folder && isTemporary(($0.resolvedPath as NSString).lastPathComponent, of: name)
             }) {
                 throw collision(manifest, output: output, format: format, input: entry.input, temporary: true)
             }
@@ -57,16 +57,9 @@ public enum OutputCollision {
                              message: UserText.escapingControls("\(what) \(verb); \(fix) so no output is an input"))
     }
 
-    /// The pattern of a temporary a run writes beside `name` and clears once its process is
-    /// gone: `.NAME.PID.tmp`.
-    private static func temporaryName(of name: String) -> (prefix: String, suffix: String) {
-        (".\(name).", ".tmp")
-    }
-
-    private static func matches(_ pattern: (prefix: String, suffix: String), _ name: String) -> Bool {
-        guard name.hasPrefix(pattern.prefix), name.hasSuffix(pattern.suffix),
-              name.count > pattern.prefix.count + pattern.suffix.count else { return false }
-        let middle = name.dropFirst(pattern.prefix.count).dropLast(pattern.suffix.count)
-        return middle.allSatisfy(\.isNumber)
+    /// Whether `entry` is a temporary a run writes beside `name` and clears once its process is
+    /// gone (``AtomicFile/temporaryOwner(of:)``: `.NAME.PID.RANDOM.tmp`, or `.NAME.PID.tmp`).
+    private static func isTemporary(_ entry: String, of name: String) -> Bool {
+        AtomicFile.temporaryOwner(of: entry)?.name == name
     }
 }

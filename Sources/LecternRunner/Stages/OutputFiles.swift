@@ -16,8 +16,8 @@ public enum OutputFiles {
         }.joined(separator: "\n")
     }
 
-    /// Removes `.NAME.PID.tmp` files and folders beside each of `files` whose process is gone —
-    /// never one of `inputs`, however it is named; returns them (with `dryRun`, removes nothing).
+    /// Removes `.NAME.PID.RANDOM.tmp` (and older `.NAME.PID.tmp`) files and folders beside each
+    /// of `files` whose process is gone — never one of `inputs`, however it is named; returns them (with `dryRun`, removes nothing).
     @discardableResult
     public static func removeStaleTemporaries(of files: [URL], protecting inputs: [URL] = [], dryRun: Bool = false) -> [URL] {
         let fm = FileManager.default
@@ -25,9 +25,9 @@ public enum OutputFiles {
         var removed: [URL] = []
         for folder in Set(files.map { $0.deletingLastPathComponent() }) {
             let names = Set(files.filter { $0.deletingLastPathComponent() == folder }.map(\.lastPathComponent))
-            for entry in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
-                let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-                guard parts.count >= 2, let pid = Int32(parts.last!), names.contains(parts.dropLast().joined(separator: ".")) else { continue }
+            for entry in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                guard let owner = AtomicFile.temporaryOwner(of: entry), names.contains(owner.name) else { continue }
+                let pid = owner.pid
                 if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                     let url = folder.appendingPathComponent(entry)
                     if protected.input(at: url) != nil { continue }
