@@ -63,8 +63,13 @@ struct ServeConnectionTests {
         for answer in answers {
             #expect(answer.status == "HTTP/1.1 200 OK", "health answered \(answer.status)")
         }
-        let slowest = answers.map(\.seconds).max() ?? 0
-        #expect(slowest < 0.1, "health took \(Int(slowest * 1000)) ms with 500 half-open connections held")
+        // Within 100 ms as a rule; a test shares the machine with every other suite running beside
+        // it, so one answer is allowed a scheduler's hiccup, never a wait on the held connections
+        // (the idle timeout, 2 s). `make bench BENCH=faults` measures the 100 ms on a quiet machine.
+        let times = answers.map(\.seconds).sorted()
+        let median = times.isEmpty ? 0 : times[times.count / 2], slowest = times.last ?? 0
+        #expect(median < 0.1, "health took \(Int(median * 1000)) ms (median) with 500 half-open connections held")
+        #expect(slowest < 1, "health took \(Int(slowest * 1000)) ms with 500 half-open connections held")
     }
 
     @Test func oneAddressMayHoldItsLimitAndTheNextIsAnswered503() throws {
