@@ -26,14 +26,16 @@ struct UploadReceiver {
     }
 
     let limit: Int
+    /// Files, and text fields, a form may hold: every part counts, empty ones too.
     static let maxFields = 64
     static let maxFieldBytes = 256 << 10
 
     /// Receives the request's form into `folder` (which exists and is empty).
     ///
     /// - throws: ``ServeError`` 413 over the limit; 415 when the body is not multipart/form-data;
-    ///   400 when the form is malformed (naming the part), a part has no name, or a file's name
-    ///   is not usable.
+    ///   400 when the form is malformed (naming the part), a part has no name, a file's name
+    ///   is not usable or taken by an earlier part, or there are more than ``maxFields`` files
+    ///   or text fields.
     func receive(_ request: Request, into folder: URL) async throws -> Upload {
         guard let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/form-data") else {
             throw ServeError(.unsupportedMediaType, "a job is created from a form: Content-Type multipart/form-data", field: "Content-Type")
