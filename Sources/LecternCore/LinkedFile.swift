@@ -49,7 +49,7 @@ public struct LinkedFile: Sendable {
     }
 
     /// The one refusal for a link outside the folders, whether or not something is there.
-    public static let outsideReason = "lies outside the document's folder (only files beside the document, or in folders under it, are read)"
+    public static let outsideReason = "lies outside the book's folders (only files in the manifest's folder or the document's, or in folders under them, are read)"
 
     /// Reads the file at `url` whole.
     ///

@@ -110,6 +110,9 @@ public struct ManifestLoader: Sendable {
             }
         }
         let name = layer.name ?? stem
+        if layer.name == nil, name.hasPrefix(".") {
+            throw ManifestError(file: file, key: "name", message: "missing, and the manifest's file name starts with '.', so its outputs (\(UserText.escapingControls(name)).mp3 …) would be hidden files; give a `name:` such as \"book\"")
+        }
         let output: URL
         if let o = layer.output {
             output = Self.resolve(o, in: folder)

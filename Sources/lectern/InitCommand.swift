@@ -76,10 +76,12 @@ struct ManifestDraft {
         var metadata = BookMetadata()
         for document in documents {
             guard FileManager.default.fileExists(atPath: document.path) else { throw ValidationError("no such file: \(document.path)") }
-            let format = Source.format(forExtension: document.pathExtension)
             let path = Self.relativePath(document, from: folder)
-            var source = Source(url: document, displayPath: path, format: format)
+            var source = Source(url: document, displayPath: path, format: Source.format(forExtension: document.pathExtension))
             source.origin = ManifestError(file: document.path, message: "")
+            // What its bytes show it is (an HTML page named .txt is read, and described, as HTML).
+            source = try DocumentReader.recognised([source])[0]
+            let format = source.format
             let book = try DocumentReader().read([source])
             metadata = metadata.filling(from: book.metadata)
             let loaded = try ManifestLoader().load(document)

@@ -230,6 +230,18 @@ private func loadError(_ yaml: String, files: [String] = [], sourceLocation: Sou
         #expect(error.message.hasPrefix("may not start with '.': the outputs (\(name).mp3 …) would be hidden files"), "\(error)")
     }
 
+    @Test func aHiddenManifestWithoutANameIsRejectedForItWouldWriteHiddenOutputs() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        _ = try dir.write("a.txt")
+        let url = try dir.write(".book.yml", "title: T\nsources: [a.txt]\n")
+        let error = try #require(throws: ManifestError.self) { try ManifestLoader(configDirectory: nil).load(url) }
+        #expect(error.file == url.path && error.key == "name", "\(error)")
+        #expect(error.message.contains("would be hidden files"), "\(error)")
+        let named = try dir.write(".named.yml", "title: T\nname: book\nsources: [a.txt]\n")
+        #expect(try ManifestLoader(configDirectory: nil).load(named).name == "book")
+    }
+
     @Test func aMissingLexiconOrOneOfAnotherKindNamesTheLine() throws {
         let (missing, file) = try #require(try loadError("title: T\nsources: [a.txt]\nlexicons: [names.yml]\n", files: ["a.txt"]))
         #expect(missing.description.hasPrefix("\(file):3: lexicons: no such file: "))

@@ -125,6 +125,35 @@ import LecternCore
         }
     }
 
+    /// An EPUB's links stay inside its zip: a link out of it is the same refusal whether or not the
+    /// file it names exists on the reading host, and a device is never opened.
+    @Test func anEPUBsLinksStayInsideItsZip() throws {
+        let layout = try Layout()
+        defer { layout.dir.remove() }
+        func outcome(_ href: String) throws -> String {
+            let epub = layout.job.appendingPathComponent("book-\(UUID().uuidString).epub")
+            try writeEPUB(epub, documents: [("OEBPS/one.xhtml", """
+                <?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>One</title>\
+                <link rel="stylesheet" href="\(href)"/><link rel="pronunciation" href="\(href)"/></head>\
+                <body><div class="rh">Running Head</div><p>From Macon we went on for many miles and many days.</p></body></html>
+                """)], nav: [("One", "one.xhtml")])
+            do {
+                let book = try EPUBReader().read(epubSource(epub)).book
+                #expect(book.chapters.flatMap(\.blocks).allSatisfy { $0.pronunciations.isEmpty }, "\(href) was read")
+                #expect(Self.words(book).contains("Running Head"), "\(href) was read")
+                return book.pronunciationNotes.map(\.reason).joined(separator: "; ")
+            } catch let error as DocumentError {
+                return error.message.replacingOccurrences(of: href, with: "HREF")
+            }
+        }
+        let none = "/etc/lectern-\(UUID().uuidString)"
+        #expect(try outcome("/etc/passwd") == outcome(none))
+        #expect(try outcome("../../../../etc/passwd") == outcome("../../../.." + none))
+        #expect(try outcome("../../../../etc/passwd").contains("points outside the book"))
+        #expect(try outcome(layout.outside.appendingPathComponent("names.pls").path) == outcome(layout.outside.appendingPathComponent("none.pls").path))
+        #expect(try !outcome("/dev/zero").isEmpty)
+    }
+
     @Test func aLinkIsResolvedThroughEveryLinkAndDotDotBeforeItIsJudged() throws {
         let layout = try Layout()
         defer { layout.dir.remove() }

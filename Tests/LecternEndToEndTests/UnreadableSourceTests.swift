@@ -37,6 +37,17 @@ struct UnreadableSourceTests {
         #expect(!output.contains("malformed"), "/etc/passwd was parsed: \(output)")
     }
 
+    @Test func initDescribesAnHTMLPageNamedAsTextAsTheHTMLItIs() throws {
+        let ws = try Workspace("init-sniffed")
+        let page = try ws.write("page.txt", "<!DOCTYPE html>\n" + Self.page)
+        let manifest = ws.url.appendingPathComponent("page.yml")
+        let result = try Tool.run(Tool.lectern, ["init", page.path, "-o", manifest.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(text.contains("page.txt (html):"), "\(text)")
+        #expect(!text.contains("<html"), "markup read as text: \(text)")
+    }
+
     @Test func theAPIRefusesAPDFAndReadsAPageWithoutItsOutsideLinks() throws {
         let ws = try Workspace("api-unreadable")
         let serve = try ServeProcess(ws, arguments: ["--jobs-per-minute", "100"])
