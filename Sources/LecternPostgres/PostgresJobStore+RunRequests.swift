@@ -12,6 +12,8 @@ extension PostgresJobStore {
         try await editIdle(jobId: jobId, edit)
     }
 
+    public func deleteIdleServedJob(jobId: Int64) async throws -> String? { try await deleteIdle(jobId: jobId) }
+
     public func claimRunRequest(holder: ProcessIdentity) async throws -> RunRequestRecord? {
         try await write { db in
             try await db.execute("""
@@ -49,6 +51,11 @@ extension PostgresJobStore {
 extension PostgresTransaction {
     package func runRequestCount(jobId: Int64) async throws -> Int {
         try await value("SELECT count(*) FROM \"runRequest\" WHERE \"jobId\" = \(jobId)", as: Int64.self).map(Int.init) ?? 0
+    }
+
+    package func deleteServedJobRows(jobId: Int64) async throws {
+        try await execute("DELETE FROM \"servedJob\" WHERE \"jobId\" = \(jobId)")
+        try await execute("DELETE FROM job WHERE id = \(jobId)")
     }
 
     package func addRunRequest(jobId: Int64, at date: Date) async throws -> RunRequestRecord {

@@ -41,10 +41,8 @@ extension LecternService {
         api.delete("jobs/:id") { _, context in
             let (job, served) = try await accessibleJob(context)
             guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: cancel it first") }
-            if let lease = try await store.lease(jobId: job.id!), lease.expiresAt > Date() {
-                throw ServeError.conflict("the job is being rendered: cancel it first")
-            }
-            try await store.deleteServedJob(jobId: job.id!)
+            // Decided by the store with the job locked, as a run start is: one of the two wins.
+            if let busy = try await store.deleteIdleServedJob(jobId: job.id!) { throw ServeError.conflict(busy + ": cancel it first") }
             // The folder goes after the row: a crash between leaves a folder the sweep removes.
             try? FileManager.default.removeItem(at: folders.job(served.folder))
             return Response(status: .noContent)

@@ -22,6 +22,8 @@ extension SQLiteJobStore {
         try await editIdle(jobId: jobId, edit)
     }
 
+    public func deleteIdleServedJob(jobId: Int64) async throws -> String? { try await deleteIdle(jobId: jobId) }
+
     public func claimRunRequest(holder: ProcessIdentity) async throws -> RunRequestRecord? {
         // Asked every second by every `serve`: most often nothing waits, and a read takes no lock.
         guard try await read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM runRequest WHERE holder IS NULL)") ?? false })
@@ -63,6 +65,13 @@ extension SQLiteJobStore {
 extension SQLiteTransaction {
     package func runRequestCount(jobId: Int64) async throws -> Int {
         try await access { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM runRequest WHERE jobId = ?", arguments: [jobId]) ?? 0 }
+    }
+
+    package func deleteServedJobRows(jobId: Int64) async throws {
+        try await access { db in
+            try db.execute(sql: "DELETE FROM servedJob WHERE jobId = ?", arguments: [jobId])
+            try db.execute(sql: "DELETE FROM job WHERE id = ?", arguments: [jobId])
+        }
     }
 
     package func addRunRequest(jobId: Int64, at date: Date) async throws -> RunRequestRecord {

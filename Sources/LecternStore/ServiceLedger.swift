@@ -42,6 +42,10 @@ public protocol ServiceLedger: Sendable {
     /// job queued or under way, with the job locked as ``requestRun(jobId:)`` locks it, so an edit
     /// and a start of one job never overlap. Returns nil when it edited, else why it did not.
     func editIdleJob(jobId: Int64, _ edit: @Sendable () throws -> Void) async throws -> String?
+    /// Deletes the served job and its job with every run and chapter, in one transaction that
+    /// finds no run of the job queued or under way (as ``editIdleJob(jobId:_:)``). Returns nil
+    /// when it deleted, else why it did not.
+    func deleteIdleServedJob(jobId: Int64) async throws -> String?
     /// Claims the oldest waiting request for `holder`; nil when none waits.
     func claimRunRequest(holder: ProcessIdentity) async throws -> RunRequestRecord?
     /// Every request, waiting or claimed, oldest first.

@@ -20,6 +20,14 @@ extension StoreExecutor {
         }
     }
 
+    package func deleteIdle(jobId: Int64) async throws -> String? {
+        try await writing { db in
+            if let busy = try await busyReason(jobId: jobId, db, at: Date()) { return busy }
+            try await db.deleteServedJobRows(jobId: jobId)
+            return nil
+        }
+    }
+
     /// Why the job cannot be started or changed now, or nil: a request of a `serve` (waiting or
     /// rendering), or the lease of a live process (a `lectern run` or a daemon).
     private func busyReason(jobId: Int64, _ db: Transaction, at now: Date) async throws -> String? {

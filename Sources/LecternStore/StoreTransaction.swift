@@ -19,6 +19,8 @@ package protocol StoreTransaction {
     func runRequestCount(jobId: Int64) async throws -> Int
     /// Adds a waiting run request for the job.
     func addRunRequest(jobId: Int64, at date: Date) async throws -> RunRequestRecord
+    /// Deletes a served job's rows and its job's (runs, chapters, requests go with it).
+    func deleteServedJobRows(jobId: Int64) async throws
     /// The queued chunk `id`, locked.
     func lockedChunk(id: Int64) async throws -> ChunkTask?
     /// The claimed chunks whose lease ran out (by the store's clock) on their last allowed

@@ -5,7 +5,8 @@ import LecternTestSupport
 /// `lectern serve --max-concurrent 1` killed (SIGKILL) with one run rendering and another queued,
 /// then started again on the same store: the dead run is `interrupted` at once (before the new
 /// process answers a request), the service resumes it from its chunks, and the queued run, which
-/// lives in the store, starts after it, in order — with SQLite and with PostgreSQL.
+/// lives in the store, starts after it, in order — with SQLite and with PostgreSQL. A resumed run
+/// takes the chunks the killed one had rendered from the cache.
 ///
 /// The runs render nothing: with `--workers 0` and no `lectern worker` on the shared chunk
 /// folder, a started run holds its slot until it is cancelled, so no timing decides the order.
@@ -24,6 +25,40 @@ import LecternTestSupport
         let ws = try Workspace("serve-restart-postgres")
         let shared = try DistributedRenderTests.Shared(ws, server: try PostgresTestServer.shared())
         _ = try Self.killAndRestart(ws, store: shared.arguments, chunks: [])
+    }
+
+    @Test func aRunResumedAfterAKillReusesTheChunksItHadRendered() throws {
+        let ws = try Workspace("serve-restart-chunks")
+        let serve = try ServeProcess(ws, arguments: ["--workers", "1"])
+        let book = try ws.write("long.txt", DaemonRecoveryTests.book(chapters: 6))
+        let created = try serve.createJob(["document=@\(book.path)", "title=Long"])
+        try #require(created.status == 201, "\(created.text)")
+        let id = try #require(created.object["id"] as? Int)
+        #expect(try serve.request("/api/v1/jobs/\(id)/runs", ["-X", "POST"]).status == 202)
+        var killedRun: [String: Any] = [:]
+        #expect(try eventually(timeout: 60, "some chunks rendered") {
+            killedRun = (try serve.request("/api/v1/jobs/\(id)").object["latestRun"] as? [String: Any]) ?? [:]
+            return (killedRun["chunksRendered"] as? Int ?? 0) >= 2
+        }, "\(serve.logText)")
+        kill(serve.process.processIdentifier, SIGKILL)
+        serve.process.waitUntilExit()
+        let killedId = try #require(killedRun["id"] as? Int)
+        let total = try #require(killedRun["chunkCount"] as? Int)
+        try #require((killedRun["chunksRendered"] as? Int ?? 0) < total, "the run ended before it was killed: \(killedRun)")
+
+        let again = try ServeProcess(ws, arguments: ["--workers", "1"], name: "again")
+        defer { _ = again.terminate() }
+        var resumed: [String: Any] = [:]
+        #expect(try eventually(timeout: 60, "the run resumed and planned") {
+            resumed = (try again.request("/api/v1/jobs/\(id)").object["latestRun"] as? [String: Any]) ?? [:]
+            return resumed["id"] as? Int != killedId && resumed["chunkCount"] != nil
+        }, "\(again.logText)")
+        // At least what the killed run had reported rendered comes from the cache.
+        #expect((resumed["chunksReused"] as? Int ?? 0) >= killedRun["chunksRendered"] as? Int ?? 0, "\(killedRun)\n\(resumed)")
+        #expect(resumed["chunkCount"] as? Int == total)
+        #expect(try again.request("/api/v1/runs/\(killedId)").object["state"] as? String == "interrupted")
+        #expect(try StoreProbe(ws.db).runs().first { $0.id == Int64(resumed["id"] as? Int ?? 0) }?.resumesRunId == Int64(killedId))
+        _ = try again.request("/api/v1/jobs/\(id)/cancel", ["-X", "POST"])
     }
 
     /// Returns the killed run's id and the id of the run that resumed it.

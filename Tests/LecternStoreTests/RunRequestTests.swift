@@ -5,9 +5,9 @@ import LecternTestSupport
 import LecternStore
 
 /// `lectern serve`'s run requests on both backends: a job takes one request at a time (of many
-/// callers at once, one wins), an edit is refused while a request exists and a start while an edit
-/// runs, requests are claimed oldest first and each once, and a dead claimer's request goes back
-/// in its place.
+/// callers at once, one wins), an edit or a deletion is refused while a request exists and a start
+/// waits while an edit runs, requests are claimed oldest first and each once, and a dead
+/// claimer's request goes back in its place.
 @Suite(.onTestThreads) struct RunRequestTests {
     @Test(arguments: Backend.allCases)
     func oneOfManyStartsOfAJobIsQueued(_ backend: Backend) async throws {
@@ -61,6 +61,22 @@ import LecternStore
         guard case .busy(let why) = try await store.requestRun(jobId: job.id!) else { Issue.record("queued under a live lease"); return }
         #expect(why.contains("elsewhere.example"), "\(why)")
         await #expect(try store.editIdleJob(jobId: job.id!) {} != nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aServedJobIsDeletedOnlyWhenNoRunOfItIsQueuedOrUnderWay(_ backend: Backend) async throws {
+        let fixture = try backend.fresh()
+        let store = try await fixture.open()
+        let served = ServedJobRecord(jobId: 0, owner: "alice", folder: "f1", feedSecret: "s1", createdAt: Date())
+        let job = try await store.addServedJob(served, manifestPath: "/d.yml", name: "d", title: nil)
+        guard case .queued(let request) = try await store.requestRun(jobId: job.id!) else { Issue.record("refused"); return }
+        let refused = try await store.deleteIdleServedJob(jobId: job.id!)
+        #expect(refused?.contains("queued or under way") == true, "\(refused ?? "nil")")
+        await #expect(try store.servedJob(jobId: job.id!) != nil)
+        try await store.endRunRequest(id: request.id)
+        await #expect(try store.deleteIdleServedJob(jobId: job.id!) == nil)
+        await #expect(try store.servedJob(jobId: job.id!) == nil)
+        await #expect(try store.job(id: job.id!) == nil)
     }
 
     @Test(arguments: Backend.allCases)
