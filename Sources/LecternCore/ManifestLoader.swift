@@ -109,10 +109,9 @@ public struct ManifestLoader: Sendable {
                 sources.append(source)
             }
         }
-        let name = layer.name ?? stem
-        if layer.name == nil, name.hasPrefix(".") {
-            throw ManifestError(file: file, key: "name", message: "missing, and the manifest's file name starts with '.', so its outputs (\(UserText.escapingControls(name)).mp3 …) would be hidden files; give a `name:` such as \"book\"")
-        }
+        // A name taken from a hidden file's name (`.book.yml`, a document `.notes.txt` given alone)
+        // drops its leading dots: the outputs are never hidden files.
+        let name = layer.name ?? Self.visibleName(stem)
         let output: URL
         if let o = layer.output {
             output = Self.resolve(o, in: folder)
@@ -261,6 +260,12 @@ public struct ManifestLoader: Sendable {
     }
 
     /// A path made absolute against `folder` (`~` expands to the home folder).
+    /// `stem` without its leading dots (`.book` → `book`; `book` when nothing is left).
+    static func visibleName(_ stem: String) -> String {
+        let visible = String(stem.drop { $0 == "." })
+        return visible.isEmpty ? "book" : visible
+    }
+
     static func resolve(_ path: String, in folder: URL) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
