@@ -273,7 +273,8 @@ def half_open(c):
         failures = 0
         for i in range(500):
             try:
-                k = socket.create_connection(("127.0.0.1", s.port), timeout=5)
+                # 50 from each of ten loopback addresses: under the limit per client address.
+                k = socket.create_connection(("127.0.0.1", s.port), timeout=5, source_address=(f"127.0.0.{2 + i // 50}", 0))
                 k.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n")
                 sockets.append(k)
             except OSError:
@@ -315,7 +316,8 @@ def linked_files(c):
     answers = {}
 
     def scrub(text, href):
-        return re.sub(r'"(id|createdAt|feed|startedAt|endedAt|run|job)":\s*("[^"]*"|\d+)', "", text.replace(href, "HREF"))
+        text = re.sub(r"linked-\d+", "linked-N", text.replace(href, "HREF"))
+        return re.sub(r'"(id|createdAt|feed|startedAt|endedAt|run|job)":\s*("[^"]*"|\d+)', "", text)
 
     try:
         for label, href in [("passwd", "/etc/passwd"), ("missing", "/etc/no-such-file-38"), ("stdin", "/dev/stdin"),
@@ -347,7 +349,10 @@ def linked_files(c):
         for exists, missing in (("passwd", "missing"), ("dotdot", "dotdot-missing")):
             for rel in ("pronunciation", "stylesheet"):
                 trials += 1
-                held += int(answers[(exists, rel)] == answers[(missing, rel)])
+                same = answers[(exists, rel)] == answers[(missing, rel)]
+                held += int(same)
+                if not same and os.environ.get("FAULTS_VERBOSE"):
+                    print(f"    {exists} vs {missing} ({rel}): {answers[(exists, rel)]} / {answers[(missing, rel)]}")
     finally:
         s.stop()
     row("linked-files", trials, held, "links to /etc, /dev and ../ from an uploaded page (job, script, run): answered, nothing "
