@@ -82,7 +82,7 @@ struct LoudnessEndToEndTests {
         var raw: [Double] = []
         for (job, name) in [(levelled, "mixed"), (plain, "raw")] {
             let folder = ws.url.appendingPathComponent("out/\(name)/\(name)-chapters")
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted() {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ !$0.hasPrefix(".") }).sorted() {
                 let (integrated, peak) = try Self.ffmpegLoudness(folder.appendingPathComponent(file))
                 if name == "raw" { raw.append(integrated); continue }
                 #expect(abs(integrated + 18) <= 1, "\(file): \(integrated) LUFS")
