@@ -27,11 +27,11 @@ enum SourceFile {
     /// - throws: ``LinkedFile/Refusal`` (outside the source's folders, missing, not a regular
     ///   file, too large), whose reason the caller reports with the link as written.
     static func linked(_ href: String, from source: Source, maxBytes: Int) throws(LinkedFile.Refusal) -> Data {
-        let url = URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: source.url.deletingLastPathComponent()).standardizedFileURL
-        return try LinkedFile(roots: source.linkRoots, maxBytes: maxBytes).read(url)
+        try LinkedFile(roots: source.linkRoots, maxBytes: maxBytes).read(url(href, from: source))
     }
 
-    /// Where a link points, for ``Book/linkedFiles`` (never opened here).
+    /// Where a link points (`href` as written, relative to the source's folder), for
+    /// ``Book/linkedFiles`` and ``linked(_:from:maxBytes:)``.
     static func url(_ href: String, from source: Source) -> URL {
         URL(fileURLWithPath: href.removingPercentEncoding ?? href, relativeTo: source.url.deletingLastPathComponent()).standardizedFileURL
     }

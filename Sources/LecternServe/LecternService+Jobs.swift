@@ -40,7 +40,6 @@ extension LecternService {
         api.patch("jobs/:id") { request, context in try await updateJob(request, context) }
         api.delete("jobs/:id") { _, context in
             let (job, served) = try await accessibleJob(context)
-            guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("the job is running or queued: cancel it first") }
             // Decided by the store with the job locked, as a run start is: one of the two wins.
             if let busy = try await store.deleteIdleServedJob(jobId: job.id!) { throw ServeError.conflict(busy + ": cancel it first") }
             // The folder goes after the row: a crash between leaves a folder the sweep removes.
@@ -108,7 +107,6 @@ extension LecternService {
     private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
         let (job, served) = try await accessibleJob(context)
         let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
-        guard try await !supervisor.isActive(jobId: job.id!) else { throw ServeError.conflict("a run of the job is queued or under way: change it after") }
         let manifestURL = URL(fileURLWithPath: job.manifestPath)
         let text = (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? ""
         let edited = try ServedManifest.patched(text, with: settings)
@@ -116,6 +114,7 @@ extension LecternService {
         let trial = manifestURL.deletingLastPathComponent().appendingPathComponent(".patch-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: trial) }
         try AtomicFile.write(Data(edited.utf8), to: trial)
+        // An edit changes settings only (each checked above; a voice must be installed), never the documents.
         _ = try await OffPool.run { try self.validate(manifestURL: trial, inside: self.folders.job(served.folder)) }
         // Put in place only while no run of the job is queued or under way, decided by the store
         // with the job locked: a start racing this edit comes before it (409 here) or after it.

@@ -49,12 +49,6 @@ actor RunSupervisor {
         try await store.runRequests().contains { $0.jobId == jobId && $0.holder == nil }
     }
 
-    /// Whether the job has a run queued or under way (in any `serve` on the store).
-    func isActive(jobId: Int64) async throws -> Bool {
-        if active[jobId] != nil { return true }
-        return try await store.runRequests().contains { $0.jobId == jobId }
-    }
-
     /// Queues a run of the job in the store and starts it here if a slot is free and it is next.
     ///
     /// - returns: the run's row once it has started here; nil when it waits (here or for any

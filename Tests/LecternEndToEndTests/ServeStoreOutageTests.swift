@@ -9,27 +9,17 @@ import LecternTestSupport
 /// health check still answers, and everything works again once the store answers.
 @Suite(.serialized) struct ServeStoreOutageTests {
     @Test func apiCallsFailFastWhileTheStoreDoesNotAnswer() throws {
-        // A server of its own: stopping the shared one would stall every other test.
-        let server = try PostgresTestServer()
-        var stopped: [Int32] = []
-        defer {
-            for pid in stopped.reversed() { kill(pid, SIGCONT) }
-            server.stop()
-        }
         let ws = try Workspace("serve-store-outage")
-        var address = try server.createDatabase()
-        address.timeout = 2
-        let chunks = ws.url.appendingPathComponent("shared-chunks")
-        try FileManager.default.createDirectory(at: chunks, withIntermediateDirectories: true)
-        let serve = try ServeProcess(ws, store: ["--store", address.description, "--chunks", chunks.path])
+        let store = try PausablePostgres(ws, timeout: 2)
+        defer { store.close() }
+        let serve = try ServeProcess(ws, store: store.arguments)
         defer { _ = serve.terminate() }
         let book = try ws.write("book.txt", APIBadInputTests.book)
         let created = try serve.createJob(["document=@\(book.path)", "title=The Lamp"])
         try #require(created.status == 201, "\(created.text)")
         let id = try #require(created.object["id"] as? Int)
 
-        stopped = try StoreDeadlineTests.serverProcesses(server)
-        for pid in stopped { kill(pid, SIGSTOP) }
+        try store.pause()
         // Past the token cache (two seconds), so the token too is looked up in the store.
         Thread.sleep(forTimeInterval: 2.2)
         for (what, path, arguments) in [("the jobs", "/api/v1/jobs", [String]()), ("a job", "/api/v1/jobs/\(id)", []),
@@ -39,7 +29,7 @@ import LecternTestSupport
             let seconds = Date().timeIntervalSince(started)
             #expect(answer.status == 503 && answer.headers["retry-after"] == "5", "\(what): \(answer.status) \(answer.text)")
             #expect(answer.errorMessage?.contains("job store") == true, "\(what): \(answer.text)")
-            #expect(!answer.text.contains(server.folder.path) && !answer.text.contains("postgres://") && !answer.text.contains(ws.url.path),
+            #expect(!answer.text.contains(store.server.folder.path) && !answer.text.contains("postgres://") && !answer.text.contains(ws.url.path),
                     "\(what) names the store's address or folders: \(answer.text)")
             // The deadline (2 s), the wait for the connection's gate (2 s at most) and a loaded machine.
             #expect(seconds < 6, "\(what) answered after \(seconds) s")
@@ -48,8 +38,7 @@ import LecternTestSupport
         #expect(health.status == 200, "\(health.text)")
         #expect(serve.logText.contains("did not answer within 2 s"), "the log says why: \(serve.logText)")
 
-        for pid in stopped.reversed() { kill(pid, SIGCONT) }
-        stopped = []
+        store.resume()
         #expect(try eventually(timeout: 20, "the jobs answered again") { try serve.request("/api/v1/jobs").status == 200 })
         #expect((try serve.request("/api/v1/jobs").json as? [Any])?.count == 1)
     }

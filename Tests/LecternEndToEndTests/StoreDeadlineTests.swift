@@ -9,22 +9,6 @@ import LecternTestSupport
 /// coordinator say within their deadline that the store does not answer — once, not on every
 /// try — and the run finishes once the server continues.
 @Suite(.serialized) struct StoreDeadlineTests {
-    /// The server's processes: the postmaster (from `postmaster.pid`) and its children.
-    static func serverProcesses(_ server: PostgresTestServer) throws -> [Int32] {
-        let pidFile = server.folder.appendingPathComponent("data/postmaster.pid")
-        let text = try String(contentsOf: pidFile, encoding: .utf8)
-        let postmaster = try #require(text.split(separator: "\n").first.flatMap { Int32($0) })
-        var children: [Int32] = []
-        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // Fields after the command: state, ppid, …
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, Int32(fields[1]) == postmaster { children.append(pid) }
-        }
-        return [postmaster] + children
-    }
-
     /// A `lectern run` in the background whose stderr goes to a file the test reads as it grows.
     final class LoggedRun: @unchecked Sendable {
         // @unchecked Sendable: `process` is set up once in init.
@@ -52,19 +36,10 @@ import LecternTestSupport
     }
 
     @Test func aServerStoppedFor60SecondsIsReportedWithinTheDeadlineAndTheRunFinishesWhenItContinues() throws {
-        // A server of its own: stopping the shared one would stall every other test.
-        let server = try PostgresTestServer()
-        var stopped: [Int32] = []
-        defer {
-            for pid in stopped.reversed() { kill(pid, SIGCONT) }
-            server.stop()
-        }
         let ws = try Workspace("store-deadline")
-        var address = try server.createDatabase()
-        address.timeout = 5
-        let chunks = ws.url.appendingPathComponent("shared-chunks")
-        try FileManager.default.createDirectory(at: chunks, withIntermediateDirectories: true)
-        let arguments = ["--store", address.description, "--chunks", chunks.path]
+        let postgres = try PausablePostgres(ws, timeout: 5)
+        defer { postgres.close() }
+        let (address, arguments) = (postgres.address, postgres.arguments)
         #expect(address.description.contains("timeout=5"))
         let store = try BlockingStore(.postgres(address), localFolder: ws.url.appendingPathComponent("probe"))
         let workers = try (1...2).map { try WorkerHost(ws, name: "worker\($0)", store: arguments, lease: 3) }
@@ -80,9 +55,8 @@ import LecternTestSupport
         try store.close()
 
         // The server stops answering, as if the network were cut.
-        stopped = try Self.serverProcesses(server)
+        try postgres.pause()
         let stopTime = Date()
-        for pid in stopped { kill(pid, SIGSTOP) }
         try #require(coordinator.process.isRunning, "the run ended before the store stopped: the test's book renders too fast here")
         let needle = "did not answer within 5 s"
         // Each says so within its deadline (5 s), give or take its heartbeat or poll (1 s) and a loaded machine.
@@ -104,8 +78,7 @@ import LecternTestSupport
                     "said once per outage: \(log)")
         }
 
-        for pid in stopped.reversed() { kill(pid, SIGCONT) }
-        stopped = []
+        postgres.resume()
         let status = coordinator.wait(timeout: 180)
         #expect(status == 0, "\(coordinator.logText)\n\(workers.map(\.logText).joined(separator: "\n"))")
         #expect(coordinator.logText.contains("the job store answers again"), "\(coordinator.logText)")
