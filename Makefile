@@ -160,8 +160,8 @@ bench-piper-tts:
 	  $(MAKE) --no-print-directory apt PACKAGES="python3-venv" && \
 	  rm -rf $(PIPER_TTS_VENV) && python3 -m venv $(PIPER_TTS_VENV) && $(PIPER_TTS_VENV)/bin/pip install -q piper-tts==1.8.0; }
 
-# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|serve|faults|firstbuild]  (default: the first three; see docs/BENCHMARKS.md)
-bench: $(if $(filter firstbuild,$(BENCH)),deps,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale faults,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,$(if $(filter serve,$(BENCH)),bench-serve-deps,bench-deps)))))
+# make bench [BENCH=parallel|incremental|quality|formats|scale|neural|serve|faults|firstbuild|reading]  (default: the first three; see docs/BENCHMARKS.md)
+bench: $(if $(filter firstbuild,$(BENCH)),deps,$(if $(filter reading,$(BENCH)),release,release-postgres $(if $(filter incremental,$(BENCH)),,$(if $(filter scale faults,$(BENCH)),test-deps,$(if $(filter neural,$(BENCH)),piper test-python bench-piper-tts,$(if $(filter serve,$(BENCH)),bench-serve-deps,bench-deps))))))
 	Scripts/bench.sh $(BENCH)
 
 # The binary finds its defaults in ../share/lectern/Config beside itself (docs/lectern.1, FILES).

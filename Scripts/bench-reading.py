@@ -10,10 +10,12 @@ same book's Gutenberg text), with no manifest, and the formats must agree:
         (/work/.mirror/OWNER+NAME/repo, as the search tool's `fetch` leaves them), checking each
         file's SHA-256; it names every repository whose snapshot is missing.
     Scripts/bench-reading.py run [--holdout] [--lectern PATH] [--books DIR] [--out DIR] [--only A,B]
-        runs `lectern check --json FILE` and `lectern check --text FILE` on every file (two at a
-        time, one per core), prints a table and a summary, and writes OUT/reading.md (Markdown for
+        runs `lectern check --json FILE` and `lectern check --text FILE` on every file (the two
+        side by side, one per core), prints a table and a summary, and writes OUT/reading.md (Markdown for
         docs/BENCHMARKS.md) and OUT/reading.json (every metric, to diff runs). Without --holdout it
         reads the books not held out; with --holdout only the 20 held out (the honest figure).
+    Scripts/bench-reading.py report OUT/reading.json [--out DIR]
+        judges a saved run again (after a change to the rules below) and writes its table anew.
 
 A Standard Ebooks EPUB is the repository's src/ folder at the listed commit, zipped with `mimetype`
 first and stored, the rest deflated, every entry dated 1980-01-01. Its `sha256` column is not the
@@ -290,27 +292,31 @@ def roman_value(token):
     return total
 
 
+def is_numeral_i(tokens, i, words):
+    """Whether "I" is the numeral one (after "chapter", "book", …, or last) rather than the pronoun."""
+    return i == len(words) - 1 or (tokens and tokens[-1] in {"chapter", "chap", "book", "part", "act", "scene", "letter"})
+
+
 def normalise(title):
     """Lower case, accents and punctuation gone, Roman numerals and number words as digits,
     generic words ("chapter", articles) dropped: a tuple of tokens."""
     t = unicodedata.normalize("NFKD", title or "")
     t = "".join(c for c in t if not unicodedata.combining(c)).lower()
     t = re.sub(r"[’'`]", "", t)
-    tokens = []
-    for token in re.findall(r"[a-z0-9]+", t):
-        if ROMAN.match(token) and (token != "i" or not tokens or tokens[-1] in {"chapter", "book", "part", "act", "scene"}
-                                   or len(re.findall(r"[a-z0-9]+", t)) == 1):
+    tokens, words = [], re.findall(r"[a-z0-9]+", t)
+    for i, token in enumerate(words):
+        if ROMAN.match(token) and (token != "i" or is_numeral_i(tokens, i, words)):
             token = str(roman_value(token))
         token = NUMBER_WORDS.get(token, token)
-        if token not in GENERIC:
-            tokens.append(token)
-    return tuple(tokens)
+        tokens.append(token)
+    return tuple(t for t in tokens if t not in GENERIC)
 
 
 def titles_match(a, b):
     """Two chapter titles match when, normalised (see `normalise`), they are equal; one's tokens
     all appear in the other (an edition adds the chapter's name to its number, or drops it); or
-    they share at least half their tokens; or both start with the same number."""
+    they share at least half their tokens; or the first number in each is the same ("CHAPTER IV.
+    The Storm" and "Dracula, IV")."""
     if a == b:
         return True
     sa, sb = set(a), set(b)
@@ -318,7 +324,8 @@ def titles_match(a, b):
         return True
     if sa and sb and len(sa & sb) / len(sa | sb) >= 0.5:
         return True
-    return bool(a and b and a[0].isdigit() and a[0] == b[0])
+    na, nb = (next((t for t in x if t.isdigit()), None) for x in (a, b))
+    return na is not None and na == nb
 
 
 def matched_in_order(titles_a, titles_b):
@@ -485,6 +492,18 @@ def write_outputs(args, report, elapsed):
     print(f"written: {os.path.join(args.out, 'reading.md')}, {os.path.join(args.out, 'reading.json')}")
 
 
+def report_again(args):
+    """Judges a run's reading.json again (after a change to the rules of this script) and writes
+    the table and summary anew."""
+    with open(args.json, encoding="utf-8") as f:
+        saved = json.load(f)
+    for r in saved["books"]:
+        r["failures"] = judge(r["book"], r["formats"])
+    args.lectern, args.holdout = saved["lectern"], saved["held_out"]
+    write_outputs(args, saved["books"], 0)
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -498,9 +517,14 @@ def main():
     r.add_argument("--holdout", action="store_true", help="only the 20 held-out books")
     r.add_argument("--only", help="comma-separated book ids")
     r.add_argument("-v", "--verbose", action="store_true")
+    j = sub.add_parser("report", help="judge a run's reading.json again and write its table")
+    j.add_argument("json")
+    j.add_argument("--out", default=os.path.join(BOOKS, "results"))
     args = parser.parse_args()
     if args.command == "gather":
         return gather(args)
+    if args.command == "report":
+        return report_again(args)
     args.lectern = os.path.abspath(args.lectern)
     return run(args)
 
