@@ -16,6 +16,8 @@ same book's Gutenberg text), with no manifest, and the formats must agree:
         reads the books not held out; with --holdout only the 20 held out (the honest figure).
     Scripts/bench-reading.py report OUT/reading.json [--out DIR]
         judges a saved run again (after a change to the rules below) and writes its table anew.
+    Scripts/bench-reading.py compare OLD.json NEW.json
+        lists the books whose verdict, chapters or words read changed between two runs.
 
 A Standard Ebooks EPUB is the repository's src/ folder at the listed commit, zipped with `mimetype`
 first and stored, the rest deflated, every entry dated 1980-01-01. Its `sha256` column is not the
@@ -253,6 +255,7 @@ def measure(lectern, path):
     for s in skipped:
         by_kind[s["kind"]] = by_kind.get(s["kind"], 0) + s["words"]
     largest = max(skipped, key=lambda s: s["words"], default=None)
+    other = max((s for s in skipped if s["kind"] not in ALLOWED_SKIPS), key=lambda s: s["words"], default=None)
     words = doc.get("words", 0)
     result.update({
         "title": doc.get("title"),
@@ -264,6 +267,8 @@ def measure(lectern, path):
         "book_words": words + sum(by_kind.values()),
         "skipped_by_kind": dict(sorted(by_kind.items(), key=lambda kv: -kv[1])),
         "largest_skip": largest,
+        "largest_other_skip": other,
+        "skips": skipped,
         "leaks": leaks_of(tout),
         "warnings": len(doc.get("warnings", [])),
         "first_line": (tout.splitlines() or [""])[0],
@@ -475,13 +480,13 @@ def write_outputs(args, report, elapsed):
     md = [f"### Result ({time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, `{os.path.basename(args.lectern)}`, "
           f"{'held-out' if args.holdout else 'open'} set)", ""]
     md += [f"{line}  " for line in summary_lines(report)] + [""]
-    md += ["| book | kind | lang | formats | chapters | words read | largest skip | result |", "|---|---|---|---|---|---|---|---|"]
+    md += ["| book | kind | lang | formats | chapters | words read | largest skip (not header, licence, contents, index) | result |", "|---|---|---|---|---|---|---|---|"]
     for r in report:
         chapters = " / ".join(cell(m, "chapters") for m in r["formats"].values())
         words = " / ".join(cell(m, "words_read") for m in r["formats"].values())
         largest = []
         for fmt, m in r["formats"].items():
-            s = m.get("largest_skip")
+            s = m.get("largest_other_skip")
             if s:
                 largest.append(f"{fmt}: {s['reason']} {s['words']:,}")
         result = "pass" if not r["failures"] else "**fail**: " + "; ".join(f.replace("|", "\\|") for f in r["failures"])
@@ -504,6 +509,30 @@ def report_again(args):
     return 0
 
 
+def compare(args):
+    """What changed between two runs' reading.json: books that now pass or fail, and each book's
+    chapters and words read per format where they differ."""
+    old, new = ({b["book"]: b for b in json.load(open(p, encoding="utf-8"))["books"]} for p in (args.old, args.new))
+    for book in sorted(set(old) & set(new)):
+        a, b = old[book], new[book]
+        was, now = not judge(book, a["formats"]), not judge(book, b["formats"])
+        changes = []
+        for fmt in b["formats"]:
+            ma, mb = a["formats"].get(fmt, {}), b["formats"][fmt]
+            for key in ("chapters", "words_read"):
+                if ma.get(key) != mb.get(key):
+                    changes.append(f"{fmt} {key} {ma.get(key)} → {mb.get(key)}")
+        if was != now or changes:
+            verdict = {(True, False): "NOW FAILS", (False, True): "now passes"}.get((was, now), "pass" if now else "fail")
+            print(f"{book:<30} {verdict:<10} {'; '.join(changes)}")
+            if not now:
+                for f in judge(book, b["formats"]):
+                    print(f"{'':<30}   - {f}")
+    passed = lambda books: sum(1 for b in books.values() if not judge(b["book"], b["formats"]))
+    print(f"pass: {passed(old)} of {len(old)} → {passed(new)} of {len(new)}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -520,7 +549,12 @@ def main():
     j = sub.add_parser("report", help="judge a run's reading.json again and write its table")
     j.add_argument("json")
     j.add_argument("--out", default=os.path.join(BOOKS, "results"))
+    c = sub.add_parser("compare", help="what changed between two runs' reading.json")
+    c.add_argument("old")
+    c.add_argument("new")
     args = parser.parse_args()
+    if args.command == "compare":
+        return compare(args)
     if args.command == "gather":
         return gather(args)
     if args.command == "report":
