@@ -489,6 +489,10 @@ def write_outputs(args, report, elapsed):
             s = m.get("largest_other_skip")
             if s:
                 largest.append(f"{fmt}: {s['reason']} {s['words']:,}")
+            elif "largest_other_skip" not in m and "skipped_by_kind" in m:  # a run saved before the field
+                others = [(w, k) for k, w in m["skipped_by_kind"].items() if k not in ALLOWED_SKIPS]
+                if others:
+                    largest.append(f"{fmt}: {max(others)[1]} {max(others)[0]:,} (all passages)")
         result = "pass" if not r["failures"] else "**fail**: " + "; ".join(f.replace("|", "\\|") for f in r["failures"])
         md.append(f"| {r['book']} | {r['kind']} | {r['language']} | {formats_of(r)} | {chapters} | {words} | "
                   f"{'; '.join(largest).replace('|', '/')} | {result} |")
