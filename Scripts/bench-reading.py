@@ -506,8 +506,11 @@ def report_again(args):
     the table and summary anew."""
     with open(args.json, encoding="utf-8") as f:
         saved = json.load(f)
+    listed = books_of(read_list())
     for r in saved["books"]:
         r["failures"] = judge(r["book"], r["formats"])
+        if r["book"] in listed:  # the list's kind and language may have been corrected since
+            r["kind"], r["language"] = listed[r["book"]][0]["kind"], listed[r["book"]][0]["language"]
     args.lectern, args.holdout = saved["lectern"], saved["held_out"]
     write_outputs(args, saved["books"], 0)
     return 0
