@@ -242,10 +242,11 @@ def measure(lectern, path):
             text_run = pool.submit(run_check, lectern, path, "text", work)
             (jcode, jout, jerr, jsec), (tcode, tout, terr, tsec) = json_run.result(), text_run.result()
     result = {"file": os.path.basename(path), "seconds": round(max(jsec, tsec), 1)}
-    if jcode != 0 or tcode != 0:
-        result["error"] = (jerr or terr).strip().splitlines()[-1:] or [f"exit {jcode}/{tcode}"]
-        result["error"] = result["error"][0][:200]
-        return result
+    for mode, code, err in (("--json", jcode, jerr), ("--text", tcode, terr)):
+        if code != 0:
+            last = (err.strip().splitlines() or [f"exit status {code}"])[-1]
+            result["error"] = f"check {mode}: {last[:200]}"
+            return result
     doc = json.loads(jout)
     skipped = []
     for s in doc.get("skipped", []):
