@@ -260,6 +260,7 @@ def measure(lectern, path):
     words = doc.get("words", 0)
     result.update({
         "title": doc.get("title"),
+        "author": doc.get("author"),  # when `check --json` gives one
         "chapters": len(doc.get("chapters", [])),
         "chapter_titles": [c.get("title", "") for c in doc.get("chapters", [])],
         "chapter_words": [c.get("words", 0) for c in doc.get("chapters", [])],
