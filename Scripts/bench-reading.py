@@ -59,6 +59,7 @@ WORDS_TOLERANCE = 0.03
 TITLES_NEEDED = 0.90
 SKIP_SHARE = 0.03
 ALLOWED_SKIPS = {"header", "licence", "contents", "index"}
+SKIP_LISTED = 50  # skipped passages of fewer words are counted, not listed, in reading.json
 
 
 # ---------------------------------------------------------------- the list and the snapshots
@@ -270,7 +271,8 @@ def measure(lectern, path):
         "skipped_by_kind": dict(sorted(by_kind.items(), key=lambda kv: -kv[1])),
         "largest_skip": largest,
         "largest_other_skip": other,
-        "skips": skipped,
+        "skips": [s for s in skipped if s["words"] >= SKIP_LISTED],  # the rest only in skipped_by_kind
+        "short_skips": sum(1 for s in skipped if s["words"] < SKIP_LISTED),
         "leaks": leaks_of(tout),
         "warnings": len(doc.get("warnings", [])),
         "first_line": (tout.splitlines() or [""])[0],
@@ -478,7 +480,7 @@ def write_outputs(args, report, elapsed):
     print(f"({elapsed / 60:.1f} min)")
     with open(os.path.join(args.out, "reading.json"), "w", encoding="utf-8") as f:
         json.dump({"lectern": args.lectern, "held_out": args.holdout, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                   "books": report}, f, indent=1, ensure_ascii=False)
+                   "books": report}, f, ensure_ascii=False)
     md = [f"### Result ({time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, `{os.path.basename(args.lectern)}`, "
           f"{'held-out' if args.holdout else 'open'} set)", ""]
     md += [f"{line}  " for line in summary_lines(report)] + [""]
