@@ -79,7 +79,7 @@ public struct PlainTextReader: Sendable {
         } else if source.chapters.detection == .none {
             readParagraphs(body, into: &builder)
         } else {
-            readStructure(body, source: source, into: &builder)
+            readStructure(body, firstLine: cut.range.lowerBound, source: source, into: &builder)
         }
         Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
                      reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/", cut: .after)

@@ -11,6 +11,38 @@ enum BackMatter {
     /// `ERRATA`, `ERRATA (noted by transcriber)`, `CORRIGENDA`, `Errata.`
     static let errataTitle = LinePattern(#"^(ERRATA|Errata|CORRIGENDA|Corrigenda)\b[^a-z]{0,40}.{0,30}$"#)
 
+    /// A line that corrects the text: a place (`p. 12`, `page 45, line 3`, `12, l. 4`) or a change
+    /// (`for "teh" read "the"`, `should be`, `omit`, `"foo" changed to "bar"`, `teh = the`, `→`).
+    static let erratum = LinePattern(
+        #"\b(?:p|pp|pg|page|l|ll|line|col|vol)\.?\s*\d+|\d+\s*[,.:]\s*(?:l|line)\b|\bfor\b.*\bread\b|\bshould\s+(?:be|read)\b|\b(?:omit|dele|delete|insert|transpose)\b|\binstead\s+of\b|\bchanged\s+to\b|\bcorrected\b|=|→"#,
+        caseInsensitive: true)
+
+    /// The end (exclusive) of an errata list whose title is at `start`: the blocks after it whose
+    /// lines are corrections (half of them at least, none longer than a correction's line); the first
+    /// block that is not (running text, a heading), or three blank lines, ends it.
+    static func errataEnd(from start: Int, in lines: [String], limit: Int) -> Int {
+        var end = start + 1
+        var i = start + 1
+        var blanks = 0
+        while i < limit {
+            if TextLines.isBlank(lines[i]) {
+                blanks += 1
+                if blanks >= 3 { break }
+                i += 1
+                continue
+            }
+            var e = i
+            while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
+            let block = lines[i..<e].map(TextLines.trim)
+            let corrections = block.filter { erratum.matches($0) }.count
+            guard corrections * 2 >= block.count, !block.contains(where: { $0.count > 200 }) else { break }
+            blanks = 0
+            end = e
+            i = e
+        }
+        return end
+    }
+
     static let indexTitle = LinePattern(#"^(GENERAL\s+)?(INDEX|Index)(\s+OF\s+[A-Z ]+)?\.?$"#)
     static let indexEntry = LinePattern(#"[,.]\s*\d{1,4}(\s*[,-]\s*\d{1,4})*\.?$"#)
     static let theEnd = LinePattern(#"^\W*THE\s+END\W*$"#, caseInsensitive: true)

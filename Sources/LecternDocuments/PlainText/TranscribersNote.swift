@@ -1,8 +1,9 @@
 import Foundation
 
 /// A transcriber's note (`Transcriber's Note`, `TRANSCRIBER'S NOTES`, `Transcribers Note:` …):
-/// it runs to the next heading, a run of 3+ blank lines or a separator line (included), or,
-/// when it is bracketed (`[Transcriber's note: …]`), to its closing bracket.
+/// a block that says its note on its own is that block (and a list of corrections after it); a title
+/// alone, or a block ending with a colon, runs to the next heading, a run of 3+ blank lines or a
+/// separator line (included); a bracketed note (`[Transcriber's note: …]`) runs to its closing bracket.
 enum TranscribersNote {
     /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
     static let opening = LinePattern(#"^\W{0,3}(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
@@ -17,6 +18,15 @@ enum TranscribersNote {
         let first = TextLines.trim(lines[start])
         if first.hasPrefix("[") {
             if let close = Brackets.closing(from: start, in: lines, limit: limit, maxLines: 80) { return close + 1 }
+        }
+        // A note that says what it has to say on its own first lines (`Transcriber's Note: original reads
+        // 'Dyrad'`) is that block, and the corrections it lists after it; one titled alone, or introducing
+        // what follows with a colon, runs on.
+        var firstEnd = start + 1
+        while firstEnd < limit, !TextLines.isBlank(lines[firstEnd]) { firstEnd += 1 }
+        let block = TextLines.collapse(lines[start..<firstEnd].joined(separator: " "))
+        if TextLines.wordCount(block) > 4, !block.hasSuffix(":"), !Separators.isSeparator(lines[firstEnd - 1]) {
+            return BackMatter.errataEnd(from: firstEnd - 1, in: lines, limit: limit)
         }
         var i = start + 1
         var blanks = 0
