@@ -60,7 +60,8 @@ struct StructureScanner {
         if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
             flush()
             while j < limit, let next = Notation.end(from: j, in: lines, limit: limit) { j = next }
-            if skipBounded(i..<j, Notation.reason) { return j }
+            if !skipBounded(i..<j, Notation.reason) { pieces += SkipBounds.paragraphs(lines, i..<j) }
+            return j
         }
         if Separators.isSeparator(t) {
             flush()
@@ -121,13 +122,19 @@ struct StructureScanner {
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
             let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
             let reason = TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason
+            // Over its bound, read: each line from the next would start a shorter one.
             if skipBounded(i..<end, reason) {
                 if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
-                return end
+            } else {
+                pieces += SkipBounds.paragraphs(lines, i..<end)
             }
+            return end
         }
         let end = blockEnd(i)
-        if Tables.isTable(lines[i..<end]), skipBounded(i..<end, Tables.reason) { return end }
+        if Tables.isTable(lines[i..<end]) {
+            if !skipBounded(i..<end, Tables.reason) { pieces += SkipBounds.paragraphs(lines, i..<end) }
+            return end
+        }
         return heading(at: i, text: t)
     }
 
