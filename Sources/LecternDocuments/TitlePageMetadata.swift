@@ -30,21 +30,31 @@ enum TitlePageMetadata {
         }
         for (k, block) in blocks.enumerated() {
             for (j, line) in block.enumerated() {
-                guard let author = byLine.capture(1, in: line) else { continue }
+                // `By Jane Austen`, or `by` alone with the name on the next line.
+                let alone = ["by", "BY", "By"].contains(line)
+                let next = j + 1 < block.count ? block[j + 1] : k + 1 < blocks.count ? blocks[k + 1][0] : nil
+                guard let author = alone ? next : byLine.capture(1, in: line) else { continue }
                 let titleLines = j > 0 ? Array(block[..<j]) : k > 0 ? blocks[k - 1] : []
-                guard !titleLines.isEmpty, titleLines.count <= 3 else { return BookMetadata() }
-                return BookMetadata(title: titled(titleLines.joined(separator: " ")), author: author.trimmingCharacters(in: .whitespaces))
+                guard !titleLines.isEmpty, titleLines.count <= 4 else { return BookMetadata() }
+                let name = author.trimmingCharacters(in: CharacterSet(charactersIn: " .,"))
+                return BookMetadata(title: titled(titleLines), author: name.isEmpty ? nil : name)
             }
         }
         return BookMetadata()
     }
 
-    /// A title as written, or in capitals written as a title (`PRIDE AND PREJUDICE` → `Pride and Prejudice`).
-    static func titled(_ text: String) -> String {
-        let flat = TextLines.collapse(text.replacingOccurrences(of: "_", with: ""))
-        let trimmed = flat.hasSuffix(".") ? String(flat.dropLast()) : flat
-        guard TextLines.isUpperCase(trimmed) else { return trimmed }
-        return trimmed.split(separator: " ").enumerated().map { k, word in
+    /// A title as written, or when most of its words are in capitals written as a title
+    /// (`PRIDE AND PREJUDICE` → `Pride and Prejudice`)
+    /// (`PRIDE.` / `and` / `PREJUDICE` → `Pride and Prejudice`): each line without its closing stop.
+    static func titled(_ lines: [String]) -> String {
+        let flat = TextLines.collapse(lines.map { line in
+            let t = TextLines.trim(line.replacingOccurrences(of: "_", with: ""))
+            return t.hasSuffix(".") || t.hasSuffix(",") ? String(t.dropLast()) : t
+        }.joined(separator: " "))
+        let words = flat.split(separator: " ")
+        guard words.filter({ TextLines.isUpperCase(String($0)) }).count * 2 > words.count else { return flat }
+        return words.enumerated().map { k, word in
+            guard TextLines.isUpperCase(String(word)) else { return String(word) }
             let lower = word.lowercased()
             return k > 0 && smallWords.contains(lower) ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
         }.joined(separator: " ")

@@ -25,8 +25,14 @@ import LecternCore
         #expect(m.title == "Pride and Prejudice" && m.author == "Jane Austen")
     }
 
-    @Test func aGutenbergPageTitleGivesTitleAndAuthor() throws {
-        let html = "<html><head><title>The Project Gutenberg eBook of Pride and Prejudice, by Jane Austen</title></head>"
+    @Test func aTitlePageOverSeveralLinesWithByAloneNamesTheBook() throws {
+        let m = try Self.named("book.txt", "[Illustration: the publisher]\n\n   PRIDE.\n     and\n  PREJUDICE\n\n    by\n  Jane Austen,\n\n\n" + Self.chapter)
+        #expect(m.title == "Pride and Prejudice" && m.author == "Jane Austen")
+    }
+
+    @Test(arguments: ["The Project Gutenberg eBook of Pride and Prejudice, by Jane Austen", "Pride and Prejudice, by Jane Austen"])
+    func aGutenbergPageTitleGivesTitleAndAuthor(title: String) throws {
+        let html = "<html><head><title>\n  \(title)\n</title></head>"
             + "<body><h2>CHAPTER I.</h2><p>It is a truth universally acknowledged.</p></body></html>"
         let m = try Self.named("pg1342-images.html", html)
         #expect(m.title == "Pride and Prejudice" && m.author == "Jane Austen")
