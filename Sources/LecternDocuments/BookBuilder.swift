@@ -158,6 +158,13 @@ struct BookBuilder {
         if !book.pronunciationNotes.contains(note) { book.pronunciationNotes.append(note) }
     }
 
+    /// Warns of a passage read although the reading pass took it for one it leaves out, at the
+    /// current place in the book (the chapter it is read in, or the next one).
+    mutating func warn(_ oversized: OversizedSkip, showsLine: Bool) {
+        let chapter = inChapter ? book.chapters.count : (pendingTitle != nil || book.chapters.isEmpty ? book.chapters.count + 1 : nil)
+        book.warnings.append(oversized.warning(source: source.displayPath, chapter: chapter, showsLine: showsLine))
+    }
+
     /// Lists text that is deliberately not narrated, at the current place in the book.
     mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)

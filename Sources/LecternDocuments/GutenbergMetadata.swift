@@ -32,6 +32,22 @@ enum GutenbergMetadata {
         return metadata
     }
 
+    /// "The Project Gutenberg eBook of Pride and Prejudice, by Jane Austen" or "Pride and Prejudice, by
+    /// Jane Austen" (an HTML page's title): the title and author it names, or nil for any other text.
+    static func ebookTitle(_ text: String) -> (title: String, author: String?)? {
+        guard let m = ebookLine.firstMatch(text) ?? titleBy.firstMatch(text) else { return nil }
+        let ns = text as NSString
+        let title = ns.substring(with: m.range(at: 1)).trimmingCharacters(in: .whitespaces)
+        let author = m.range(at: 2).location == NSNotFound ? nil : ns.substring(with: m.range(at: 2)).trimmingCharacters(in: .whitespaces)
+        return title.isEmpty ? nil : (title, author?.isEmpty == false ? author : nil)
+    }
+
+    /// "Pride and Prejudice, by Jane Austen": a title, then its author's name in a few capitalised words.
+    static let titleBy = LinePattern(#"^\s*(.+?),\s+by\s+((?:[A-Z][\p{L}.'’-]*\.?\s*){1,6}?)\.?\s*$"#)
+
+    static let ebookLine = LinePattern(
+        #"^\W*(?:The\s+Project\s+Gutenberg\s+e-?Book\s+of|Project\s+Gutenberg['’]s(?:\s+e-?Book\s+of)?)\s+(.+?)(?:,\s+by\s+(.+?))?\.?\s*$"#, caseInsensitive: true)
+
     /// The encoding a Project Gutenberg header states (`Character set encoding: ISO-8859-1`), or nil.
     static func statedEncoding(_ lines: [String]) -> String? {
         for line in lines.prefix(120) {

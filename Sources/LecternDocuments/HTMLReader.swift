@@ -102,12 +102,23 @@ public struct HTMLReader: Sendable {
         return HeadingDetector.find(in: [HeadingDetector.Document(root: root, styles: CSSStyles(root: root, sheets: sheets))], mode: mode)
     }
 
-    /// The page's `<title>` (without a site name after ` | `), `<meta name="author">` and `lang`.
+    /// The page's Dublin Core `<meta name="dc.title">` / `DC.creator`, else its `<title>` (without a
+    /// site name after ` | `; Project Gutenberg's "The Project Gutenberg eBook of TITLE, by AUTHOR"
+    /// gives both), `<meta name="author">`, and `lang`.
     static func metadata(_ root: XMLNode) -> BookMetadata {
         let head = root.first { $0.name == "head" }
-        let title = head?.first { $0.name == "title" }?.textContent
-            .components(separatedBy: " | ").first?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let author = head?.first { $0.name == "meta" && $0["name"]?.lowercased() == "author" }?["content"]
-        return BookMetadata(title: title?.isEmpty == false ? title : nil, author: author, language: root.language)
+        func meta(_ names: Set<String>) -> String? {
+            head?.first { $0.name == "meta" && names.contains($0["name"]?.lowercased() ?? "") }?["content"].map(collapse).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var title = head?.first { $0.name == "title" }?.textContent.components(separatedBy: " | ").first.map(collapse)
+        var author = meta(["author"])
+        if let t = title, let named = GutenbergMetadata.ebookTitle(t) {
+            title = named.title
+            author = author ?? named.author
+        }
+        return BookMetadata(title: meta(["dc.title"]) ?? (title?.isEmpty == false ? title : nil), author: meta(["dc.creator"]) ?? author,
+                            language: root.language)
     }
+
+    private static func collapse(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 }

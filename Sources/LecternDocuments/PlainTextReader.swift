@@ -25,7 +25,8 @@ public struct PlainTextReader: Sendable {
         book.notes.insert("\(source.displayPath): read as \(decoded.encoding)"
                           + (decoded.warning != nil ? " (not all of it is valid UTF-8: see the warning)" : ""), at: 0)
         if source.chapters.detection == .auto, source.chapters.heading == nil {
-            book.metadata = book.metadata.filling(from: GutenbergMetadata.read(Self.lines(of: decoded.text)))
+            let lines = Self.lines(of: decoded.text)
+            book.metadata = book.metadata.filling(from: GutenbergMetadata.read(lines)).filling(from: TitlePageMetadata.read(lines))
         }
         return book
     }
@@ -79,7 +80,7 @@ public struct PlainTextReader: Sendable {
         } else if source.chapters.detection == .none {
             readParagraphs(body, into: &builder)
         } else {
-            readStructure(body, source: source, into: &builder)
+            readStructure(body, firstLine: cut.range.lowerBound, source: source, into: &builder)
         }
         Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
                      reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/", cut: .after)

@@ -1,4 +1,5 @@
 import Foundation
+import LecternText
 import Logging
 import LecternCore
 import LecternDocuments
@@ -80,6 +81,8 @@ public struct JobRunner: Sendable {
         public var upToDate: Bool
         /// Wall-clock seconds of each stage: prepare (read, segment, look up), render, assemble.
         public var phases: [(name: String, seconds: Double)]
+        /// What the book leaves out: its largest skipped passages and each kind's share.
+        public var skips: SkipSummary?
     }
 
     /// Renders the manifest at `url`: the pipeline as a sequence of stages, each in its own file —
@@ -97,8 +100,10 @@ public struct JobRunner: Sendable {
         return try await recording.record(manifestURL: manifestURL, trigger: trigger, force: force, control: control) { context in
             var clock = StageClock()
             let planned = try await RunPlan(runner: self, manifestURL: manifestURL, context: &context, warn: warn)
+            let skips = SkipSummary(skipped: planned.plan.skipped, readWords: planned.plan.wordCount)
             if planned.isUpToDate(after: context.lastSuccess, force: force, bookHash: context.run.bookHash) {
                 return try await RunFinish.upToDate(runner: self, outputs: planned.outputs, context: &context).timed(clock.lap("prepare"))
+                    .with(skips)
             }
             clock.lap("prepare")
             logger.info("rendering", metadata: ["job": "\(planned.manifest.name)", "chunks": "\(planned.renderer.chunks.count)",
@@ -109,7 +114,7 @@ public struct JobRunner: Sendable {
             let summary = try await RunFinish.rendered(runner: self, planned: planned, render: render, outputs: outputs, context: &context)
             if sharedChunks != nil { await SharedCacheTrim(store: store, cache: cache, limit: cacheLimit).trim(keeping: planned.renderer.keys) }
             clock.lap("assemble")
-            return summary.timed(clock.laps)
+            return summary.timed(clock.laps).with(skips)
         }
     }
 }

@@ -107,11 +107,9 @@ extension LecternService {
             }
             return value
         }
-        // Without a title, an EPUB's own; else the document's name (a manifest needs one).
-        let stem = (documents[0].name as NSString).deletingPathExtension
+        // Without a title, an EPUB's own; else the one the book names itself by (a manifest needs one).
         let given = upload.fields["title"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-        let title = given ?? (documents.contains { $0.name.lowercased().hasSuffix(".epub") } ? nil
-            : stem.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " "))
+        let title = given ?? (documents.contains { $0.name.lowercased().hasSuffix(".epub") } ? nil : BookName.of(documents.map(\.url)).title)
         let settings = try Self.checked(ServedManifest.Settings(title: title, author: upload.fields["author"], voice: upload.fields["voice"],
                                                rate: try number("rate"), pitch: try number("pitch"), volume: try number("volume")))
         let name = upload.fields["name"].flatMap(SafeName.jobName)

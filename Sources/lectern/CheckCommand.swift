@@ -5,6 +5,7 @@ import LecternCore
 import LecternDocuments
 import LecternSpeech
 import LecternRunner
+import LecternText
 
 /// `lectern check MANIFEST`: validates a manifest and lists what would be narrated, without audio.
 struct CheckCommand: ParsableCommand {
@@ -59,8 +60,11 @@ struct CheckCommand: ParsableCommand {
         /// Stretches of text spoken through a pronunciation hint.
         var pronunciations: Int
         var unpronounced: [PronunciationNote]
-        /// How the documents were read (an encoding guessed …) and likely leaks in what will be spoken.
+        /// How the documents were read (an encoding guessed …), likely leaks in what will be spoken,
+        /// and passages read although taken for ones left out, too long to be them.
         var warnings: [String]
+        /// The largest skipped passages and each kind's share of the book's words.
+        var skips: SkipSummary
     }
 
     func validate() throws {
@@ -94,12 +98,15 @@ struct CheckCommand: ParsableCommand {
             let report = Report(title: manifest.title, output: output.path, chapters: chapters,
                                 paragraphs: plan.utteranceCount, words: plan.wordCount, skipped: plan.skipped,
                                 estimatedSeconds: chapters.reduce(0) { $0 + $1.estimatedSeconds },
-                                pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings)
+                                pronunciations: plan.pronunciationCount, unpronounced: plan.pronunciationNotes, warnings: warnings,
+                                skips: SkipSummary(skipped: plan.skipped, readWords: plan.wordCount))
             // The script shows what was left out even when nothing is left to read.
             if text { print(NarrationScript(plan: plan, title: manifest.title).text, terminator: "") }
             // Every check `run` makes before synthesis, so what passes here does not fail there.
             _ = try JobRunner.preflight(plan, manifest: manifest, book: book, engine: engine)
             if text {
+                // The script ends with what it leaves out, summed up.
+                print("\n" + report.skips.lines.joined(separator: "\n"))
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 return
             }
@@ -142,6 +149,7 @@ struct CheckCommand: ParsableCommand {
                 print("  read as written: \"\(note.text)\" (\(note.source)): \(note.reason)")
             }
             for warning in warnings { print("warning: \(warning)") }
+            for line in report.skips.lines { print(line) }
         }
     }
 

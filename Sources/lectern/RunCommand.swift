@@ -88,6 +88,7 @@ struct RunCommand: AsyncParsableCommand {
                     let chunks = "\(r.chunksRendered) of \(r.chunkCount ?? 0) chunks rendered, \(r.chunksReused) reused"
                     print("\(path): \(counts), \(String(format: "%.1f", minutes)) min; \(chunks)")
                     for output in summary.outputs { print(summary.upToDate ? "  up to date: \(output.path)" : "  wrote \(output.path)") }
+                    for line in summary.skips?.lines ?? [] { print("  " + line) }
                 }
             } catch {
                 printer.finish()

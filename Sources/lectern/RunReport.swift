@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternText
 import LecternRunner
 
 /// One manifest's outcome as `lectern run --json` prints it.
@@ -22,6 +23,8 @@ struct RunReport: Encodable {
     var chunksReused: Int?
     /// Wall-clock seconds of each stage (prepare, render, assemble).
     var phases: [String: Double]?
+    /// What the book leaves out: its largest skipped passages and each kind's share of its words.
+    var skips: SkipSummary?
 
     init(manifest: String, summary: JobRunner.Summary) {
         let r = summary.run
@@ -38,6 +41,7 @@ struct RunReport: Encodable {
         chunks = r.chunkCount
         chunksRendered = r.chunksRendered
         chunksReused = r.chunksReused
+        skips = summary.skips
         phases = Dictionary(summary.phases.map { ($0.name, ($0.seconds * 1000).rounded() / 1000) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -39,7 +39,7 @@ extension TextItem {
         case .paragraph(let p): [p.text]
         case .note(let n): [n.text]
         case .skipped(let s): [s.text]
-        case .sectionBreak, .chapter: []
+        case .sectionBreak, .chapter, .oversizedSkip: []
         }
     }
 }

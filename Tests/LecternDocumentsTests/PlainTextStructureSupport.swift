@@ -21,6 +21,7 @@ func summary(_ items: [TextItem]) -> [String] {
         case .sectionBreak: "B"
         case .chapter(let title, _): "C \(title)"
         case .skipped(let s): "S \(s.reason): " + s.text
+        case .oversizedSkip(let o): "W \(o.reason): \(o.words) words"
         }
     }
 }

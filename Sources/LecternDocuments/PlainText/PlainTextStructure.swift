@@ -9,7 +9,9 @@ import LecternCore
 ///
 /// Skipped reasons: "Project Gutenberg header", "producer's credit", "transcriber's note", "title page",
 /// "contents list", "list of illustrations", "illustration", "table", "transcriber's notation",
-/// "footnote label", "footnotes heading", "index", "advertisements", "colophon", "Project Gutenberg licence".
+/// "footnote label", "footnotes heading", "index", "errata", "glossary (back matter)", "advertisements", "colophon",
+/// "Project Gutenberg licence"; each no longer than its ``SkipBounds`` (a longer candidate is read,
+/// and an ``TextItem/oversizedSkip(_:)`` item says so where it starts).
 /// Silent-stretch reasons: "footnote marker", "transcriber's code", "illustration", "formatting markup".
 public struct PlainTextStructure {
     /// What to do with `[Illustration: …]` captions.
@@ -29,7 +31,18 @@ public struct PlainTextStructure {
     /// - parameter evidence: what the format's markup says about the lines. The caller reads
     ///   plays (``PlayReading``) once the items carry what the format said of each block.
     static func analyse(_ lines: [String], illustrations: Illustrations = .skip, evidence: FormatEvidence) -> [TextItem] {
-        let boundaries = GutenbergBoundaries.find(in: lines)
+        var boundaries = GutenbergBoundaries.find(in: lines)
+        var oversized: [OversizedSkip] = []
+        // A header or licence longer than one is no header or licence: its lines are the book's.
+        if let h = boundaries.headerEnd, let over = SkipBounds.oversized(lines[0...h], reason: headerReason, firstLine: 0) {
+            oversized.append(over)
+            boundaries.headerEnd = nil
+            boundaries.credit = nil
+        }
+        if let f = boundaries.footerStart, let over = SkipBounds.oversized(lines[f...], reason: footerReason, firstLine: f) {
+            oversized.append(over)
+            boundaries.footerStart = nil
+        }
         var head: [StructurePiece] = []
         var start = 0
         if let h = boundaries.headerEnd {
@@ -47,6 +60,7 @@ public struct PlainTextStructure {
         scanner.run(from: start)
         var body = scanner.pieces
         var contentsLists = scanner.contentsLists
+        var scannerOversized = scanner.oversized
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
         let numbered = body.contains { piece in
             if case .heading(_, _, let c) = piece { return c.kind != .standalone }
@@ -58,6 +72,7 @@ public struct PlainTextStructure {
             fallback.run(from: start)
             body = fallback.pieces
             contentsLists = fallback.contentsLists
+            scannerOversized = fallback.oversized
         }
 
         body = BookPasses.untitledContents(body)
@@ -74,7 +89,9 @@ public struct PlainTextStructure {
         body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
         body = BookPasses.advertisements(body)
         body = BookPasses.colophon(body, frontText: front)
-        body = BookPasses.sectionBreaks(body)
+        let bounded = SkipBounds.apply(body, lines: lines, limit: limit, checked: StructureScanner.boundedKinds)
+        body = BookPasses.sectionBreaks(bounded.pieces)
+        oversized += scannerOversized + bounded.oversized
         let letterNotes = Set(body.compactMap { piece -> String? in
             if case .note(let id, _, _) = piece, id.count == 1, id.first!.isLetter { return id }
             return nil
@@ -91,9 +108,26 @@ public struct PlainTextStructure {
 
         var tail: [StructurePiece] = []
         if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
-        return (head + body + tail).compactMap {
+        let items = (head + body + tail).compactMap {
             item($0, letterNotes: letterNotes, codes: codes, accents: accents, illustrations: illustrations, cast: cast)
         }
+        return placing(oversized, in: items)
+    }
+
+    /// `items` with each warning of a passage read although taken for a skip before the first item
+    /// at or after its line.
+    static func placing(_ oversized: [OversizedSkip], in items: [TextItem]) -> [TextItem] {
+        guard !oversized.isEmpty else { return items }
+        var out: [TextItem] = []
+        var pending = oversized.sorted { $0.firstLine < $1.firstLine }[...]
+        for item in items {
+            while let next = pending.first, next.firstLine <= item.firstLine {
+                out.append(.oversizedSkip(next))
+                pending = pending.dropFirst()
+            }
+            out.append(item)
+        }
+        return out + pending.map { .oversizedSkip($0) }
     }
 
     /// Upper-cased letters of everything before the first heading (PG header and title page), to recognise

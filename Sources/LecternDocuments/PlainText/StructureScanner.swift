@@ -12,6 +12,8 @@ struct StructureScanner {
     let evidence: FormatEvidence
 
     private(set) var pieces: [StructurePiece] = []
+    /// Candidates too long for what they were taken for (``SkipBounds``): read, not skipped.
+    private(set) var oversized: [OversizedSkip] = []
     /// The lines of each contents list skipped (the evidence for ``ListedChapters``).
     private(set) var contentsLists: [Range<Int>] = []
     private var paragraph: [String] = []
@@ -58,7 +60,7 @@ struct StructureScanner {
         if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
             flush()
             while j < limit, let next = Notation.end(from: j, in: lines, limit: limit) { j = next }
-            skip(i..<j, Notation.reason)
+            if !skipBounded(i..<j, Notation.reason) { pieces += SkipBounds.paragraphs(lines, i..<j) }
             return j
         }
         if Separators.isSeparator(t) {
@@ -76,22 +78,22 @@ struct StructureScanner {
     private mutating func blockStart(at i: Int, text t: String) -> Int? {
         if TranscribersNote.starts(t) {
             let end = TranscribersNote.end(from: i, in: lines, limit: limit) { self.isHeadingStart($0) }
-            skip(i..<end, Self.transcribersNoteReason)
-            return end
+            if skipBounded(i..<end, Self.transcribersNoteReason) { return end }
         }
         if let reason = ContentsList.title(t) {
             let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.evidence.headings.contains($0) || self.isChapterStart($0) }
-            skip(i..<end, reason)
-            if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
-            return end
+            if skipBounded(i..<end, reason) {
+                if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
+                return end
+            }
         }
-        if BackMatter.errataTitle.matches(t) || (BackMatter.glossaryTitle.matches(t) && !hasChapterAfter(i)) {
-            // A list of corrections, or a glossary after the last chapter: to the next chapter, else
-            // to the end of the book.
-            var end = i + 1
-            while end < limit, !(TextLines.isBlank(lines[end - 1]) && isChapterStart(end)) { end += 1 }
-            skip(i..<end, BackMatter.errataTitle.matches(t) ? BackMatter.errataReason : BackMatter.glossaryReason)
-            return end
+        if BackMatter.errataTitle.matches(t) {
+            // A list of corrections: to the first block that is not one.
+            let end = BackMatter.errataEnd(from: i, in: lines, limit: limit)
+            if skipBounded(i..<end, BackMatter.errataReason) { return end }
+        } else if BackMatter.glossaryTitle.matches(t) && !hasChapterAfter(i) {
+            // A glossary after the last chapter: to the end of the book.
+            if skipBounded(i..<limit, BackMatter.glossaryReason) { return limit }
         }
         if BackMatter.isIndex(at: i, in: lines, limit: limit) {
             // To the end of the book, or to the first running text or chapter after it (an index of first
@@ -106,8 +108,7 @@ struct StructureScanner {
                 }
                 end += 1
             }
-            skip(i..<(lastContent + 1), BackMatter.indexReason)
-            return lastContent + 1
+            if skipBounded(i..<(lastContent + 1), BackMatter.indexReason) { return lastContent + 1 }
         }
         if Footnotes.isHeading(t), let next = nextContent(after: i),
            Footnotes.label(of: lines[next], inFootnotesSection: true) != nil {
@@ -121,13 +122,17 @@ struct StructureScanner {
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
             let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
             let reason = TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason
-            skip(i..<end, reason)
-            if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
+            // Over its bound, read: each line from the next would start a shorter one.
+            if skipBounded(i..<end, reason) {
+                if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
+            } else {
+                pieces += SkipBounds.paragraphs(lines, i..<end)
+            }
             return end
         }
         let end = blockEnd(i)
         if Tables.isTable(lines[i..<end]) {
-            skip(i..<end, Tables.reason)
+            if !skipBounded(i..<end, Tables.reason) { pieces += SkipBounds.paragraphs(lines, i..<end) }
             return end
         }
         return heading(at: i, text: t)
@@ -394,6 +399,22 @@ struct StructureScanner {
         guard !paragraph.isEmpty else { return }
         pieces.append(.paragraph(lines: paragraph, firstLine: paragraphStart))
         paragraph = []
+    }
+
+    /// Kinds the scanner bounds itself, as it finds each candidate (``SkipBounds``).
+    static let boundedKinds: Set<String> = [transcribersNoteReason, ContentsList.contentsReason, ContentsList.illustrationsReason,
+                                            BackMatter.errataReason, BackMatter.glossaryReason, BackMatter.indexReason,
+                                            Notation.reason, Tables.reason]
+
+    /// Skips `range` when it is no longer than a `reason` can be; else records it, and the caller
+    /// reads its lines as any others.
+    private mutating func skipBounded(_ range: Range<Int>, _ reason: String) -> Bool {
+        if let over = SkipBounds.oversized(lines[range], reason: reason, firstLine: range.lowerBound) {
+            oversized.append(over)
+            return false
+        }
+        skip(range, reason)
+        return true
     }
 
     private mutating func skip(_ range: Range<Int>, _ reason: String) {

@@ -14,6 +14,9 @@ public enum TextItem: Equatable, Sendable {
     /// A chapter the format names for certain (an EPUB's table of contents), its title not
     /// spoken: the text's own headings are then read as headings inside it.
     case chapter(title: String, line: Int)
+    /// A passage taken for one that is left out, too long to be one (``SkipBounds``): what follows
+    /// reads it, and the reader warns.
+    case oversizedSkip(OversizedSkip)
 
     /// The 0-based index of the item's first line.
     public var firstLine: Int {
@@ -24,6 +27,7 @@ public enum TextItem: Equatable, Sendable {
         case .sectionBreak(let line): line
         case .skipped(let s): s.firstLine
         case .chapter(_, let line): line
+        case .oversizedSkip(let o): o.firstLine
         }
     }
 }

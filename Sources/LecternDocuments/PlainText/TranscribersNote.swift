@@ -1,8 +1,9 @@
 import Foundation
 
 /// A transcriber's note (`Transcriber's Note`, `TRANSCRIBER'S NOTES`, `Transcribers Note:` …):
-/// it runs to the next heading, a run of 3+ blank lines or a separator line (included), or,
-/// when it is bracketed (`[Transcriber's note: …]`), to its closing bracket.
+/// it runs to the next heading, a run of 3+ blank lines or a separator line (included) — when its first
+/// block says a note of its own (not a title alone, not ending with a colon), only over blocks that speak
+/// of the text; a bracketed note (`[Transcriber's note: …]`) runs to its closing bracket.
 enum TranscribersNote {
     /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
     static let opening = LinePattern(#"^\W{0,3}(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
@@ -18,6 +19,13 @@ enum TranscribersNote {
         if first.hasPrefix("[") {
             if let close = Brackets.closing(from: start, in: lines, limit: limit, maxLines: 80) { return close + 1 }
         }
+        // A note that says something on its own first lines (`Transcriber's Note: original reads 'Dyrad'`)
+        // goes on only over blocks that speak of the text; one titled alone, or introducing what follows
+        // with a colon, runs on whatever they say.
+        var firstEnd = start + 1
+        while firstEnd < limit, !TextLines.isBlank(lines[firstEnd]) { firstEnd += 1 }
+        let block = TextLines.collapse(lines[start..<firstEnd].joined(separator: " "))
+        let selfContained = TextLines.wordCount(block) > 4 && !block.hasSuffix(":")
         var i = start + 1
         var blanks = 0
         while i < limit {
@@ -28,11 +36,28 @@ enum TranscribersNote {
             } else {
                 if Separators.isSeparator(line) { return i + 1 }
                 if blanks > 0, isHeading(i) { return i - blanks }
+                if blanks > 0, selfContained, !speaksOfTheText(from: i, in: lines, limit: limit) { return i - blanks }
                 blanks = 0
             }
             i += 1
         }
         return limit
+    }
+
+    /// Words a note about a transcription uses (and a story seldom does).
+    static let noteWords = LinePattern(
+        #"\b(?:original(?:ly)?|printed|spell(?:ing|ings|ed)?|correct(?:ed|ion|ions)|changed|italics?|typograph\w*|hyphen\w*|errors?|omitted|inconsisten\w*|retained|preserved|foot-?notes?|illustrations?|transcri\w*|punctuation|archaic|variants?|edition|page)\b|\[|="#,
+        caseInsensitive: true)
+
+    /// Whether the block at `start` speaks of the text (its spelling, corrections, markup), is a
+    /// correction, or is a short title (`Accidentals:`), as a note's later blocks do.
+    static func speaksOfTheText(from start: Int, in lines: [String], limit: Int) -> Bool {
+        var end = start
+        while end < limit, !TextLines.isBlank(lines[end]) { end += 1 }
+        let block = lines[start..<end].map(TextLines.trim)
+        if block.contains(where: { Separators.isSeparator($0) || noteWords.matches($0.replacingOccurrences(of: "_", with: " "))
+            || BackMatter.isCorrection($0) }) { return true }
+        return TextLines.wordCount(block.joined(separator: " ")) <= 6
     }
 
     /// The bracket codes a transcriber's note defines, as `[Podium] = …` or `[C]  or [C/4] = …`:

@@ -3,9 +3,11 @@ import LecternCore
 
 extension PlainTextReader {
     /// Reads the book's own structure as ``PlainTextStructure`` finds it (``StructureReading``).
-    func readStructure(_ lines: [String], source: Source, into builder: inout BookBuilder) {
+    /// - parameter firstLine: the 0-based line of the file `lines` start at.
+    func readStructure(_ lines: [String], firstLine: Int = 0, source: Source, into builder: inout BookBuilder) {
         let items = PlainTextStructure.analyse(lines, illustrations: source.rules.illustrations == .read ? .read : .skip)
-        StructureReading.read(items, footnotes: source.rules.footnotes, stageDirections: source.rules.stageDirections, into: &builder)
+        StructureReading.read(items, footnotes: source.rules.footnotes, stageDirections: source.rules.stageDirections,
+                              fileLines: firstLine, into: &builder)
     }
 }
 
@@ -19,8 +21,10 @@ enum StructureReading {
     /// Where the format names the chapters (``TextItem/chapter(title:line:)``), the headings the
     /// pass finds are read as headings inside them.
     /// A stage direction is read as a block of its own or, with `stageDirections: .skip`, listed.
+    /// - parameter fileLines: the file's line the items' first line is (a plain text); nil when the
+    ///   lines are a page laid out as lines (warnings then name no line).
     static func read(_ items: [TextItem], footnotes: ReadingRules.Footnotes, stageDirections: ReadingRules.StageDirections = .read,
-                     into builder: inout BookBuilder) {
+                     fileLines: Int? = nil, into builder: inout BookBuilder) {
         let named = items.contains { if case .chapter = $0 { true } else { false } }
         let placement = footnotes == .skip ? [:] : Self.notePlacement(items)
         let notesAfter = Dictionary(grouping: placement.keys.sorted(), by: { placement[$0]! })
@@ -101,6 +105,9 @@ enum StructureReading {
                 builder.sectionBreak()
             case .skipped(let passage):
                 builder.skip(passage.text, reason: passage.reason, cut: passage.cut)
+            case .oversizedSkip(var oversized):
+                oversized.firstLine += fileLines ?? 0
+                builder.warn(oversized, showsLine: fileLines != nil)
             }
         }
         endChapter()

@@ -1,4 +1,5 @@
 import Foundation
+import LecternText
 
 /// Wall-clock seconds of a run's stages, for `lectern run --stats` and `--json`.
 struct StageClock {
@@ -20,6 +21,13 @@ extension JobRunner.Summary {
     func timed(_ laps: [(name: String, seconds: Double)]) -> JobRunner.Summary {
         var summary = self
         summary.phases = laps
+        return summary
+    }
+
+    /// The summary with what the book leaves out.
+    func with(_ skips: SkipSummary) -> JobRunner.Summary {
+        var summary = self
+        summary.skips = skips
         return summary
     }
 }
