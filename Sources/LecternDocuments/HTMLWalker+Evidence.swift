@@ -64,7 +64,7 @@ extension HTMLWalker {
         let words = TextLines.words(name)
         guard !words.isEmpty, words.count <= 4, name.count <= 40, !name.contains(where: \.isNumber),
               name.first?.isUppercase == true,
-              words.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains($0) }) else { return nil }
+              words.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains(String($0)) }) else { return nil }
         return label
     }
 

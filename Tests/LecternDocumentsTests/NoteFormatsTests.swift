@@ -86,7 +86,10 @@ struct NoteFormatsTests {
         let book = try EPUBReader().read(epubSource(epub)).book
         #expect(book.chapters.map(\.title) == ["Chapter 1"], "\(book.chapters.map(\.title))")
         let script = Self.script(book)
-        #expect(script.prefix(3) == ["heading: Chapter 1", "paragraph: And either master the devil, or throw him out.",
-                                     "quote[1]: A word is missing in the Second Quarto."], "\(script)")
+        // Read at the chapter's end (`footnotes: chapter`, the default), announced by its marker's label.
+        #expect(script == ["heading: Chapter 1", "paragraph: And either master the devil, or throw him out.",
+                           "paragraph: The rest of the chapter goes on, long enough to be read as a chapter of its own.",
+                           "quote[1]: A word is missing in the Second Quarto."], "\(script)")
+        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text == "Endnotes" })
     }
 }

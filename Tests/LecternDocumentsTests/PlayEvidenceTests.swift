@@ -74,7 +74,7 @@ struct PlayEvidenceTests {
         let lane = try #require(script.firstIndex(of: "speaker: Lane."))
         #expect(Array(script[lane...].prefix(4)) == ["speaker: Lane.", "paragraph: Yes, sir.", "stageDirection: Hands them on a salver.",
                                                       "paragraph: Quite so, sir, the 1. time."])
-        #expect(script[lane + 4...].prefix(3) == ["speaker: Algernon.", "stageDirection: Inspects them, takes two, and sits down on the sofa.",
+        #expect(Array(script[(lane + 4)...].prefix(3)) == ["speaker: Algernon.", "stageDirection: Inspects them, takes two, and sits down on the sofa.",
                                                   "paragraph: Oh! Lane, you said so."])
         #expect(!script.contains { $0.hasPrefix("paragraph") && $0.contains("[") }, "no direction inside a speech")
     }

@@ -55,8 +55,10 @@ enum StructureReading {
                 }
                 let own = entry(from: index + 1)
                 let next = index + own.count + 1
+                // (Its notes all referred to from elsewhere: a note nothing refers to keeps its chapter.)
+                let notes = own.indices.filter { if case .note = own[$0] { true } else { false } }
                 notesEntry = !own.contains { if case .paragraph = $0 { true } else { false } }
-                    && own.contains { if case .note = $0 { true } else { false } }
+                    && !notes.isEmpty && (footnotes == .skip || notes.allSatisfy { placement[$0] != nil })
                 if notesEntry {
                     builder.skip(title, reason: Footnotes.headingReason)
                     continue
@@ -126,13 +128,12 @@ enum StructureReading {
     /// with (`note1`, `Footnote_4a`: "1", "4a"), else its id when it reads as a label ("A", "12").
     /// An id such as `note-xa` says nothing a listener could use: "", the note announced unnumbered.
     static func label(of note: TextNote) -> String {
-        if let label = note.label { return label(label) }
+        if let shown = note.label { return Self.label(shown) }
         let id = note.id
-        if id.count <= 4, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "*" || $0 == "†" }),
-           id.count <= 2 || id.contains(where: \.isNumber) { return label(id) }
+        if id.range(of: #"^(\d{1,3}[a-z]?|[A-Za-z]{1,2}|\*{1,3}|†)$"#, options: .regularExpression) != nil { return Self.label(id) }
         if let r = id.range(of: #"\d{1,4}[a-z]?$"#, options: .regularExpression),
            id[..<r.lowerBound].last.map({ !$0.isNumber }) ?? true {
-            return label(String(id[r]))
+            return Self.label(String(id[r]))
         }
         return ""
     }
