@@ -76,6 +76,15 @@ extension HTMLWalker {
         text.hasPrefix(label) ? label.utf16.count : nil
     }
 
+    /// A link that is a note's marker though its markup does not say so: a short label (`1`,
+    /// `[4a]`, `*`) linking to a note of the document (`div.footnote`, an `epub:type` note). A
+    /// link of words to a note is running text.
+    static func isNoteMarker(_ link: XMLNode, notes: [String: XMLNode]) -> Bool {
+        guard let target = internalTarget(link), notes[target] != nil else { return false }
+        let text = TextLines.collapse(link.textContent)
+        return !text.isEmpty && text.count <= 6 && !text.contains(" ")
+    }
+
     /// A note's id: its own, or (Project Gutenberg's `div.footnote`) that of the anchor inside it.
     static func noteID(_ note: XMLNode) -> String {
         note["id"] ?? note.first { $0.name == "a" && ($0["id"] ?? $0["name"]) != nil }.flatMap { $0["id"] ?? $0["name"] } ?? ""

@@ -186,7 +186,7 @@ struct HTMLWalker {
         }
         // Project Gutenberg's `a.fnanchor` and `div.footnote` count only for the structure pass.
         if semantics.contains("noteref")
-            || (stream != nil && name == "a" && (classes.contains("fnanchor") || Self.internalTarget(node).map { footnotes[$0] != nil } == true)) {
+            || (stream != nil && name == "a" && (classes.contains("fnanchor") || Self.isNoteMarker(node, notes: footnotes))) {
             skip(node.textContent, reason: "footnote reference")
             if let href = node["href"], let hash = href.firstIndex(of: "#") {
                 let id = String(href[href.index(after: hash)...])
