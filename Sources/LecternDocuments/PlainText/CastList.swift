@@ -29,7 +29,7 @@ enum CastList {
     /// indented continuation lines. Returns the kind of each of its blocks by its first line: the
     /// entries list items, the scene's notes paragraphs (not stage directions, even in italics).
     static func apply(_ pieces: [StructurePiece], lines: [String]) -> (pieces: [StructurePiece], kinds: [Int: BlockKind]) {
-        let (pieces, scenes) = SceneList.apply(pieces)
+        let (pieces, scenes) = SceneList.apply(pieces, lines: lines)
         let first = pieces.firstIndex(where: \.isHeading) ?? pieces.count
         guard let k = pieces[..<first].firstIndex(where: { piece in
             guard case .paragraph(let block, _) = piece else { return false }
