@@ -42,6 +42,49 @@ extension HTMLWalker {
         return nil
     }
 
+    /// The speaker's label a block's markup sets at its start, as its text reads ("Lane."): a
+    /// bold or small-caps name of at most four capitalised words opening the block, ending in a
+    /// period or colon (inside the element or just after it). Only a candidate: the play reading
+    /// decides, from the whole book, whether the names are speakers.
+    static func speakerLabel(opening block: XMLNode) -> String? {
+        let children = block.children
+        guard let i = children.firstIndex(where: { !TextLines.collapse($0.textContent).isEmpty }), children[i].isElement else { return nil }
+        let first = children[i]
+        let classes = classes(first)
+        let isName = ["b", "strong"].contains(first.name)
+            || classes.contains(where: { ["smcap", "smcaps", "smallcaps", "small-caps", "sc", "speaker", "persona"].contains($0) })
+        guard isName else { return nil }
+        var label = TextLines.collapse(first.textContent)
+        if label.last != ".", label.last != ":" {
+            guard i + 1 < children.count, children[i + 1].isText, let after = children[i + 1].text?.first,
+                  after == "." || after == ":" else { return nil }
+            label.append(after)
+        }
+        let name = label.dropLast().trimmingCharacters(in: .whitespaces)
+        let words = TextLines.words(name)
+        guard !words.isEmpty, words.count <= 4, name.count <= 40, !name.contains(where: \.isNumber),
+              name.first?.isUppercase == true,
+              words.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains(String($0)) }) else { return nil }
+        return label
+    }
+
+    /// Small words inside a persona's name ("Duke of York", "Lady de Winter").
+    static let nameParticles: Set<String> = ["of", "de", "la", "le", "du", "von", "van", "the", "and", "di", "da"]
+
+    /// The length (UTF-16) of `label` at the start of a block's text, or nil when the text does not start with it.
+    static func labelLength(_ label: String, in text: String) -> Int? {
+        text.hasPrefix(label) ? label.utf16.count : nil
+    }
+
+    /// A link that is a note's marker though its markup does not say so: a short label (`1`,
+    /// `[4a]`, `*`) linking to a note of the document (`div.footnote`, an `epub:type` note). A
+    /// link of words to a note is running text.
+    static func isNoteMarker(_ link: XMLNode, notes: [String: XMLNode]) -> Bool {
+        guard let target = internalTarget(link), notes[target] != nil else { return false }
+        let text = TextLines.collapse(link.textContent)
+        return !text.isEmpty && text.count <= 6 && !text.contains(" ")
+    }
+
     /// A note's id: its own, or (Project Gutenberg's `div.footnote`) that of the anchor inside it.
     static func noteID(_ note: XMLNode) -> String {
         note["id"] ?? note.first { $0.name == "a" && ($0["id"] ?? $0["name"]) != nil }.flatMap { $0["id"] ?? $0["name"] } ?? ""

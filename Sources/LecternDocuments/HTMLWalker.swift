@@ -62,6 +62,12 @@ struct HTMLWalker {
     private var tableDepth = 0
     /// How many cast lists the walk is inside (their names are no speakers' labels).
     private var castListDepth = 0
+    /// How many stage directions the walk is inside: a persona named in one (`Exeunt
+    /// <b>Rosencrantz</b>`) is part of the direction, never a speaker's label.
+    private var directionDepth = 0
+    /// The speaker's label the markup sets at the start of the block being gathered
+    /// (`<p><b>Lane.</b> Yes, sir.</p>`), for the structure pass to weigh.
+    private var blockLabel: String?
     /// The ids of the elements met so far, for links that point back.
     private var seenIDs: Set<String> = []
 
@@ -112,6 +118,13 @@ struct HTMLWalker {
     mutating func walk(_ body: XMLNode, language: String?) {
         for note in body.all(where: { $0.semantics.contains(where: Self.noteTypes.contains) }) {
             if let id = note["id"] ?? note.attribute("id", namespace: XMLNode.xmlNamespace) { footnotes[id] = note }
+        }
+        if stream != nil {
+            // Project Gutenberg's `div.footnote`, named by its own id or its anchor's: a link to it is its marker.
+            for note in body.all(where: { Self.classes($0).contains("footnote") }) where footnotes[Self.noteID(note)] == nil {
+                let id = Self.noteID(note)
+                if !id.isEmpty { footnotes[id] = note }
+            }
         }
         visit(body, kind: .paragraph, language: body.language ?? language)
         endChapter()
@@ -172,7 +185,8 @@ struct HTMLWalker {
             return
         }
         // Project Gutenberg's `a.fnanchor` and `div.footnote` count only for the structure pass.
-        if semantics.contains("noteref") || (stream != nil && name == "a" && classes.contains("fnanchor")) {
+        if semantics.contains("noteref")
+            || (stream != nil && name == "a" && (classes.contains("fnanchor") || Self.isNoteMarker(node, notes: footnotes))) {
             skip(node.textContent, reason: "footnote reference")
             if let href = node["href"], let hash = href.firstIndex(of: "#") {
                 let id = String(href[href.index(after: hash)...])
@@ -211,10 +225,12 @@ struct HTMLWalker {
         let isCastList = semantics.contains("z3998:dramatis-personae")
         if isCastList { castListDepth += 1 }
         defer { if isCastList { castListDepth -= 1 } }
-        if castListDepth == 0, let play = Self.playKind(classes: classes, semantics: semantics) {
+        if castListDepth == 0, directionDepth == 0, let play = Self.playKind(classes: classes, semantics: semantics) {
             // A speaker's name or a stage direction, a block of its own even inside a speech.
             flush(as: kind, language: language)
+            if play == .stageDirection { directionDepth += 1 }
             children(of: node, kind: play, language: language)
+            if play == .stageDirection { directionDepth -= 1 }
             flush(as: play, language: language)
             return
         }
@@ -293,6 +309,7 @@ struct HTMLWalker {
         default:
             if Self.blockElements.contains(name) || name == "td" || name == "th" {
                 flush()
+                if stream != nil, castListDepth == 0, directionDepth == 0 { blockLabel = Self.speakerLabel(opening: node) }
                 children(of: node, kind: kind, language: language)
                 flush(as: kind, language: language)
             } else {
@@ -351,6 +368,8 @@ struct HTMLWalker {
     mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = [], level: Int? = nil) {
         let run = block
         block = TextRun()
+        let label = blockLabel
+        blockLabel = nil
         let (text, spans, base, marked, origins) = run.normalised(base: language, tracing: trace != nil)
         if !text.isEmpty {
             var pronunciations = readsPronunciation
@@ -359,7 +378,8 @@ struct HTMLWalker {
             if stream != nil {
                 let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
-                                             mayHead: tableDepth == 0 && kind != .listItem)
+                                             mayHead: tableDepth == 0 && kind != .listItem,
+                                             speakerLabel: label.flatMap { Self.labelLength($0, in: text) })
                 if let id = noteInProgress { stream?.note(id: id, label: noteLabels[id], read) } else { stream?.add(read) }
                 blockNotes = []
                 if trace != nil { trace? += TracedBlock.lines(run.lines(), of: TracedBlock(text: text, origins: origins)) }

@@ -54,7 +54,8 @@ struct CastVoices {
             case .stageDirection:
                 return nil
             case .paragraph, .quote, .listItem:
-                return current
+                // A note read in a speech is the narrator's, not the speaker's.
+                return block.noteLabel == nil ? current : nil
             }
         }
     }

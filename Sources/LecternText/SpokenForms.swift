@@ -36,7 +36,9 @@ public struct SpokenForms: Sendable {
     /// language's rules say nothing (the note is read without announcement).
     public func noteAnnouncement(_ label: String, language: String?) -> String? {
         guard let language, let template = rules[Self.primary(language)]?.note else { return nil }
-        return template.replacingOccurrences(of: "{n}", with: label)
+        guard label.isEmpty else { return template.replacingOccurrences(of: "{n}", with: label) }
+        // A note with no label a listener could use: announced as a note, unnumbered ("Note.").
+        return template.replacingOccurrences(of: " {n}", with: "").replacingOccurrences(of: "{n}", with: "")
     }
 
     /// No rules: nothing is changed.

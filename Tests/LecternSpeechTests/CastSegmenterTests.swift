@@ -52,6 +52,18 @@ import LecternSpeech
         #expect(plan.voiceNames == ["en"])
     }
 
+    /// A note read inside a speech (issue 39, item 4) is the narrator's, not the speaker's; the
+    /// speech goes on in the speaker's voice after it.
+    @Test func aNoteInsideASpeechIsTheNarrators() throws {
+        var note = Self.block(.quote, "Mind the paint: a song of the day.")
+        note.noteLabel = "1"
+        let book = Book(chapters: [Chapter(title: "ACT I", blocks: [
+            Self.block(.speaker, "ROPER."), Self.block(.paragraph, "Hul-lo! I'm in luck!"), note, Self.block(.paragraph, "Just the chap."),
+        ], source: "play.txt")])
+        let plan = try Segmenter(manifest: manifest("title: T\nsources: [book.txt]\n")).plan(book)
+        #expect(Array(Self.speakers(plan).suffix(3)) == ["Roper: Hul-lo! I'm in luck!", "-: Mind the paint: a song of the day.", "Roper: Just the chap."])
+    }
+
     @Test func aCastGivesVoicesOverTheNarratorsAndSilencesTheLabels() throws {
         let m = try manifest("""
             title: T

@@ -29,6 +29,7 @@ enum CastList {
     /// indented continuation lines. Returns the kind of each of its blocks by its first line: the
     /// entries list items, the scene's notes paragraphs (not stage directions, even in italics).
     static func apply(_ pieces: [StructurePiece], lines: [String]) -> (pieces: [StructurePiece], kinds: [Int: BlockKind]) {
+        let (pieces, scenes) = SceneList.apply(pieces, lines: lines)
         let first = pieces.firstIndex(where: \.isHeading) ?? pieces.count
         guard let k = pieces[..<first].firstIndex(where: { piece in
             guard case .paragraph(let block, _) = piece else { return false }
@@ -48,6 +49,10 @@ enum CastList {
             if !settingSeen, split.allSatisfy({ isEntry($0.lines) }) {
                 cast[index] = split.map { .paragraph(lines: $0.lines, firstLine: $0.firstLine) }
                 entries.formUnion(split.map(\.firstLine))
+            } else if !entries.isEmpty, scenes.contains(start) {
+                // A list of scenes (``SceneList``): an entry each, read with the cast.
+                cast[index] = [.paragraph(lines: block, firstLine: start)]
+                entries.insert(start)
             } else if !entries.isEmpty, isSetting(block[0]) {
                 cast[index] = [.paragraph(lines: block, firstLine: start)]
                 notes.insert(start)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Footnote bodies: a paragraph starting with a label (`[1] The strength of…`, `{2} I should…`,
-/// `[*] …`), a bracketed `[Footnote 1: …]` (possibly over several paragraphs), or, inside a
+/// Footnote bodies: a paragraph starting with a label (`[1] The strength of…`, `[4a] …` (a note
+/// added between 4 and 5), `{2} I should…`, `[*] …`), a bracketed `[Footnote 1: …]` (possibly over several paragraphs), or, inside a
 /// `FOOTNOTES` section, a paragraph starting with a number (`1. …`).
 enum Footnotes {
     /// A body's label: the note id, and the label as written (not spoken, accounted as "footnote label").
@@ -16,7 +16,7 @@ enum Footnotes {
 
     static let labelReason = "footnote label"
     static let headingReason = "footnotes heading"
-    static let plain = LinePattern(#"^(\[(\d{1,3}|\*{1,3}|†)\]|\{(\d{1,3}|\*{1,3}|†)\})\s*(\S.*)$"#)
+    static let plain = LinePattern(#"^(\[(\d{1,3}[a-z]?|\*{1,3}|†)\]|\{(\d{1,3}|\*{1,3}|†)\})\s*(\S.*)$"#)
     static let bracketed = LinePattern(#"^(\[(?:Footnote|Note|FOOTNOTE)\s+([0-9A-Za-z*†]{1,4})\s*:)\s*(.*)$"#)
     static let numbered = LinePattern(#"^((\d{1,3})[.)]?)\s+(\S.*)$"#)
     static let heading = LinePattern(#"^(FOOTNOTES?|Footnotes?|NOTES|Notes|ENDNOTES|End ?[Nn]otes)\s*[.:]?$"#)

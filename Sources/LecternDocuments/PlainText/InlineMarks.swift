@@ -1,7 +1,7 @@
 import Foundation
 
 /// Marks inside running text that stay in the text but are not spoken: footnote markers
-/// (`[1]`, `[01]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
+/// (`[1]`, `[01]`, `[4a]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
 /// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
 /// short tag with a colon, `[F: a,]`); also Project Gutenberg's `/* NIND … */` block markup and the braces of
 /// superscripts `M^{r.}` ("formatting markup"). A one-letter `[A]` is a marker when the book has a note `A`.
@@ -15,7 +15,7 @@ enum InlineMarks {
     static let markup = LinePattern(#"/\*(?:\s*[A-Z]{2,8}\b)?|\*/"#)
 
     static let pattern = LinePattern(#"\[([^\[\]\n]{1,200})\]|\{(\d{1,3}|\*|†)\}|\^(\d{1,3}|†)"#)
-    static let markerContent = LinePattern(#"^(\d{1,3}|\*{1,3}|†|‡)$"#)
+    static let markerContent = LinePattern(#"^(\d{1,3}[a-z]?|\*{1,3}|†|‡)$"#)
     /// `[W: …]`, `[G:]`, `[f++: …]`: a short tag; not a word (`[Note: Throughout…]` is read).
     static let taggedCode = LinePattern(#"^(?:[A-Za-z0-9/+=.#-]{1,2}|[A-Z0-9/+=.#-]{3,5}):"#)
 

@@ -19,6 +19,9 @@ public struct TextParagraph: Equatable, Sendable {
     public var pronunciations: [Pronunciation] = []
     /// The whole paragraph was set in italics (`_…_`): in a play, a stage direction.
     public var italic = false
+    /// The length (UTF-16) of a speaker's label the format's markup sets at the paragraph's start
+    /// (`<b>Lane.</b>`): a candidate ``PlayReading`` weighs with the labels the text shows.
+    public var speakerLabel: Int?
 
     public init(text: String, silent: [SilentStretch] = [], noteReferences: [String] = [], firstLine: Int) {
         self.text = text

@@ -25,6 +25,9 @@ struct BlockStream {
         var noteReferences: [String] = []
         /// False for a table cell or a list item, which never heads a chapter whatever its words.
         var mayHead = true
+        /// The length (UTF-16) of the speaker's label the markup sets at the block's start
+        /// (`<b>Lane.</b>`, a small-caps name): a candidate the play reading weighs.
+        var speakerLabel: Int?
     }
 
     enum Entry {

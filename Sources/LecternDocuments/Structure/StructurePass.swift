@@ -64,6 +64,10 @@ enum StructurePass {
             // A cast list's entry stays one (the format marks it a paragraph, or a table's row).
             if paragraph.kind != CastList.entryKind || block.kind != .paragraph { paragraph.kind = block.kind }
             paragraph.language = block.language
+            if start == paragraph.firstLine, let length = block.speakerLabel {
+                let label = String(decoding: Array(block.text.utf16)[..<length], as: UTF16.self)
+                if paragraph.text.hasPrefix(label) { paragraph.speakerLabel = length }
+            }
             let nextLine = j + 1 < analysed.count ? analysed[j + 1].firstLine : lines.count
             let whole = start == paragraph.firstLine && nextLine >= blockEnds[start]!
             if whole {

@@ -33,10 +33,13 @@ enum StructureReading {
         var pendingPartLines: [String] = []
         /// Named chapters: the headings of an entry that holds nothing else wait for the next entry.
         var carriedHeadings = false
+        /// Named chapters: an entry that holds notes and no text of its own (an endnotes file) is
+        /// no chapter; its headings are left out, its notes read where they are referred to.
+        var notesEntry = false
 
         /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
-            builder.add(note.text, kind: .quote, pronunciations: Self.merged(note.pronunciations, note.silent), noteLabel: Self.label(note.label ?? note.id))
+            builder.add(note.text, kind: .quote, pronunciations: Self.merged(note.pronunciations, note.silent), noteLabel: Self.label(of: note))
         }
         func endChapter() {
             if footnotes == .book { bookEnd += chapterEnd } else { chapterEnd.forEach(read) }
@@ -56,6 +59,14 @@ enum StructureReading {
                 }
                 let own = entry(from: index + 1)
                 let next = index + own.count + 1
+                // (Its notes all referred to from elsewhere: a note nothing refers to keeps its chapter.)
+                let notes = own.indices.filter { if case .note = own[$0] { true } else { false } }
+                notesEntry = !own.contains { if case .paragraph = $0 { true } else { false } }
+                    && !notes.isEmpty && (footnotes == .skip || notes.allSatisfy { placement[$0] != nil })
+                if notesEntry {
+                    builder.skip(title, reason: Footnotes.headingReason)
+                    continue
+                }
                 if !hasText(own), next < items.count, hasText(entry(from: next + 1)),
                    own.contains(where: { if case .heading = $0 { true } else { false } }) {
                     carriedHeadings = true
@@ -63,6 +74,8 @@ enum StructureReading {
                 }
                 builder.startSilentChapter(title: title)
                 carriedHeadings = false
+            case .heading(let heading) where named && notesEntry:
+                builder.skip(heading.lines.joined(separator: " "), reason: Footnotes.headingReason)
             case .heading(let heading) where named:
                 if carriedHeadings { pendingPartLines += heading.lines; continue }
                 for line in pendingPartLines + heading.lines { builder.add(line, kind: .heading) }
@@ -116,6 +129,20 @@ enum StructureReading {
             builder.startSilentChapter(title: notesTitle)
             bookEnd.forEach(read)
         }
+    }
+
+    /// The label a note is announced by: the one its marker shows, else the number its id ends
+    /// with (`note1`, `Footnote_4a`: "1", "4a"), else its id when it reads as a label ("A", "12").
+    /// An id such as `note-xa` says nothing a listener could use: "", the note announced unnumbered.
+    static func label(of note: TextNote) -> String {
+        if let shown = note.label { return Self.label(shown) }
+        let id = note.id
+        if id.range(of: #"^(\d{1,3}[a-z]?|[A-Za-z]{1,2}|\*{1,3}|†)$"#, options: .regularExpression) != nil { return Self.label(id) }
+        if let r = id.range(of: #"\d{1,4}[a-z]?$"#, options: .regularExpression),
+           id[..<r.lowerBound].last.map({ !$0.isNumber }) ?? true {
+            return Self.label(String(id[r]))
+        }
+        return ""
     }
 
     /// A label as a listener hears it: a number without its leading zeros ("01" → "1").
