@@ -25,6 +25,9 @@ struct BlockStream {
         var noteReferences: [String] = []
         /// False for a table cell or a list item, which never heads a chapter whatever its words.
         var mayHead = true
+        /// The whole block is set in italics (`<p><i>…</i></p>`): a stage direction in a play, a
+        /// section's heading in a chapter (``SectionHeadings``).
+        var italic = false
     }
 
     enum Entry {
