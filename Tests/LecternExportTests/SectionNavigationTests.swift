@@ -15,7 +15,7 @@ import Testing
         #expect(list.hasPrefix("""
             <li><a href="text/chapter-001.xhtml">CHAPTER I</a>
             <ol>
-            <li><a href="text/chapter-001.xhtml#p5">Dr. Seward's Diary.</a></li>
+            <li><a href="text/chapter-001.xhtml#p5">Dr. Seward&#39;s Diary.</a></li>
             <li><a href="text/chapter-001.xhtml#p9">Letter, Mina to Lucy.</a></li>
             </ol>
             </li>
