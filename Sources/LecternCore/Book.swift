@@ -103,6 +103,17 @@ public struct Chapter: Sendable, Equatable {
         self.source = source
         self.part = part
     }
+
+    /// Whether block `index` opens a section of the chapter: a heading block after the chapter's
+    /// first text and before more of it (a diary entry's `Dr. Seward's Diary.`, a letter's
+    /// heading, a heading below the chapter's level). The headings before any text are the
+    /// chapter's own; those after all of it (`THE END.`) close it. A section's heading
+    /// is spoken after the section pause and is listed a level under its chapter in the timing
+    /// sidecar (``ParagraphTiming``'s `section`) and in a narrated EPUB's navigation.
+    public func opensSection(at index: Int) -> Bool {
+        guard blocks.indices.contains(index), blocks[index].kind == .heading else { return false }
+        return blocks[..<index].contains { $0.kind != .heading } && blocks[(index + 1)...].contains { $0.kind != .heading }
+    }
 }
 
 /// One block of narrated text: a paragraph, heading, quote or list item.

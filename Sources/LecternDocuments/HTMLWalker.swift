@@ -311,7 +311,7 @@ struct HTMLWalker {
                 flush()
                 if stream != nil, castListDepth == 0, directionDepth == 0 { blockLabel = Self.speakerLabel(opening: node) }
                 children(of: node, kind: kind, language: language)
-                flush(as: kind, language: language)
+                flush(as: kind, language: language, italic: Self.isWhollyItalic(node))
             } else {
                 children(of: node, kind: kind, language: language)  // inline: a, span, em, i, b, sup …
             }
@@ -358,6 +358,24 @@ struct HTMLWalker {
         }
     }
 
+    /// Whether all the letters of an element lie inside `i` or `em` (punctuation may stand outside).
+    static func isWhollyItalic(_ node: XMLNode) -> Bool {
+        var italic = false
+        var plain = false
+        func walk(_ node: XMLNode, inItalic: Bool) {
+            for child in node.children where !plain {
+                if child.isText {
+                    guard (child.text ?? "").contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+                    if inItalic { italic = true } else { plain = true }
+                } else if child.isElement {
+                    walk(child, inItalic: inItalic || child.name == "i" || child.name == "em")
+                }
+            }
+        }
+        walk(node, inItalic: false)
+        return italic && !plain
+    }
+
     private mutating func children(of node: XMLNode, kind: BlockKind, language: String?) {
         for child in node.children { visit(child, kind: kind, language: language) }
     }
@@ -365,7 +383,8 @@ struct HTMLWalker {
     /// Ends the current block (if it has text) as a block of `kind`, with the words of `frames`
     /// spoken around its stretches, then reads the footnotes it referred to when footnotes are read
     /// per paragraph.
-    mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = [], level: Int? = nil) {
+    mutating func flush(as kind: BlockKind = .paragraph, language: String? = nil, frames: [SpokenFrame] = [], level: Int? = nil,
+                        italic: Bool = false) {
         let run = block
         block = TextRun()
         let label = blockLabel
@@ -379,7 +398,7 @@ struct HTMLWalker {
                 let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
                                              mayHead: tableDepth == 0 && kind != .listItem,
-                                             speakerLabel: label.flatMap { Self.labelLength($0, in: text) })
+                                             speakerLabel: label.flatMap { Self.labelLength($0, in: text) }, italic: italic)
                 if let id = noteInProgress { stream?.note(id: id, label: noteLabels[id], read) } else { stream?.add(read) }
                 blockNotes = []
                 if trace != nil { trace? += TracedBlock.lines(run.lines(), of: TracedBlock(text: text, origins: origins)) }

@@ -80,8 +80,10 @@ public struct EPUBPackageDocument: Sendable {
     }
 
     /// The navigation document: a table of contents of the chapters, those of a part (consecutive
-    /// chapters with the same `part`) listed under the part's title.
-    public static func navigation(title: String, language: String, chapters: [(title: String, href: String, part: String?)]) -> String {
+    /// chapters with the same `part`) listed under the part's title, and each chapter's sections
+    /// (`sections[i]`: its section headings' titles and hrefs) listed under the chapter.
+    public static func navigation(title: String, language: String, chapters: [(title: String, href: String, part: String?)],
+                                  sections: [[(title: String, href: String)]] = []) -> String {
         let lang = MediaOverlay.escape(language)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -94,7 +96,7 @@ public struct EPUBPackageDocument: Sendable {
 
             """
         var openPart: String?
-        for chapter in chapters {
+        for (index, chapter) in chapters.enumerated() {
             if openPart != nil, chapter.part != openPart {
                 out += "</ol></li>\n"
                 openPart = nil
@@ -103,7 +105,15 @@ public struct EPUBPackageDocument: Sendable {
                 out += "<li><span>\(MediaOverlay.escape(part))</span>\n<ol>\n"
                 openPart = part
             }
-            out += "<li><a href=\"\(MediaOverlay.escape(chapter.href))\">\(MediaOverlay.escape(chapter.title))</a></li>\n"
+            out += "<li><a href=\"\(MediaOverlay.escape(chapter.href))\">\(MediaOverlay.escape(chapter.title))</a>"
+            if index < sections.count, !sections[index].isEmpty {
+                out += "\n<ol>\n"
+                for section in sections[index] {
+                    out += "<li><a href=\"\(MediaOverlay.escape(section.href))\">\(MediaOverlay.escape(section.title))</a></li>\n"
+                }
+                out += "</ol>\n"
+            }
+            out += "</li>\n"
         }
         if openPart != nil { out += "</ol></li>\n" }
         out += "</ol>\n</nav>\n</body>\n</html>\n"

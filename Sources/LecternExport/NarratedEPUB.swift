@@ -71,6 +71,7 @@ struct NarratedEPUB {
         var entries: [Entry] = []
         var spine: [String] = []
         var navigation: [(title: String, href: String, part: String?)] = []
+        var sections: [[(title: String, href: String)]] = []
 
         entries.append(Entry(href: "style.css", data: Data(EPUBPackageDocument.stylesheet.utf8),
                              item: .init(id: "css", href: "style.css", mediaType: "text/css")))
@@ -91,9 +92,13 @@ struct NarratedEPUB {
             entries.append(Entry(href: "text/\(name).xhtml", data: Data(xhtml.utf8),
                                  item: .init(id: name, href: "text/\(name).xhtml", mediaType: "application/xhtml+xml", mediaOverlay: "mo-\(name)")))
             spine.append(name)
+            // A section's heading is paragraph N's `pN` in the chapter's document (EPUBChapterDocument).
+            sections.append(chapter.paragraphs.enumerated().filter { $0.element.section == true }.map {
+                (title: $0.element.text, href: "text/\(name).xhtml#p\($0.offset + 1)")
+            })
             navigation.append((chapter.title, "text/\(name).xhtml", chapter.part))
         }
-        let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation)
+        let nav = EPUBPackageDocument.navigation(title: document.title, language: language, chapters: navigation, sections: sections)
         entries.insert(Entry(href: "nav.xhtml", data: Data(nav.utf8),
                              item: .init(id: "nav", href: "nav.xhtml", mediaType: "application/xhtml+xml", properties: "nav")), at: 0)
         let cover = self.cover

@@ -94,6 +94,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     /// The speaker label before the paragraph that is not spoken (`speaker_labels: silent`), as
     /// written (`ROPER.`): where the book shows it; absent otherwise (version 2 on).
     public var speakerLabel: String?
+    /// True for a heading that opens a section of its chapter (a diary entry, a letter, a
+    /// heading below the chapter's): a level under the chapter; absent otherwise (version 2 on).
+    public var section: Bool?
     /// Parts of the text spoken with another voice than `voice` (text in another language).
     public var spans: [VoiceSpan]?
     /// Parts of the text spoken otherwise than written: `spoken` is the engine's input for them

@@ -4,7 +4,8 @@ import LecternText
 
 /// Identifies the language of a paragraph with CLD2 (Debian's `libcld2`), chosen over
 /// libexttextcat by measurement (docs/BENCHMARKS.md), and says whether the answer is sure enough
-/// to switch voices for.
+/// to switch voices for: reliable, on enough words, with enough evidence (``minimumScore``) and
+/// clearly ahead of the next language (``minimumLead``).
 ///
 /// CLD2 is stateless (its tables are static), so one identifier serves every thread.
 public struct LanguageIdentifier: Sendable {
@@ -18,6 +19,10 @@ public struct LanguageIdentifier: Sendable {
         public var reliable: Bool
         /// The number of words of the text (``WordTokenizer``).
         public var words: Int
+        /// The share of the next best language, 0…100.
+        public var secondPercent = 0
+        /// CLD2's evidence for the language per kilobyte of text (its normalised score).
+        public var score = 0
     }
 
     /// Fewer words than this are never switched (a name, an exclamation).
@@ -37,6 +42,14 @@ public struct LanguageIdentifier: Sendable {
     /// identified from this many words, clearly sure (``shortPercent``): CLD2 is sure that "What
     /// ho, Tashtego! let me hear thy hammer." (Moby-Dick) is Albanian.
     public var passageWords = 12
+    /// The evidence a switch needs (CLD2's normalised score, per kilobyte of text): prose and verse
+    /// in a language score 650 and more (Hugo's "Demain, dès l'aube…" 665, most prose 800–1,500),
+    /// while a dialect spelt as spoken scores under 600 in the language it resembles (Yorkshire's
+    /// "tha mun 'ave thi porridge afore tha goes" is sure Scottish Gaelic at 98 %, score 581), and
+    /// so does a line half in the book's language ("Mein Gott! Mein Gott! So soon! so soon!", 568).
+    public var minimumScore = 600
+    /// How far the language must lead the next one (in shares of the text): clearly ahead.
+    public var minimumLead = 50
 
     public init() {}
 
@@ -51,13 +64,17 @@ public struct LanguageIdentifier: Sendable {
         let code = withUnsafeBytes(of: result.code) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let language = String(code.lowercased().prefix { $0 != "-" && $0 != "_" })
         guard !language.isEmpty, language != "un", language != "xx", language != "xxx" else { return nil }
-        return Guess(language: language, percent: Int(result.percent), reliable: result.reliable != 0,
-                     words: WordTokenizer.count(in: text))
+        var guess = Guess(language: language, percent: Int(result.percent), reliable: result.reliable != 0,
+                          words: WordTokenizer.count(in: text))
+        guess.secondPercent = Int(result.secondPercent)
+        guess.score = Int(result.score)
+        return guess
     }
 
     /// The language of `text` when the answer is confident enough to voice it by, else nil.
     public func confidentLanguage(of text: String) -> String? {
-        guard let guess = guess(text), guess.reliable, guess.words >= minimumWords else { return nil }
+        guard let guess = guess(text), guess.reliable, guess.words >= minimumWords, guess.score >= minimumScore,
+              guess.percent - guess.secondPercent >= minimumLead else { return nil }
         let units = Array(text.utf16)
         let words = WordTokenizer.tokens(in: text).map { String(decoding: units[$0.start..<$0.end], as: UTF16.self) }
         let different = Set(words.map { $0.lowercased() })

@@ -145,6 +145,8 @@ public struct Utterance: Sendable {
     /// The speaker label before it that is not spoken (`speaker_labels: silent`), as written
     /// (`ROPER.`): shown where it stands (the sidecar, the read-along page, the EPUB), not heard.
     public var speakerLabel: String?
+    /// True for a heading that opens a section of its chapter (``Chapter/opensSection(at:)``).
+    public var opensSection = false
 
     /// What the engine is given for it: the text with each pronunciation's stretch replaced.
     public var spokenText: String { SpokenText(text, pronunciations: pronunciations).text }

@@ -187,9 +187,13 @@ public struct Segmenter: Sendable {
                         : []
                     let marked = block.spans.filter { LanguageTag.meaningful($0.language) != nil }
                     let spans = (marked + quoted).sorted { $0.offset < $1.offset }
+                    // A heading inside the chapter opens a section: the section pause before it.
+                    let opensSection = chapter.opensSection(at: blockIndex)
                     var u = try utterance(block.kind, block.text, language: detected ?? own, spans: spans, speech: speech?[blockIndex] ?? [],
-                                          pronunciations: block.pronunciations, afterSectionBreak: block.afterSectionBreak,
+                                          pronunciations: block.pronunciations,
+                                          afterSectionBreak: block.afterSectionBreak || opensSection,
                                           persona: personae[blockIndex])
+                    u.opensSection = opensSection
                     if let label = block.noteLabel {
                         u.pronunciations = Self.announcing(note: label, in: u, forms: spokenForms,
                                                            language: detected ?? own ?? bookLanguage ?? Self.languageCode(u.voice.name))

@@ -49,9 +49,10 @@ public struct SpokenForms: Sendable {
     }
 
     /// The spoken forms in `text` (a block of `kind` in `language`), sorted and not overlapping.
-    /// A language without rules (or nil) gets none.
+    /// A language without rules (or nil) gets none but a heading's Roman numeral as digits
+    /// (``HeadingNumerals``), which every voice reads as a number in its language.
     public func pronunciations(in text: String, kind: BlockKind, language: String?) -> [Pronunciation] {
-        guard let language, let c = compiled[Self.primary(language)] else { return [] }
+        guard let language, let c = compiled[Self.primary(language)] else { return kind == .heading ? HeadingNumerals.pronunciations(in: text) : [] }
         let units = Array(text.utf16)
         let tokens = WordTokenizer.tokens(in: text)
         var result: [Pronunciation] = []

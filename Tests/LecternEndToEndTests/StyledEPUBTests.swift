@@ -133,7 +133,7 @@ struct StyledEPUBTests {
         for (i, section) in Self.sections.enumerated() {
             #expect(script.contains("=== Chapter \(i + 2): \(section.title) ==="), "\(script)")
             #expect(script.contains("  [heading] \(section.title)"))
-            for (sub, _) in section.subsections { #expect(script.contains("  [heading] \(sub)")) }
+            for (sub, _) in section.subsections { #expect(script.contains("  [section] \(sub)"), "a heading after the chapter's text opens a section") }
         }
         #expect(script.contains("=== Chapter 1: Title Page ==="))
         #expect(!script.contains("Start Reading"), "the coarse nav entry is split at the headings")

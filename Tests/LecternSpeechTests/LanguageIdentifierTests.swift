@@ -37,3 +37,29 @@ import Testing
         #expect(guess.language == "fr" && guess.reliable && guess.percent >= 90 && guess.words > 10)
     }
 }
+
+/// Issue 39, item 5: a dialect passage in an English book stays English; a real foreign
+/// paragraph still switches.
+@Suite struct DialectLanguageTests {
+    let identifier = LanguageIdentifier()
+
+    @Test func aDialectPassageStaysInTheBooksLanguage() {
+        // CLD2 alone is sure (98 %) this Yorkshire is Scottish Gaelic, on little evidence.
+        let yorkshire = "\"Eh, bah gum, lad, tha's nobbut a lile 'un, an' tha mun 'ave thi porridge afore tha goes.\""
+        #expect(identifier.guess(yorkshire)?.language == "gd")
+        #expect(identifier.confidentLanguage(of: yorkshire) == nil)
+        // A line half English.
+        #expect(identifier.confidentLanguage(of: "Mein Gott! Mein Gott! So soon! so soon!") == nil)
+        for scots in ["\"Hoot awa', mon! Dinna fash yersel' aboot the siller, for I hae plenty an' tae spare.\"",
+                      "Ah dinna ken, wumman, gin ye'll bide or gang; but ye maun mak up yer mind afore the gloamin."] {
+            #expect(identifier.confidentLanguage(of: scots) != "es" && identifier.confidentLanguage(of: scots) != "gd")
+        }
+    }
+
+    @Test func aRealForeignParagraphStillSwitches() {
+        #expect(identifier.confidentLanguage(of: "Le soleil se levait lentement sur la campagne endormie, et les oiseaux commençaient à chanter dans les arbres du jardin.") == "fr")
+        #expect(identifier.confidentLanguage(of: "\"Mi padre no está en casa hoy, pero mi madre está en la cocina preparando la cena para todos nosotros.\"") == "es")
+        let guess = identifier.guess("Il sole sorgeva lentamente sulla campagna addormentata, e gli uccelli cominciavano a cantare tra gli alberi del giardino.")
+        #expect(guess?.language == "it" && (guess?.score ?? 0) >= identifier.minimumScore && (guess?.secondPercent ?? 100) < 50)
+    }
+}

@@ -13,6 +13,11 @@ typedef struct {
     int percent;
     /** Whether CLD2 calls the answer reliable. */
     int reliable;
+    /** The share of the next best language, 0…100 (0 when there is none). */
+    int secondPercent;
+    /** CLD2's normalised score for the best language: its evidence per kilobyte of text
+        (prose in a language scores about 750 and more, words spelt as a dialect is spoken less). */
+    int score;
 } lectern_cld2_result;
 
 /** Identifies the language of `length` bytes of UTF-8 plain text. Stateless and thread-safe. */

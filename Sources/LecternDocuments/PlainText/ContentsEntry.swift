@@ -85,6 +85,12 @@ struct ContentsEntry: Equatable {
     /// shortens long titles) and the same number if both have one (`1` in the list may be `I`
     /// on the page); without a title on one side, the same number written the same way (a
     /// chapter `IV`, not a verse `4`).
+    /// Whether `other` has this entry's number, written the same way, whatever the titles.
+    func hasNumber(of other: ContentsEntry) -> Bool {
+        guard let n = number, let m = other.number else { return false }
+        return n == m && style == other.style
+    }
+
     func matches(_ other: ContentsEntry, exactly: Bool = false) -> Bool {
         let a = titleKey, b = other.titleKey
         if !a.isEmpty, !b.isEmpty {

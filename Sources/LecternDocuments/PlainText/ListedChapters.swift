@@ -75,6 +75,14 @@ enum ListedChapters {
     static func chapters(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry]) -> [StructurePiece] {
         guard entries.count >= 3 else { return Array(pieces) }
         var found: [Int: Found] = [:]
+        // An entry the body heads with a heading of its own (`CHAPTER XII`) is that heading, never
+        // a line of text before it that repeats its title (a diary entry's `Dr. Seward's Diary.`
+        // inside an earlier chapter).
+        let headings = pieces.compactMap { piece -> ContentsEntry? in
+            guard case .heading(let lines, _, let c) = piece, !c.isPart else { return nil }
+            return ContentsEntry.heading(lines)
+        }
+        let headed = Set(entries.indices.filter { j in headings.contains { entries[j].matches($0) || entries[j].hasNumber(of: $0) } })
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
@@ -82,16 +90,19 @@ enum ListedChapters {
                 guard !c.isPart, let heading = ContentsEntry.heading(lines),
                       // An entry the body does not have is passed over only by a heading whose title says so.
                       let j = (e..<min(heading.title == nil ? e + 1 : e + 3, entries.count)).first(where: { entries[$0].matches(heading) })
+                        // The next entry's number on a heading that titles it otherwise (`CHAPTER IX` /
+                        // `Letter, Mina Harker to Lucy Westenra.` listed as `Mina Murray's Journal`).
+                        ?? (entries[e].hasNumber(of: heading) ? e : nil)
                 else { continue }
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
             case .paragraph(let lines, _):
-                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }), let line = ContentsEntry.parse(lines.joined(separator: " ")),
-                      entries[e].matches(line, exactly: true) else { continue }
+                guard !headed.contains(e), lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
+                      let line = ContentsEntry.parse(lines.joined(separator: " ")), entries[e].matches(line, exactly: true) else { continue }
                 found[k] = .paragraph(line, listed: listedTitle(entries[e], line))
                 e += 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
-                guard let colon = text.firstIndex(of: ":") else { continue }
+                guard !headed.contains(e), let colon = text.firstIndex(of: ":") else { continue }
                 var inner = TextLines.trim(String(text[text.index(after: colon)...]))
                 if inner.hasSuffix("]") { inner.removeLast() }
                 guard inner.count <= 80, let caption = ContentsEntry.parse(inner), entries[e].matches(caption, exactly: true) else { continue }

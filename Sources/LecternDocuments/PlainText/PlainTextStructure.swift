@@ -24,7 +24,7 @@ public struct PlainTextStructure {
 
     /// - parameter lines: the decoded text split at "\n" (CR and CRLF already turned into LF), as written.
     public static func analyse(_ lines: [String], illustrations: Illustrations = .skip) -> [TextItem] {
-        PlayReading.apply(analyse(lines, illustrations: illustrations, evidence: .none))
+        SectionHeadings.apply(PlayReading.apply(analyse(lines, illustrations: illustrations, evidence: .none)))
     }
 
     /// - parameter lines: as above, or a ``BlockStream`` laid out as lines.

@@ -274,12 +274,14 @@ struct StructureScanner {
     private func isBareNumber(_ c: HeadingCandidate) -> Bool { c.number != nil }
 
     /// Whether a block under a heading is the play's text, not the heading's title: a speaker's
-    /// label (`ROPER.`, `FARNCOMBE. Well?`) whose name labels speeches again, or a direction set
+    /// label (`ROPER.`, `FARNCOMBE. Well?`, not a title in capitals) whose name labels speeches again, or a direction set
     /// wholly in italics under a play's act or scene (`_Enter HORATIO._`), or what the format
     /// marks as either.
     private mutating func opensPlay(_ block: [String], at line: Int, under candidate: HeadingCandidate) -> Bool {
         if evidence.playText.contains(line) { return true }
-        if let name = PlayReading.label.capture(1, in: block[0]) ?? PlayReading.prefix.capture(1, in: block[0]),
+        // A line all in capitals (`DR. SEWARD'S DIARY`) is a title, not a name and a speech.
+        if !TextLines.isUpperCase(block.joined(separator: " ")) || PlayReading.label.matches(block[0]),
+           let name = PlayReading.label.capture(1, in: block[0]) ?? PlayReading.prefix.capture(1, in: block[0]),
            speakerLabels[name, default: 0] >= 3 { return true }
         return candidate.isPlayDivision && PlainTextStructure.isWhollyItalic(block)
     }

@@ -28,6 +28,9 @@ struct BlockStream {
         /// The length (UTF-16) of the speaker's label the markup sets at the block's start
         /// (`<b>Lane.</b>`, a small-caps name): a candidate the play reading weighs.
         var speakerLabel: Int?
+        /// The whole block is set in italics (`<p><i>…</i></p>`): a stage direction in a play, a
+        /// section's heading in a chapter (``SectionHeadings``).
+        var italic = false
     }
 
     enum Entry {

@@ -71,6 +71,7 @@ enum StructurePass {
             let nextLine = j + 1 < analysed.count ? analysed[j + 1].firstLine : lines.count
             let whole = start == paragraph.firstLine && nextLine >= blockEnds[start]!
             if whole {
+                paragraph.italic = paragraph.italic || block.italic
                 paragraph.noteReferences += block.noteReferences
                 if paragraph.text == block.text {
                     paragraph.spans = block.spans
@@ -79,7 +80,7 @@ enum StructurePass {
             }
             analysed[j] = .paragraph(paragraph)
         }
-        return merge(PlayReading.apply(analysed), placed)
+        return merge(SectionHeadings.apply(PlayReading.apply(analysed)), placed)
     }
 
     /// A title whose list the reader took apart goes with it: a contents title (`CONTENTS`)

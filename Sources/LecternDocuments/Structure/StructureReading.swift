@@ -31,6 +31,8 @@ enum StructureReading {
         var chapterEnd: [TextNote] = []
         var bookEnd: [TextNote] = []
         var pendingPartLines: [String] = []
+        /// The titles of chapter headings with no text of their own, for the chapter they open.
+        var joinedTitles: [String] = []
         /// Named chapters: the headings of an entry that holds nothing else wait for the next entry.
         var carriedHeadings = false
         /// Named chapters: an entry that holds notes and no text of its own (an endnotes file) is
@@ -87,13 +89,19 @@ enum StructureReading {
                     // A part heading followed by its first chapter is spoken at that chapter's start;
                     // followed by text of its own, it opens a chapter of its own.
                     if case .heading(let next)? = Self.nextStructural(items, after: index), next.level == .chapter {
-                        pendingPartLines = heading.lines
+                        pendingPartLines += heading.lines
                         continue
                     }
                     builder.startChapter(title: heading.title, lines: heading.lines)
+                } else if case .heading(let next)? = Self.nextStructural(items, after: index), next.level == .chapter {
+                    // A chapter heading with no text before the next one (`CHAPTER XXV` above a title
+                    // set as a heading of its own) is no chapter: it opens the next, and titles it.
+                    pendingPartLines += heading.lines
+                    joinedTitles.append(heading.title)
                 } else {
-                    builder.startChapter(title: heading.title, lines: pendingPartLines + heading.lines)
+                    builder.startChapter(title: (joinedTitles + [heading.title]).joined(separator: " "), lines: pendingPartLines + heading.lines)
                     pendingPartLines = []
+                    joinedTitles = []
                 }
             case .paragraph(let paragraph) where paragraph.kind == .stageDirection && stageDirections == .skip:
                 builder.skip(paragraph.text, reason: "stage direction (stage_directions: skip)")

@@ -91,6 +91,8 @@ public struct NarrationScript: Sendable {
                 }
                 if let persona = utterance.persona { spoken = "[\(persona.name) — \(utterance.voice.name)] " + spoken }
                 switch utterance.kind {
+                // A section's heading (a diary entry, a letter) inside its chapter.
+                case .heading where utterance.opensSection: out += "  [section] \(spoken)\n"
                 case .heading: out += "  [heading] \(spoken)\n"
                 case .quote: out += "  [quote] \(spoken)\n"
                 case .listItem: out += "  • \(spoken)\n"

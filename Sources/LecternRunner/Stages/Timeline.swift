@@ -91,6 +91,7 @@ struct Timeline {
         paragraph.detected = spoken.languageDetected ? true : nil
         paragraph.persona = spoken.persona?.name
         paragraph.speakerLabel = spoken.speakerLabel
+        paragraph.section = spoken.opensSection ? true : nil
         try sidecar?.append(paragraph)
     }
 
