@@ -74,7 +74,7 @@ public struct SkipSummary: Codable, Sendable, Equatable {
                    + kinds.filter { $0.words > 0 }.map { "\($0.reason) \(number($0.words)) (\(share($0.percent)))" }.joined(separator: ", ")]
         out += largest.map { p in
             let place = p.chapter.map { "chapter \($0)" } ?? "before the first chapter"
-            return "  largest: \(number(p.words)) words, \(p.reason), \(place): \"\(p.firstWords)\""
+            return "  largest: \(number(p.words)) word\(p.words == 1 ? "" : "s"), \(p.reason), \(place): \"\(p.firstWords)\""
         }
         return out
     }
