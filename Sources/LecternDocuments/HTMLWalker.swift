@@ -225,7 +225,10 @@ struct HTMLWalker {
         let isCastList = semantics.contains("z3998:dramatis-personae")
         if isCastList { castListDepth += 1 }
         defer { if isCastList { castListDepth -= 1 } }
-        if castListDepth == 0, directionDepth == 0, let play = Self.playKind(classes: classes, semantics: semantics) {
+        // A persona named inside a direction, or inside running text (`A room in <b>Polonius’</b>
+        // house.`), is a name in that text; a speaker's label opens its block.
+        if castListDepth == 0, directionDepth == 0, let play = Self.playKind(classes: classes, semantics: semantics),
+           play == .stageDirection || block.isBlank {
             // A speaker's name or a stage direction, a block of its own even inside a speech.
             flush(as: kind, language: language)
             if play == .stageDirection { directionDepth += 1 }

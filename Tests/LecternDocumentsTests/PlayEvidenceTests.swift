@@ -35,6 +35,7 @@ struct PlayEvidenceTests {
             <head><title>Hamlet</title></head><body epub:type="bodymatter z3998:fiction">
             <section id="act-3" epub:type="z3998:act"><h2 epub:type="title">Act III</h2>
             <section id="act-3-scene-1" epub:type="z3998:scene"><h3 epub:type="title">Scene I</h3>
+            <p>A room in <b epub:type="z3998:persona">Polonius’</b> house.</p>
             <table><tbody>\(rows)</tbody></table></section></section></body></html>
             """
     }()
@@ -44,6 +45,8 @@ struct PlayEvidenceTests {
         #expect(script.contains("stageDirection: Enter King and Queen."), "\(script.prefix(6))")
         #expect(script.contains("stageDirection: Exeunt Rosencrantz and Guildenstern."))
         #expect(!script.contains("speaker: Rosencrantz") && !script.contains("speaker: Guildenstern"))
+        // A persona named in the scene's setting is a name in it, no label.
+        #expect(script.contains("paragraph: A room in Polonius’ house."), "\(script.prefix(6))")
         // Each speech goes to the persona of its own row, never to one named in a direction.
         let speeches = Array(script.drop { !$0.hasPrefix("speaker") }.prefix(5))
         #expect(speeches == ["speaker: King", "paragraph: We shall, my lord, the 1. time.", "stageDirection: Exeunt Rosencrantz and Guildenstern.",
