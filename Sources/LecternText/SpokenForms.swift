@@ -52,7 +52,9 @@ public struct SpokenForms: Sendable {
     /// A language without rules (or nil) gets none but a heading's Roman numeral as digits
     /// (``HeadingNumerals``), which every voice reads as a number in its language.
     public func pronunciations(in text: String, kind: BlockKind, language: String?) -> [Pronunciation] {
-        guard let language, let c = compiled[Self.primary(language)] else { return kind == .heading ? HeadingNumerals.pronunciations(in: text) : [] }
+        guard let language, let c = compiled[Self.primary(language)] else {
+            return kind == .heading ? HeadingNumerals.pronunciations(in: text) : []
+        }
         let units = Array(text.utf16)
         let tokens = WordTokenizer.tokens(in: text)
         var result: [Pronunciation] = []
