@@ -26,8 +26,9 @@ package struct EPUBPackage {
         var depth: Int
         /// The entry's own text ("I" where ``title`` is "Volume I, I").
         var ownTitle: String = ""
-        /// The title of the entry it is nested in (a volume, a part, an act), unless that is the
-        /// book's own title (a half-title page holding every chapter).
+        /// The title of the entry it is nested in when that entry is a file of its own holding none
+        /// of its entries (a volume's or a part's title page), unless it is the book's own title (a
+        /// half-title page holding every chapter).
         var part: String?
     }
 
@@ -108,21 +109,24 @@ package struct EPUBPackage {
               let nav = root.first(where: { $0.name == "nav" && $0.semantics.contains("toc") }) ?? root.first(where: { $0.name == "nav" }),
               let list = nav.first(where: { $0.name == "ol" || $0.name == "ul" }) else { return [] }
         var entries: [NavEntry] = []
-        func walk(_ list: XMLNode, depth: Int, parent: String?) throws {
+        func walk(_ list: XMLNode, depth: Int, parent: String?, parentFile: String? = nil) throws {
             for li in list.elements where li.name == "li" {
                 let label = li.elements.first { $0.name == "a" || $0.name == "span" }
                 let title = label?.textContent ?? ""
-                var own = parent
+                var own = parent, ownFile: String?
                 if let a = label, a.name == "a", let href = a["href"], !title.isEmpty {
                     let (target, fragment) = try resolveLink(href, from: path, document: document)
                     let full = Self.title(title, parent: parent, bookTitle: bookTitle)
                     entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth, ownTitle: title,
-                                            part: Self.part(parent, bookTitle: bookTitle)))
+                                            part: parentFile.flatMap { $0 == target ? nil : Self.part(parent, bookTitle: bookTitle) }))
                     own = full
+                    ownFile = (fragment ?? "").isEmpty ? target : nil
                 } else if !title.isEmpty {
                     own = title
                 }
-                for sub in li.elements where sub.name == "ol" || sub.name == "ul" { try walk(sub, depth: depth + 1, parent: own) }
+                for sub in li.elements where sub.name == "ol" || sub.name == "ul" {
+                    try walk(sub, depth: depth + 1, parent: own, parentFile: ownFile)
+                }
             }
         }
         try walk(list, depth: 1, parent: nil)
@@ -133,18 +137,19 @@ package struct EPUBPackage {
     static func ncxEntries(_ tree: XMLTree, path: String, document: String, bookTitle: String? = nil) throws -> [NavEntry] {
         guard let map = tree.root?.first(where: { $0.name == "navmap" }) else { return [] }
         var entries: [NavEntry] = []
-        func walk(_ parent: XMLNode, depth: Int, parentTitle: String?) throws {
+        func walk(_ parent: XMLNode, depth: Int, parentTitle: String?, parentFile: String? = nil) throws {
             for point in parent.elements where point.name == "navpoint" {
                 let label = point.first { $0.name == "navlabel" }?.textContent ?? ""
-                var own = parentTitle
+                var own = parentTitle, ownFile: String?
                 if let src = point.elements.first(where: { $0.name == "content" })?["src"], !label.isEmpty {
                     let (target, fragment) = try resolveLink(src, from: path, document: document)
                     let full = Self.title(label, parent: parentTitle, bookTitle: bookTitle)
                     entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth, ownTitle: label,
-                                            part: Self.part(parentTitle, bookTitle: bookTitle)))
+                                            part: parentFile.flatMap { $0 == target ? nil : Self.part(parentTitle, bookTitle: bookTitle) }))
                     own = full
+                    ownFile = (fragment ?? "").isEmpty ? target : nil
                 }
-                try walk(point, depth: depth + 1, parentTitle: own)
+                try walk(point, depth: depth + 1, parentTitle: own, parentFile: ownFile)
             }
         }
         try walk(map, depth: 1, parentTitle: nil)
