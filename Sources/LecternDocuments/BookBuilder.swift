@@ -174,7 +174,7 @@ struct BookBuilder {
         book.skipped.append(item)
     }
 
-    /// The book read.
+    /// The book read, its short unheaded opening joined to the first chapter (``UnheadedOpening``).
     ///
     /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
     ///   nothing, or when the markers and skip patterns leave no words to read.
@@ -201,6 +201,10 @@ struct BookBuilder {
                 throw markerError("skip", "the skip patterns leave no words of \(source.displayPath) to read")
             }
         }
+        // A chapter named by the source's `chapters.title` is the user's; else a short opening
+        // before the first heading is read at the start of the first chapter.
+        var book = self.book
+        if source.chapters.title == nil { UnheadedOpening.join(&book) }
         return book
     }
 

@@ -24,6 +24,12 @@ package struct EPUBPackage {
         var path: String
         var fragment: String?
         var depth: Int
+        /// The entry's own text ("I" where ``title`` is "Volume I, I").
+        var ownTitle: String = ""
+        /// The title of the entry it is nested in when that entry is a file of its own holding none
+        /// of its entries (a volume's or a part's title page), unless it is the book's own title (a
+        /// half-title page holding every chapter).
+        var part: String?
     }
 
     package var opfPath: String
@@ -86,11 +92,11 @@ package struct EPUBPackage {
 
         var toc: [NavEntry] = []
         if let nav = items.values.first(where: { $0.properties.contains("nav") }), archive.contains(nav.path) {
-            toc = try navigation(parse(nav.path), path: nav.path, document: document)
+            toc = try navigation(parse(nav.path), path: nav.path, document: document, bookTitle: metadata.title)
         }
         if toc.isEmpty, let ncxID = spineElement["toc"] ?? items.values.first(where: { $0.mediaType == "application/x-dtbncx+xml" })?.id,
            let ncx = items[ncxID], archive.contains(ncx.path) {
-            toc = try ncxEntries(parse(ncx.path), path: ncx.path, document: document)
+            toc = try ncxEntries(parse(ncx.path), path: ncx.path, document: document, bookTitle: metadata.title)
         }
         let lexicons = items.values.filter { $0.mediaType == "application/pls+xml" }.sorted { $0.path < $1.path }
         return EPUBPackage(opfPath: opfPath, version: package["version"] ?? "", metadata: metadata, coverPath: cover?.path, items: items, spine: spine, toc: toc,
@@ -98,25 +104,29 @@ package struct EPUBPackage {
     }
 
     /// The EPUB 3 navigation document's `toc` nav, flattened in order, with nested entries.
-    static func navigation(_ tree: XMLTree, path: String, document: String) throws -> [NavEntry] {
+    static func navigation(_ tree: XMLTree, path: String, document: String, bookTitle: String? = nil) throws -> [NavEntry] {
         guard let root = tree.root,
               let nav = root.first(where: { $0.name == "nav" && $0.semantics.contains("toc") }) ?? root.first(where: { $0.name == "nav" }),
               let list = nav.first(where: { $0.name == "ol" || $0.name == "ul" }) else { return [] }
         var entries: [NavEntry] = []
-        func walk(_ list: XMLNode, depth: Int, parent: String?) throws {
+        func walk(_ list: XMLNode, depth: Int, parent: String?, parentFile: String? = nil) throws {
             for li in list.elements where li.name == "li" {
                 let label = li.elements.first { $0.name == "a" || $0.name == "span" }
                 let title = label?.textContent ?? ""
-                var own = parent
+                var own = parent, ownFile: String?
                 if let a = label, a.name == "a", let href = a["href"], !title.isEmpty {
                     let (target, fragment) = try resolveLink(href, from: path, document: document)
-                    let full = Self.title(title, parent: parent)
-                    entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth))
+                    let full = Self.title(title, parent: parent, bookTitle: bookTitle)
+                    entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth, ownTitle: title,
+                                            part: parentFile.flatMap { $0 == target ? nil : Self.part(parent, bookTitle: bookTitle) }))
                     own = full
+                    ownFile = (fragment ?? "").isEmpty ? target : nil
                 } else if !title.isEmpty {
                     own = title
                 }
-                for sub in li.elements where sub.name == "ol" || sub.name == "ul" { try walk(sub, depth: depth + 1, parent: own) }
+                for sub in li.elements where sub.name == "ol" || sub.name == "ul" {
+                    try walk(sub, depth: depth + 1, parent: own, parentFile: ownFile)
+                }
             }
         }
         try walk(list, depth: 1, parent: nil)
@@ -124,30 +134,49 @@ package struct EPUBPackage {
     }
 
     /// The EPUB 2 NCX's navMap, flattened in order, with nested navPoints.
-    static func ncxEntries(_ tree: XMLTree, path: String, document: String) throws -> [NavEntry] {
+    static func ncxEntries(_ tree: XMLTree, path: String, document: String, bookTitle: String? = nil) throws -> [NavEntry] {
         guard let map = tree.root?.first(where: { $0.name == "navmap" }) else { return [] }
         var entries: [NavEntry] = []
-        func walk(_ parent: XMLNode, depth: Int, parentTitle: String?) throws {
+        func walk(_ parent: XMLNode, depth: Int, parentTitle: String?, parentFile: String? = nil) throws {
             for point in parent.elements where point.name == "navpoint" {
                 let label = point.first { $0.name == "navlabel" }?.textContent ?? ""
-                var own = parentTitle
+                var own = parentTitle, ownFile: String?
                 if let src = point.elements.first(where: { $0.name == "content" })?["src"], !label.isEmpty {
                     let (target, fragment) = try resolveLink(src, from: path, document: document)
-                    let full = Self.title(label, parent: parentTitle)
-                    entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth))
+                    let full = Self.title(label, parent: parentTitle, bookTitle: bookTitle)
+                    entries.append(NavEntry(title: full, path: target, fragment: fragment, depth: depth, ownTitle: label,
+                                            part: parentFile.flatMap { $0 == target ? nil : Self.part(parentTitle, bookTitle: bookTitle) }))
                     own = full
+                    ownFile = (fragment ?? "").isEmpty ? target : nil
                 }
-                try walk(point, depth: depth + 1, parentTitle: own)
+                try walk(point, depth: depth + 1, parentTitle: own, parentFile: ownFile)
             }
         }
         try walk(map, depth: 1, parentTitle: nil)
         return entries
     }
 
-    /// A nested entry titled only with a number ("II", "3.") is named with its parent's title.
-    static func title(_ title: String, parent: String?) -> String {
+    /// A nested entry titled only with a number ("II", "3.") is named with its parent's title
+    /// ("Volume II, III"), unless the parent is the book's own title (a half-title page holding
+    /// every chapter): the chapter is then titled as the book shows it ("III", not "Emma, III").
+    static func title(_ title: String, parent: String?, bookTitle: String? = nil) -> String {
         guard let parent, title.range(of: #"^([IVXLCDM]+|[0-9]+)\.?$"#, options: .regularExpression) != nil else { return title }
+        guard part(parent, bookTitle: bookTitle) != nil else { return title }
         return "\(parent), \(title)"
+    }
+
+    /// The part an entry nested in `parent` belongs to: none when the parent is the book's own
+    /// title ("Jane Eyre" in a book titled "Jane Eyre: An Autobiography" too).
+    static func part(_ parent: String?, bookTitle: String?) -> String? {
+        guard let parent, !parent.isEmpty else { return nil }
+        guard let bookTitle else { return parent }
+        let book = [bookTitle, String(bookTitle.prefix { $0 != ":" && $0 != ";" })].map(letters)
+        return book.contains(letters(parent)) ? nil : parent
+    }
+
+    /// A title's letters and digits, lower-cased, for comparing titles written differently.
+    private static func letters(_ title: String) -> String {
+        String(title.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
     /// A link's target path inside the zip and its fragment.

@@ -164,6 +164,7 @@ public struct EPUBReader: Sendable {
                                   into: &walker.builder)
         }
         var book = try walker.builder.finish()
+        if fromTOC { Self.nameParts(&book, toc: package.toc) }
         if let trace, walker.stream != nil { trace.blocks = TracedBlock.kept(book.chapters.flatMap(\.blocks).map(\.text), from: trace.blocks) }
         var metadata = package.metadata
         if metadata.title == nil { metadata.title = walker.omitted.titlePageTitle }
@@ -180,5 +181,18 @@ public struct EPUBReader: Sendable {
         }
         book.metadata = metadata
         return (Result(book: book), trace)
+    }
+
+    /// Chapters whose table-of-contents entries are nested in a volume's, a part's or an act's
+    /// belong to that part (``EPUBPackage/NavEntry/part``): the entries are matched to the
+    /// chapters by title, in order; a chapter the text already placed in a part keeps it.
+    static func nameParts(_ book: inout Book, toc: [EPUBPackage.NavEntry]) {
+        guard toc.contains(where: { $0.part != nil }) else { return }
+        var next = toc.startIndex
+        for i in book.chapters.indices {
+            guard let match = toc[next...].firstIndex(where: { PlainTextReader.clean($0.title) == book.chapters[i].title }) else { continue }
+            next = match + 1
+            if book.chapters[i].part == nil { book.chapters[i].part = toc[match].part.map(PlainTextReader.clean) }
+        }
     }
 }

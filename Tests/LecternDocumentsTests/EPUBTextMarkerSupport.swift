@@ -6,8 +6,10 @@ import ZIPFoundation
 @testable import LecternDocuments
 
 /// A small EPUB 3 written with ZIPFoundation: content documents (path inside the EPUB → XHTML)
-/// in spine order, a nav document whose entries are (title, href relative to OEBPS/).
-func writeEPUB(_ url: URL, documents: [(path: String, xhtml: String)], nav: [(title: String, href: String)]) throws {
+/// in spine order, a nav document whose entries are (title, href relative to OEBPS/) — or, with
+/// `navList`, whose `toc` nav holds that list as written (nested entries) — and the book's title.
+func writeEPUB(_ url: URL, documents: [(path: String, xhtml: String)], nav: [(title: String, href: String)],
+               navList: String? = nil, title: String = "Marks") throws {
     let container = """
         <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
         <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
@@ -18,12 +20,12 @@ func writeEPUB(_ url: URL, documents: [(path: String, xhtml: String)], nav: [(ti
     let spine = documents.indices.map { #"<itemref idref="d\#($0)"/>"# }.joined()
     let opf = """
         <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">\
-        <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>Marks</dc:title>\
+        <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>\(title)</dc:title>\
         <dc:language>en</dc:language></metadata><manifest>\
         <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>\(items)</manifest>\
         <spine>\(spine)</spine></package>
         """
-    let links = nav.map { #"<li><a href="\#($0.href)">\#($0.title)</a></li>"# }.joined()
+    let links = navList ?? nav.map { #"<li><a href="\#($0.href)">\#($0.title)</a></li>"# }.joined()
     let navDocument = """
         <?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">\
         <head><title>Contents</title></head><body><nav epub:type="toc"><ol>\(links)</ol></nav></body></html>

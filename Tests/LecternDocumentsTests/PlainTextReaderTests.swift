@@ -51,14 +51,13 @@ import LecternDocuments
         ])
     }
 
-    @Test func withoutSkipBeforeFirstFrontMatterIsAnUntitledChapterNamedAfterTheFile() throws {
+    @Test func withoutSkipBeforeFirstShortFrontMatterIsReadAtTheStartOfTheFirstChapter() throws {
         let book = try PlainTextReader().read(text: "Preface text.\n\nCHAPTER I.\nBody.\n",
                                               source: textSource("my-book.txt", heading: #"^CHAPTER [IVX]+\.$"#))
-        #expect(book.chapters.map(\.title) == ["my-book", "CHAPTER I."])
-        #expect(book.chapters[0].speaksTitle == false)
-        #expect(book.chapters[0].pairs == [["paragraph", "Preface text."]])
+        // Not a chapter named after the file (``UnheadedOpening``).
+        #expect(book.chapters.map(\.title) == ["CHAPTER I."])
         // Without `subtitle`, the line after the heading is an ordinary paragraph.
-        #expect(book.chapters[1].pairs == [["heading", "CHAPTER I."], ["paragraph", "Body."]])
+        #expect(book.chapters[0].pairs == [["paragraph", "Preface text."], ["heading", "CHAPTER I."], ["paragraph", "Body."]])
         #expect(book.skipped.isEmpty)
     }
 
@@ -88,10 +87,10 @@ import LecternDocuments
         let url = try dir.write("crlf.txt", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
         let book = try PlainTextReader().read(Source(url: url, format: .text,
                                                      chapters: ChapterRule(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true)))
-        #expect(book.chapters.map(\.title) == ["crlf", "CHAPTER I. The Start"])
-        // No byte-order mark (U+FEFF) and no carriage return survives.
-        #expect(book.chapters[0].pairs == [["paragraph", "Front."]])
-        #expect(book.chapters[1].pairs == [["heading", "CHAPTER I."], ["heading", "The Start"],
+        #expect(book.chapters.map(\.title) == ["CHAPTER I. The Start"])
+        // No byte-order mark (U+FEFF) and no carriage return survives; the short opening is read
+        // at the start of the first chapter (``UnheadedOpening``).
+        #expect(book.chapters[0].pairs == [["paragraph", "Front."], ["heading", "CHAPTER I."], ["heading", "The Start"],
                                            ["paragraph", "Line one line two."], ["paragraph", "After a lone CR."]])
         #expect(book.chapters[0].source == "crlf.txt")
     }
