@@ -40,7 +40,7 @@ struct HeadingCandidate: Equatable {
     /// A play's act or scene (`ACT I.`, `THE FIRST ACT`, `Scene 2`).
     var isPlayDivision: Bool {
         guard case .keyword = kind else { return false }
-        return TextLines.words(text).prefix(3).contains { ["ACT", "SCENE"].contains($0.uppercased().trimmingCharacters(in: .punctuationCharacters)) }
+        return TextLines.words(text).prefix(3).contains { HeadingWords.playDivisions.contains($0.uppercased().trimmingCharacters(in: .punctuationCharacters)) }
     }
 
     /// A lone number or a numbered title: headings whose numbers must run on.
@@ -59,12 +59,10 @@ struct HeadingCandidate: Equatable {
         }
     }
 
-    static let numberWords = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final"
-        + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
-        + "|eighteen|nineteen|twenty"
+    static let numberWords = HeadingWords.numbers.joined(separator: "|")
     static let number = #"(?:[IVXLCDM]+|\d{1,3}|(?i:(?:the\s+)?(?:"# + numberWords + #")))"#
-    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE"
-    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH|ACT"
+    static let chapterWords = HeadingWords.chapter.joined(separator: "|")
+    static let partWords = HeadingWords.part.joined(separator: "|")
     static let keyword = LinePattern(
         #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
             + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
@@ -87,13 +85,22 @@ struct HeadingCandidate: Equatable {
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
 
+    /// A lone numeral set between dashes, `-I-`, `— XII —`: the dashes are ornament.
+    static let dashedNumeral = LinePattern(#"^[-–—]+\s*([IVXLCDM]+|\d{1,3})\.?\s*[-–—]+$"#)
+
+    /// The line without the ornament of a dashed numeral (`-IV-` is `IV`).
+    static func withoutOrnaments(_ line: String) -> String {
+        guard line.first == "-" || line.first == "–" || line.first == "—", line.count <= 16 else { return line }
+        return dashedNumeral.capture(1, in: line) ?? line
+    }
+
     static func titleCased(_ words: String) -> String {
         words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
     }
 
     /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
     static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
-        let raw = TextLines.trim(line)
+        let raw = withoutOrnaments(TextLines.trim(line))
         guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
