@@ -47,3 +47,12 @@ import Testing
         #expect(HeadingCandidate.of("Libro 3 es el mejor de todos.") == nil)
     }
 }
+
+/// A numbered heading whose short title ends with a full stop (`1. First Day.`).
+@Suite struct PlainTextNumberedTitleTests {
+    @Test func aCapitalisedTitleWithAFullStop() {
+        #expect(HeadingCandidate.of("1. First Day.")?.kind == .numberedTitle(1))
+        #expect(HeadingCandidate.of("12. The Old House.")?.kind == .numberedTitle(12))
+        #expect(HeadingCandidate.of("2. He went home.") == nil)
+    }
+}

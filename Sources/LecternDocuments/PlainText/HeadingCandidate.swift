@@ -136,7 +136,7 @@ struct HeadingCandidate: Equatable {
             let n = ns.substring(with: m.range(at: 1))
             let title = ns.substring(with: m.range(at: 2))
             if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([title]),
-               TextLines.isUpperCase(title) || !title.hasSuffix(".") {
+               TextLines.isUpperCase(title) || !title.hasSuffix(".") || isCapitalisedPhrase(title) {
                 return HeadingCandidate(kind: .numberedTitle(value), text: text, hasTitle: true)
             }
         }
@@ -145,6 +145,13 @@ struct HeadingCandidate: Equatable {
             return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
         }
         return nil
+    }
+
+    /// Two to four words, each capitalised (`First Day.`, `The Old House.`): a title, though it ends with a
+    /// full stop, where a sentence (`He went home.`) has words in lower case.
+    static func isCapitalisedPhrase(_ title: String) -> Bool {
+        let words = TextLines.words(title).filter { $0.contains(where: \.isLetter) }
+        return (2...4).contains(words.count) && words.allSatisfy { $0.first(where: \.isLetter)?.isUppercase == true }
     }
 
     /// Whether a short block of lines reads as a title (`Down the Rabbit-Hole`, `THE ORIGIN OF MUSIC`,
