@@ -56,3 +56,15 @@ import Testing
         #expect(HeadingCandidate.of("2. He went home.") == nil)
     }
 }
+
+/// A note marker closing a heading line (`SCENE I[1]`) is not spoken with the heading.
+@Suite struct PlainTextHeadingMarkerTests {
+    @Test func theMarkerIsDroppedFromTheHeading() {
+        #expect(HeadingCandidate.of("SCENE I[1]")?.text == "SCENE I")
+        #expect(HeadingCandidate.of("CHAPTER II.{3}")?.text == "CHAPTER II.")
+        let lines = "SCENE I[1]\n\nIt was a dark and stormy night; the rain fell in torrents, except at\noccasional intervals.\n"
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headings = PlainTextStructure.analyse(lines, illustrations: .skip).compactMap(\.heading)
+        #expect(headings.first?.lines == ["SCENE I"])
+    }
+}

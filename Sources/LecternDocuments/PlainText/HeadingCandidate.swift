@@ -85,6 +85,8 @@ struct HeadingCandidate: Equatable {
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
 
+    /// A note marker closing a line: `SCENE I[1]`, `CHAPTER II.{3}`.
+    static let trailingMarker = LinePattern(#"\s*(?:\[(?:\d{1,3}|\*|†)\]|\{\d{1,3}\})$"#)
     /// A lone numeral set between dashes, `-I-`, `— XII —`: the dashes are ornament.
     static let dashedNumeral = LinePattern(#"^[-–—]+\s*([IVXLCDM]+|\d{1,3})\.?\s*[-–—]+$"#)
 
@@ -112,7 +114,11 @@ struct HeadingCandidate: Equatable {
         }
         // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
         if trailingPageNumber.matches(raw) { return nil }
-        let text = TextLines.collapse(raw)
+        var text = TextLines.collapse(raw)
+        // A note's marker after a heading (`SCENE I[1]`, `CHAPTER II.{3}`) is silent, as in running text.
+        if text.last == "]" || text.last == "}", let m = trailingMarker.firstMatch(text), m.range.location > 0 {
+            text = (text as NSString).substring(to: m.range.location)
+        }
         if let m = ordinalKeyword.firstMatch(text), TextLines.isUpperCase(text) || text.first?.isUppercase == true {
             return HeadingCandidate(kind: .keyword(isPart: m.range(at: 1).location != NSNotFound), text: text, hasTitle: false)
         }
