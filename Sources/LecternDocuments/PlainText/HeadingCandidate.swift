@@ -103,7 +103,7 @@ struct HeadingCandidate: Equatable {
     /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
     static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
         let raw = withoutOrnaments(TextLines.trim(line))
-        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 400, raw.count <= 160 else { return nil }
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
@@ -126,9 +126,9 @@ struct HeadingCandidate: Equatable {
             let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
             let rest = keyword.capture(5, in: text) ?? ""
             let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
-            // A long line after the number is running text, not a title; so is one going on in
+            // A long line after the number (a paragraph’s worth) is running text, not a title; so is one going on in
             // lower case (`Part 3 is short.`).
-            if titleWords.count > 12 || titleWords.first?.first?.isLowercase == true { return nil }
+            if titleWords.count > 24 || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
         if text.count <= 60, standalone.matches(text) {
