@@ -16,6 +16,10 @@ extension HTMLWalker {
         return "illustration"
     }
 
+    static let headingElements: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// The words of a navigation link (`Back to Top`, `Contents`).
+    static let navigation = LinePattern(#"\b(?:back|top|return|contents|index|home|up|next|previous)\b"#, caseInsensitive: true)
+
     /// A link back within the book, which a narrator does not read: an arrow (`↩`, a note's way
     /// back to its reference), or a short link alone in its block to a place already passed
     /// (`ToC` under each chapter heading).
@@ -26,6 +30,9 @@ extension HTMLWalker {
             return true
         }
         guard seen.contains(target), TextLines.wordCount(text) <= 3, let parent = link.parent else { return false }
+        // A heading that links back to the contents (`<h2><a href="#contents">Transcriber's Notes</a></h2>`)
+        // is still the heading; only a navigation word there (`Back to Top`, `Contents`) is a back-link.
+        if headingElements.contains(parent.name), !navigation.matches(text) { return false }
         return TextLines.collapse(parent.textContent) == text
     }
 

@@ -40,7 +40,7 @@ struct HeadingCandidate: Equatable {
     /// A play's act or scene (`ACT I.`, `THE FIRST ACT`, `Scene 2`).
     var isPlayDivision: Bool {
         guard case .keyword = kind else { return false }
-        return TextLines.words(text).prefix(3).contains { ["ACT", "SCENE"].contains($0.uppercased().trimmingCharacters(in: .punctuationCharacters)) }
+        return TextLines.words(text).prefix(3).contains { HeadingWords.playDivisions.contains($0.uppercased().trimmingCharacters(in: .punctuationCharacters)) }
     }
 
     /// A lone number or a numbered title: headings whose numbers must run on.
@@ -59,12 +59,10 @@ struct HeadingCandidate: Equatable {
         }
     }
 
-    static let numberWords = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final"
-        + "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
-        + "|eighteen|nineteen|twenty"
+    static let numberWords = HeadingWords.numbers.joined(separator: "|")
     static let number = #"(?:[IVXLCDM]+|\d{1,3}|(?i:(?:the\s+)?(?:"# + numberWords + #")))"#
-    static let chapterWords = "CHAPTER|CHAP\\.?|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE"
-    static let partWords = "BOOK|PART|VOLUME|VOL\\.|EPOCH|ACT"
+    static let chapterWords = HeadingWords.chapter.joined(separator: "|")
+    static let partWords = HeadingWords.part.joined(separator: "|")
     static let keyword = LinePattern(
         #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
             + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
@@ -87,14 +85,25 @@ struct HeadingCandidate: Equatable {
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
 
+    /// A note marker closing a line: `SCENE I[1]`, `CHAPTER II.{3}`.
+    static let trailingMarker = LinePattern(#"\s*(?:\[(?:\d{1,3}|\*|†)\]|\{\d{1,3}\})$"#)
+    /// A lone numeral set between dashes, `-I-`, `— XII —`: the dashes are ornament.
+    static let dashedNumeral = LinePattern(#"^[-–—]+\s*([IVXLCDM]+|\d{1,3})\.?\s*[-–—]+$"#)
+
+    /// The line without the ornament of a dashed numeral (`-IV-` is `IV`).
+    static func withoutOrnaments(_ line: String) -> String {
+        guard line.first == "-" || line.first == "–" || line.first == "—", line.count <= 16 else { return line }
+        return dashedNumeral.capture(1, in: line) ?? line
+    }
+
     static func titleCased(_ words: String) -> String {
         words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
     }
 
     /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
     static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
-        let raw = TextLines.trim(line)
-        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 240, raw.count <= 80 else { return nil }
+        let raw = withoutOrnaments(TextLines.trim(line))
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 400, raw.count <= 160 else { return nil }
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
@@ -105,7 +114,11 @@ struct HeadingCandidate: Equatable {
         }
         // A contents entry (`CHAPTER I. The Widow   1`) is not a heading.
         if trailingPageNumber.matches(raw) { return nil }
-        let text = TextLines.collapse(raw)
+        var text = TextLines.collapse(raw)
+        // A note's marker after a heading (`SCENE I[1]`, `CHAPTER II.{3}`) is silent, as in running text.
+        if text.last == "]" || text.last == "}", let m = trailingMarker.firstMatch(text), m.range.location > 0 {
+            text = (text as NSString).substring(to: m.range.location)
+        }
         if let m = ordinalKeyword.firstMatch(text), TextLines.isUpperCase(text) || text.first?.isUppercase == true {
             return HeadingCandidate(kind: .keyword(isPart: m.range(at: 1).location != NSNotFound), text: text, hasTitle: false)
         }
@@ -113,9 +126,9 @@ struct HeadingCandidate: Equatable {
             let isPart = m.range(at: 1).location != NSNotFound || m.range(at: 3).location != NSNotFound
             let rest = keyword.capture(5, in: text) ?? ""
             let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
-            // A long line after the number is running text, not a title; so is one going on in
+            // A long line after the number (a paragraph’s worth) is running text, not a title; so is one going on in
             // lower case (`Part 3 is short.`).
-            if titleWords.count > 12 || titleWords.first?.first?.isLowercase == true { return nil }
+            if titleWords.count > 24 || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
         if text.count <= 60, standalone.matches(text) {
@@ -129,7 +142,7 @@ struct HeadingCandidate: Equatable {
             let n = ns.substring(with: m.range(at: 1))
             let title = ns.substring(with: m.range(at: 2))
             if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([title]),
-               TextLines.isUpperCase(title) || !title.hasSuffix(".") {
+               TextLines.isUpperCase(title) || !title.hasSuffix(".") || isCapitalisedPhrase(title) {
                 return HeadingCandidate(kind: .numberedTitle(value), text: text, hasTitle: true)
             }
         }
@@ -138,6 +151,13 @@ struct HeadingCandidate: Equatable {
             return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
         }
         return nil
+    }
+
+    /// Two to four words, each capitalised (`First Day.`, `The Old House.`): a title, though it ends with a
+    /// full stop, where a sentence (`He went home.`) has words in lower case.
+    static func isCapitalisedPhrase(_ title: String) -> Bool {
+        let words = TextLines.words(title).filter { $0.contains(where: \.isLetter) }
+        return (2...4).contains(words.count) && words.allSatisfy { $0.first(where: \.isLetter)?.isUppercase == true }
     }
 
     /// Whether a short block of lines reads as a title (`Down the Rabbit-Hole`, `THE ORIGIN OF MUSIC`,

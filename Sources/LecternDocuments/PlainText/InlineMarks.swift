@@ -4,12 +4,13 @@ import Foundation
 /// (`[1]`, `[01]`, `[4a]`, `[*]`, `{1}`, `^1`, `[†]`) and transcriber's codes (bracketed notation that is
 /// not prose: no spaces and some non-letter such as `+ = : / | -` — `[f++]`, `[c=]`, `[4/4]` — or a
 /// short tag with a colon, `[F: a,]`); also Project Gutenberg's `/* NIND … */` block markup and the braces of
-/// superscripts `M^{r.}` ("formatting markup"). A one-letter `[A]` is a marker when the book has a note `A`.
+/// superscripts `M^{r.}` ("formatting markup"), and a bracketed transcriber's note inside a line. A one-letter `[A]` is a marker when the book has a note `A`.
 enum InlineMarks {
     static let footnoteMarker = "footnote marker"
     static let transcribersCode = "transcriber's code"
     static let illustration = "illustration"
     static let formattingMarkup = "formatting markup"
+    static let transcribersNote = "transcriber's note"
     /// Project Gutenberg's block markup left in some texts: `/* NIND “My dear friend, */`.
     static let superscript = LinePattern(#"\^\{[^{}\n]{1,12}\}"#)
     static let markup = LinePattern(#"/\*(?:\s*[A-Z]{2,8}\b)?|\*/"#)
@@ -58,6 +59,9 @@ enum InlineMarks {
                 references.append(id)
             } else if isCode {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: transcribersCode))
+            } else if TranscribersNote.starts(ns.substring(with: m.range)) {
+                // `[Transcriber's note: …]`, `[Note Project Gutenberg: …]` inside a line: the producer's, not the book's.
+                silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: transcribersNote))
             } else if skipIllustrations, IllustrationMark.opens(ns.substring(with: m.range)) {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: illustration))
             }

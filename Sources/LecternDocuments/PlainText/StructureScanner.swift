@@ -22,6 +22,8 @@ struct StructureScanner {
     private var lastNumber: Int?
     private var lastTitledNumber: Int?
     private var labelCounts: [String: Int]?
+    /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
+    private let marginLineNumbers: Bool
 
     init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool,
          evidence: FormatEvidence = .none) {
@@ -30,6 +32,7 @@ struct StructureScanner {
         self.limit = limit
         self.illustrations = illustrations
         self.fallbackHeadings = fallbackHeadings
+        marginLineNumbers = MarginLineNumbers.present(in: lines, limit: limit)
     }
 
     static let illustrationReason = "illustration"
@@ -116,7 +119,8 @@ struct StructureScanner {
             inFootnotes = true
             return i + 1
         }
-        if let label = Footnotes.label(of: t, inFootnotesSection: inFootnotes) {
+        if let label = Footnotes.label(of: t, inFootnotesSection: inFootnotes),
+           !marginLineNumbers || label.bracketed || inFootnotes {
             return note(at: i, label: label)
         }
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {

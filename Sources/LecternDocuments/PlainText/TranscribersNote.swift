@@ -6,10 +6,17 @@ import Foundation
 /// of the text; a bracketed note (`[Transcriber's note: …]`) runs to its closing bracket.
 enum TranscribersNote {
     /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
-    static let opening = LinePattern(#"^\W{0,3}(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#, caseInsensitive: true)
+    /// Also the producer's note under another name: `[Note Project Gutenberg: …]`, `Project Gutenberg Note`,
+    /// `Producer's Note`, `Note from the e-text editor`.
+    static let opening = LinePattern(
+        #"^\W{0,3}(?:(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#
+            + #"|note\s+(?:(?:of|from|by)\s+)?(?:the\s+)?(?:project\s+gutenberg|producers?|e-?text\s+editors?)\b"#
+            + #"|(?:project\s+gutenberg|producer[’']?s?[’']?|e-?text\s+editor[’']?s?[’']?)\s+notes?\b)"#, caseInsensitive: true)
 
     static func starts(_ line: String) -> Bool {
-        guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER") else { return false }
+        guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER")
+            || TextLines.has(line, "utenberg") || TextLines.has(line, "UTENBERG") || TextLines.has(line, "roducer")
+            || TextLines.has(line, "RODUCER") || TextLines.has(line, "ditor") else { return false }
         return opening.matches(TextLines.trim(line))
     }
 
