@@ -211,8 +211,8 @@ def spoken_lines(text):
     per-language echo lines left out)."""
     inside = False
     for line in text.splitlines():
-        if line.startswith("=== Chapter "):
-            inside = True
+        if line.startswith("=== "):  # a chapter, or the summary of what was left out after the last one
+            inside = line.startswith("=== Chapter ")
             continue
         if not inside or not line.startswith("  ") or line.startswith("    "):
             continue

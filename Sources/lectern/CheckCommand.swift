@@ -105,8 +105,8 @@ struct CheckCommand: ParsableCommand {
             // Every check `run` makes before synthesis, so what passes here does not fail there.
             _ = try JobRunner.preflight(plan, manifest: manifest, book: book, engine: engine)
             if text {
-                // The script ends with what it leaves out, summed up.
-                print("\n" + report.skips.lines.joined(separator: "\n"))
+                // The script ends with what it leaves out, summed up, under a heading of its own (no chapter's).
+                print("\n\(NarrationScript.leftOutHeading)\n" + report.skips.lines.map { "  " + $0 }.joined(separator: "\n"))
                 for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
                 return
             }

@@ -132,7 +132,13 @@ struct BookMatterTests {
         for reason in ["title page (matter: front)", "copyright page (matter: front)", "index (matter: back)", "running head", "running foot"] {
             #expect(script.contains("[skipped: \(reason)]"), "\(reason) missing from\n\(script)")
         }
-        let spokenLines = script.split(separator: "\n").filter { !$0.contains("[skipped:") }.dropFirst()  // the first line is the title
+        // The script closes with what it left out: the share by kind and the largest passages.
+        let summary = script.components(separatedBy: "=== Left out of the narration ===\n").last ?? ""
+        #expect(summary.hasPrefix("  skipped: ") && summary.contains("copyright page (matter: front)"), "\(script)")
+        #expect(summary.contains("largest: 29 words, copyright page (matter: front), before the first chapter"), "\(script)")
+        // The first line is the title; the summary of what was left out closes the script.
+        let spokenLines = script.components(separatedBy: "=== Left out")[0]
+            .split(separator: "\n").filter { !$0.contains("[skipped:") }.dropFirst()
         for word in ["ISBN", "Contributors", "Lantern", "Keeper", "Index", "Quill"] {
             #expect(!spokenLines.contains { $0.contains(word) }, "\(word) is spoken:\n\(script)")
         }

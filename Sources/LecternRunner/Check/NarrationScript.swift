@@ -13,6 +13,9 @@ import LecternText
 ///
 /// ``chapters`` and ``unplaced`` hold the same as ``text``, as values (`lectern serve`'s script as JSON).
 public struct NarrationScript: Sendable {
+    /// The heading `check --text` puts over its closing summary of the passages left out (after
+    /// the last chapter, so that no reader of the script takes the summary for spoken lines).
+    public static let leftOutHeading = "=== Left out of the narration ==="
     public let text: String
     /// The chapters in order, each with its lines as the text shows them.
     public private(set) var chapters: [Chapter] = []
