@@ -232,4 +232,25 @@ struct ListedChaptersTests {
         #expect(book.chapters.map(\.title) == ["I. The Beginning", "II. The Middle", "III. The End"])
         #expect(book.chapters.map { $0.blocks.first?.text } == ["I.", "II.", "III."])
     }
+
+    /// A book in two books whose chapters are numbered again in each, one misprinted (`VI.` for
+    /// `IV.`, as the contents list repeats it): a number names an entry only when the list gives it
+    /// to that entry alone, so the second book's chapters are still found by their titles and none
+    /// of them is read as prose.
+    @Test func aNumberTheListGivesTwiceNamesNoEntry() throws {
+        let first = ["THE EVE OF THE WAR.", "THE FALLING STAR.", "ON HORSELL COMMON.", "THE CYLINDER OPENS.", "THE HEAT-RAY.", "THE HEAT-RAY IN THE ROAD."]
+        let second = [("I", "UNDER FOOT."), ("II", "WHAT WE SAW FROM THE HOUSE."), ("III", "THE DAYS OF IMPRISONMENT."),
+                      ("VI", "THE DEATH OF THE CURATE."), ("V", "THE STILLNESS."), ("VI", "THE WORK OF FIFTEEN DAYS.")]
+        let numerals = ["I", "II", "III", "IV", "V", "VI"]
+        let chapters = first.enumerated().map { (numerals[$0.offset], $0.element) }
+        var lines = ["CONTENTS", "", "BOOK ONE.—THE COMING OF THE MARTIANS", ""] + chapters.map { " \($0.0). \($0.1)" }
+        lines += ["", "BOOK TWO.—THE EARTH UNDER THE MARTIANS", ""] + second.map { " \($0.0). \($0.1)" }
+        lines += ["", "", "", "BOOK ONE", "THE COMING OF THE MARTIANS", "", ""]
+        for (n, title) in chapters { lines += ["", "\(n).", "", title, "", Self.prose, "", Self.prose, "", ""] }
+        lines += ["", "BOOK TWO", "THE EARTH UNDER THE MARTIANS", "", ""]
+        for (n, title) in second { lines += ["", "\(n).", "", title, "", Self.prose, "", Self.prose, "", ""] }
+        let book = try PlainTextReader().read(text: lines.joined(separator: "\n") + "\n", source: textSource())
+        #expect(book.chapters.count == 12, "\(book.chapters.map(\.title))")
+        #expect(book.chapters.suffix(3).map(\.title) == ["VI. THE DEATH OF THE CURATE.", "V. THE STILLNESS.", "VI. THE WORK OF FIFTEEN DAYS."])
+    }
 }

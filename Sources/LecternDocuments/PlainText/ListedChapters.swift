@@ -82,7 +82,12 @@ enum ListedChapters {
             guard case .heading(let lines, _, let c) = piece, !c.isPart else { return nil }
             return ContentsEntry.heading(lines)
         }
-        let headed = Set(entries.indices.filter { j in headings.contains { entries[j].matches($0) || entries[j].hasNumber(of: $0) } })
+        // A number names an entry only when the list gives it to that entry alone (a book in parts
+        // numbers its chapters again in each, and a misprint can repeat a number).
+        let uniqueNumber = { (j: Int) in entries.indices.filter { entries[$0].hasNumber(of: entries[j]) }.count == 1 }
+        let headed = Set(entries.indices.filter { j in
+            headings.contains { entries[j].matches($0) || (entries[j].hasNumber(of: $0) && uniqueNumber(j)) }
+        })
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
