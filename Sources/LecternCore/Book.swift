@@ -107,12 +107,15 @@ public struct Chapter: Sendable, Equatable {
     /// Whether block `index` opens a section of the chapter: a heading block after the chapter's
     /// first text and before more of it (a diary entry's `Dr. Seward's Diary.`, a letter's
     /// heading, a heading below the chapter's level). The headings before any text are the
-    /// chapter's own; those after all of it (`THE END.`) close it. A section's heading
+    /// chapter's own, and so is the first heading after a short opening read at the chapter's
+    /// start (``UnheadedOpening``); those after all of it (`THE END.`) close it. A section's heading
     /// is spoken after the section pause and is listed a level under its chapter in the timing
     /// sidecar (``ParagraphTiming``'s `section`) and in a narrated EPUB's navigation.
     public func opensSection(at index: Int) -> Bool {
-        guard blocks.indices.contains(index), blocks[index].kind == .heading else { return false }
-        return blocks[..<index].contains { $0.kind != .heading } && blocks[(index + 1)...].contains { $0.kind != .heading }
+        guard blocks.indices.contains(index), blocks[index].kind == .heading,
+              // Text before the chapter's own heading (a short opening read at its start) opens nothing.
+              let own = blocks[..<index].firstIndex(where: { $0.kind == .heading }) else { return false }
+        return blocks[own..<index].contains { $0.kind != .heading } && blocks[(index + 1)...].contains { $0.kind != .heading }
     }
 }
 

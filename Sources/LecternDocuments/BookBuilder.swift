@@ -201,10 +201,10 @@ struct BookBuilder {
                 throw markerError("skip", "the skip patterns leave no words of \(source.displayPath) to read")
             }
         }
-        // A chapter named by the source's `chapters.title` is the user's; else a short opening
-        // before the first heading is read at the start of the first chapter.
+        // Chapters a user's rule lays out (`chapters.title`, `level`, `selector`) are the user's; else a short opening before the first heading is read at the start of the first chapter.
         var book = self.book
-        if source.chapters.title == nil { UnheadedOpening.join(&book) }
+        let rule = source.chapters
+        if rule.title == nil, rule.selector == nil, !rule.levelGiven { UnheadedOpening.join(&book) }
         return book
     }
 

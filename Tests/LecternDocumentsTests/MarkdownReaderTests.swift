@@ -84,9 +84,11 @@ import LecternDocuments
         #expect(skipping.chapters.map(\.title) == ["One"])
         #expect(skipping.skipped == [SkippedText(source: "guide.md", chapter: nil, reason: "front matter before the first chapter", text: "Intro.")])
         let keeping = try MarkdownReader().read(text: md, source: markdownSource())
-        // A short opening before the first heading is read at the start of the first chapter (``UnheadedOpening``).
-        #expect(keeping.chapters.map(\.title) == ["One"])
-        #expect(keeping.chapters[0].pairs == [["paragraph", "Intro."], ["paragraph", "Body."]])
+        // Chapters at a level the source gives (`chapters.level`) are laid out as the rule says: the
+        // opening stays a chapter of its own (``UnheadedOpening`` joins it only when no rule is given).
+        #expect(keeping.chapters.map(\.title) == ["guide", "One"])
+        #expect(keeping.chapters[0].speaksTitle == false)
+        #expect(keeping.chapters[0].pairs == [["paragraph", "Intro."]])
     }
 
     @Test func skipPatternsApplyToMarkdownParagraphs() throws {
