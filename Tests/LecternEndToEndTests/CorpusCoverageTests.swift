@@ -71,6 +71,10 @@ struct CorpusCoverageTests {
         #expect(expected.firstIndex(of: "Epilogue") == expected.firstIndex(of: numbered.last ?? "").map { $0 + 1 })
         #expect(expected.count == 139, "the nav's 141 entries but the title page and the copyright page: \(expected)")
         #expect(Set(expected).count == expected.count, "titles are distinct, so order comparisons mean something")
+        // The nav's entries before ETYMOLOGY (the transcriber's short note, with no heading of its own) are
+        // read at the start of the first chapter that shows its heading (``UnheadedOpening``).
+        let read = Array(expected.drop { !$0.hasPrefix("ETYMOLOGY") })
+        #expect(read.count == 138)
 
         // `lectern check` lists them.
         let ws = try Workspace("moby")
@@ -79,19 +83,19 @@ struct CorpusCoverageTests {
         try #require(check.status == 0, "lectern check failed: \(check.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
         let checked = (report["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-        #expect(checked == expected)
+        #expect(checked == read)
 
         // A full render: the sidecar's chapters, ffprobe's and mutagen's ID3 chapters are the
         // same, with the same times to within one MP3 frame.
         let rendered = try Rendered(book, in: ws, manifest: manifest)
         let sidecar = rendered.sidecar
-        #expect(sidecar.chapters.map(\.title) == expected)
+        #expect(sidecar.chapters.map(\.title) == read)
         let frameMs = 576 * 1000 / sidecar.sampleRate + 1
         let probed = try Tool.probe(rendered.mp3, ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
-        #expect(probed.compactMap { ($0["tags"] as? [String: Any])?["title"] as? String } == expected)
+        #expect(probed.compactMap { ($0["tags"] as? [String: Any])?["title"] as? String } == read)
         #expect(probed.allSatisfy { $0["time_base"] as? String == "1/1000" })
         let tagged = try ID3Chapters.inspect(rendered.mp3)
-        #expect(tagged.map(\.title) == expected)
+        #expect(tagged.map(\.title) == read)
         try #require(probed.count == sidecar.chapters.count && tagged.count == sidecar.chapters.count)
         for (i, chapter) in sidecar.chapters.enumerated() {
             let ffprobe = (start: probed[i]["start"] as? Int ?? -1, end: probed[i]["end"] as? Int ?? -1)
