@@ -41,12 +41,12 @@ extension LecternService {
     }
 
     /// A file with `Accept-Ranges`, an `ETag` from its size and time, `Range` (206, or 416 past
-    /// the end), `If-Range` and `If-None-Match`; HEAD answers the headers alone.
+    /// the end), `If-Range` and `If-None-Match`; HEAD answers the headers alone. The file is opened
+    /// once: headers and bytes are of the same file even if a run replaces it meanwhile.
     static func serve(file: URL, request: Request, context: ServeContext, mediaType: String? = nil) async throws -> Response {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes?[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified.timeIntervalSince1970 * 1000), radix: 16))\""
+        guard let opened = OpenedFile(path: file.path) else { throw ServeError.notFound(file.lastPathComponent) }
+        let size = opened.size
+        let etag = "\"\(String(size, radix: 16))-\(String(opened.modifiedMilliseconds, radix: 16))\""
         var headers: HTTPFields = [.contentType: mediaType ?? ServiceFolders.mediaType(of: file.lastPathComponent),
                                    .acceptRanges: "bytes", .eTag: etag, .cacheControl: "private, no-cache"]
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
@@ -62,12 +62,10 @@ extension LecternService {
         case .part(let range):
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
             headers[.contentLength] = "\(range.count)"
-            let body = isHead ? ResponseBody() : try await FileIO().loadFile(path: file.path, range: range, context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
+            return Response(status: .partialContent, headers: headers, body: isHead ? ResponseBody() : opened.body(range))
         case .whole:
             headers[.contentLength] = "\(size)"
-            let body = isHead || size == 0 ? ResponseBody() : try await FileIO().loadFile(path: file.path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+            return Response(status: .ok, headers: headers, body: isHead || size == 0 ? ResponseBody() : opened.body(0...(size - 1)))
         }
     }
 
