@@ -26,7 +26,8 @@ extension LecternService {
         var keep = false
         defer { if !keep { try? FileManager.default.removeItem(at: staged) } }
         let upload = try await UploadReceiver(limit: options.maxUploadBytes).receive(request, into: input)
-        let (name, manifestText) = try manifest(for: upload)
+        // Off the event loop: with no title given, the documents are read for the one they name.
+        let (name, manifestText) = try await OffPool.run { try self.manifest(for: upload) }
         let manifestURL = input.appendingPathComponent(name + ".yml")
         // The manifest the service writes never replaces a file that was sent.
         if let clash = upload.files.first(where: { $0.field != "manifest" && $0.name == manifestURL.lastPathComponent }) {
