@@ -22,6 +22,8 @@ struct BookBuilder {
     var part: String?
     /// A section break was seen: the next block gets the section pause.
     private var sectionBreakPending = false
+    /// The chapters opened for text met before any heading or named chapter (by index).
+    private var openedUntitled: Set<Int> = []
 
     init(source: Source, skips: [UserRegex]) throws {
         self.source = source
@@ -135,6 +137,7 @@ struct BookBuilder {
                 return nil
             }
             let title = source.chapters.title ?? source.url.deletingPathExtension().lastPathComponent
+            openedUntitled.insert(book.chapters.count)
             book.chapters.append(Chapter(title: title, speaksTitle: false, blocks: [], source: source.displayPath))
             inChapter = true
         }
@@ -204,7 +207,7 @@ struct BookBuilder {
         // Chapters a user's rule lays out (`chapters.title`, `level`, `selector`) are the user's; else a short opening before the first heading is read at the start of the first chapter.
         var book = self.book
         let rule = source.chapters
-        if rule.title == nil, rule.selector == nil, !rule.levelGiven { UnheadedOpening.join(&book) }
+        if rule.title == nil, rule.selector == nil, !rule.levelGiven { UnheadedOpening.join(&book, untitled: openedUntitled) }
         return book
     }
 

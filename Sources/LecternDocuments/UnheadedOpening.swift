@@ -19,8 +19,11 @@ enum UnheadedOpening {
 
     /// Joins the book's leading unheaded chapters to the first headed one; skipped passages keep
     /// their places (their chapter numbers and block offsets follow the blocks).
-    static func join(_ book: inout Book) {
-        guard let first = book.chapters.firstIndex(where: isHeaded), first > 0 else { return }
+    /// - parameter untitled: the chapters opened for text met before any heading: unheaded, whatever
+    ///   heading blocks the markup sets in them (a dedication in an `<h4>`, `TO THE MEMORY OF`).
+    static func join(_ book: inout Book, untitled: Set<Int> = []) {
+        guard let first = book.chapters.indices.first(where: { !untitled.contains($0) && isHeaded(book.chapters[$0]) }),
+              first > 0 else { return }
         let opening = book.chapters[..<first]
         let words = opening.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + WordTokenizer.count(in: $1.text) } }
         guard words <= maxWords else { return }

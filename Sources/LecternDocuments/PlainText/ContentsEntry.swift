@@ -82,7 +82,7 @@ struct ContentsEntry: Equatable {
 
     /// Whether a heading (or a short line) read as `other` is the chapter this entry lists: the
     /// same title (or, but `exactly`, one the start of the other, 8 letters or more: a list
-    /// shortens long titles) and the same number if both have one (`1` in the list may be `I`
+    /// shortens long titles; or the same but for one letter, 6 letters or more: a misprint) and the same number if both have one (`1` in the list may be `I`
     /// on the page); without a title on one side, the same number written the same way (a
     /// chapter `IV`, not a verse `4`).
     /// Whether `other` has this entry's number, written the same way, whatever the titles.
@@ -98,9 +98,17 @@ struct ContentsEntry: Equatable {
             if a == b { return true }
             if exactly { return false }
             let (short, long) = a.count < b.count ? (a, b) : (b, a)
-            return short.count >= 8 && long.hasPrefix(short)
+            // A list's misprint (`Couterparts` for `COUNTERPARTS`): one letter dropped, added or changed in 6 or more.
+            return short.count >= 8 && long.hasPrefix(short) || short.count >= 6 && Self.oneEditApart(Array(short), Array(long))
         }
         guard let n = number, let m = other.number else { return false }
         return n == m && style == other.style
+    }
+
+    /// Whether `long` is `short` with one letter dropped, added or changed (`short` no longer than `long`).
+    static func oneEditApart(_ short: [Character], _ long: [Character]) -> Bool {
+        guard long.count - short.count <= 1 else { return false }
+        guard let k = short.indices.first(where: { short[$0] != long[$0] }) else { return true }
+        return short.count == long.count ? short[(k + 1)...] == long[(k + 1)...] : short[k...] == long[(k + 1)...]
     }
 }

@@ -7,6 +7,9 @@ enum FrontMatter {
     static let dedicationTitle = LinePattern(#"^(?:DEDICATION|Dedication)\s*[.:]?$"#)
     static let attribution = LinePattern(#"^(?:—|--|-|―)\s*\S"#)
     static let opensQuotation = LinePattern(#"^_?["“‘']"#)
+    /// The author's name under the title (`By James Joyce`, `BY G. K. CHESTERTON`): the title page's,
+    /// even where the markup sets it as a heading.
+    static let byline = LinePattern(#"^(?:BY|By|by)\s+(?:[A-Z][\w.'’-]*\s*){1,5}$"#)
 
     /// The indexes of the pieces (before the first heading) that are read.
     static func read(_ front: ArraySlice<StructurePiece>) -> Set<Int> {

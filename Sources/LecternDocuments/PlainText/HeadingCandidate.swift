@@ -72,15 +72,21 @@ struct HeadingCandidate: Equatable {
         #"^(?:THE\s+)?(?:"# + ordinalWords + #")\s+(?:("# + partWords + #")|("# + chapterWords + #"))[.:]?$"#, caseInsensitive: true)
     static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION"
     static let standalone = LinePattern(
-        #"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
-            + #"|^(?:(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
+        #"^(?:THE\s+|(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
+            + #"|^(?:The\s+|(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
             + #")(?:\s+(?:to\s+[A-Za-z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#)
+    /// The author's or editor's own notice set before (or after) the book, headed as such: `NOTE TO THE
+    /// THIRD EDITION`, `A Note on the Text`, `ADVERTISEMENT BY THE AUTHORESS, TO NORTHANGER ABBEY` (the
+    /// author's notice of old, not a publisher's advertisements, which are titled by no `BY`/`TO`).
+    static let matterNote = LinePattern(
+        #"^(?:(?:A\s+)?NOTE\s+(?:TO\s+THE\s+(?:[A-Z]+\s+){1,3}EDITION|ON\s+THE\s+TEXT)|ADVERTISEMENT\s+(?:BY|TO|FROM)\s+THE\s+[A-Z][A-Z ,'’-]*)[.:]?$"#,
+        caseInsensitive: true)
     /// The upper-cased first words a keyword or standalone heading can start with.
     static let firstWords: Set<String> = Set(
         (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
             .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
             + ordinalWords.split(separator: "|").map(String.init)
-            + ["THE", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
+            + ["THE", "NOTE", "ADVERTISEMENT", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
     static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
     static let trailingPageNumber = LinePattern(#"\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
@@ -108,7 +114,9 @@ struct HeadingCandidate: Equatable {
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
         if !fallback {
-            let word = raw.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+            var word = raw.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+            // `A NOTE ON THE TEXT`: the article first.
+            if word == "A" { word = raw.dropFirst().drop { $0.isWhitespace }.prefix { !$0.isWhitespace }.uppercased() }
             let isNumber = word.allSatisfy { "IVXLCDM0123456789".contains($0) }
             if !isNumber, !firstWords.contains(word) { return nil }
         }
@@ -131,7 +139,7 @@ struct HeadingCandidate: Equatable {
             if titleWords.count > 24 || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
-        if text.count <= 60, standalone.matches(text) {
+        if text.count <= 60, standalone.matches(text) || matterNote.matches(text) {
             return HeadingCandidate(kind: .standalone, text: text, hasTitle: false)
         }
         if let n = bare.capture(1, in: text), let value = RomanNumeral.value(of: n) ?? Int(n), value > 0 {

@@ -40,7 +40,8 @@ enum ListedChapters {
             let paged = { (l: String) in ContentsEntry.pageNumber.firstMatch(TextLines.trim(l)) != nil }
             let continues = !afterBlank && entry.number == nil && !(paged(previous.line) && paged(line))
                 && (line.first(where: { !$0.isWhitespace })?.isLowercase == true || TextLines.indent(line) > TextLines.indent(previous.line))
-            let titles = entry.number == nil && !entry.isPart
+            // (An author's or editor's notice, `A NOTE ON THE TEXT` after `CHAPTER 31`, is an entry of its own.)
+            let titles = entry.number == nil && !entry.isPart && !HeadingCandidate.matterNote.matches(bare)
                 && ((last.title == nil && last.number != nil) || (last.isPart && !afterBlank))
             if continues || titles {
                 out[out.count - 1].title = [last.title, entry.title].compactMap { $0 }.joined(separator: " ")

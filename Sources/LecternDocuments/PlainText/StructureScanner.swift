@@ -184,6 +184,8 @@ struct StructureScanner {
         let end = blockEnd(i)
         let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
         if evidence.notHeadings.contains(i) { return nil }
+        // The author's name before the book's first heading is the title page's, whatever its markup.
+        if inBlock.isEmpty, FrontMatter.byline.matches(t), !pieces.contains(where: \.isHeading) { return nil }
         if fallbackHeadings, evidence.chapterHeadings.contains(i) {
             // A heading the format marks: the whole block, whatever its words.
             flush()
@@ -192,7 +194,17 @@ struct StructureScanner {
             pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)))
             return end
         }
-        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else { return nil }
+        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else {
+            // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
+            // half-title, the title page's; the heading is the line under it.
+            if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
+               repeatsTitle(t, before: i) {
+                flush()
+                skip(i..<(i + 1), PlainTextStructure.titlePageReason)
+                return i + 1
+            }
+            return nil
+        }
         let listable = candidate.kind == .keyword(isPart: false) || candidate.kind == .keyword(isPart: true) || {
             if case .numberedTitle = candidate.kind { return true } else { return false }
         }()
@@ -259,6 +271,13 @@ struct StructureScanner {
             paragraph = rest
         }
         return next
+    }
+
+    /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
+    private func repeatsTitle(_ line: String, before i: Int) -> Bool {
+        let key = TextLines.letterKey(line)
+        guard key.count >= 6, TextLines.words(line).count <= 10 else { return false }
+        return lines[..<i].contains { $0.count >= line.count && TextLines.letterKey($0).contains(key) }
     }
 
     /// A title's lines within one block are one utterance when a line does not end a phrase
