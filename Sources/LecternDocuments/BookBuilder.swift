@@ -174,7 +174,8 @@ struct BookBuilder {
         book.skipped.append(item)
     }
 
-    /// The book read, its short unheaded opening joined to the first chapter (``UnheadedOpening``).
+    /// The book read, a play's cast list joined to the chapter after it (``PlayFrontMatter``) and its
+    /// short unheaded opening to the first chapter (``UnheadedOpening``).
     ///
     /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
     ///   nothing, or when the markers and skip patterns leave no words to read.
@@ -204,7 +205,10 @@ struct BookBuilder {
         // Chapters a user's rule lays out (`chapters.title`, `level`, `selector`) are the user's; else a short opening before the first heading is read at the start of the first chapter.
         var book = self.book
         let rule = source.chapters
-        if rule.title == nil, rule.selector == nil, !rule.levelGiven { UnheadedOpening.join(&book) }
+        if rule.title == nil, rule.selector == nil, !rule.levelGiven {
+            PlayFrontMatter.join(&book)
+            UnheadedOpening.join(&book)
+        }
         return book
     }
 

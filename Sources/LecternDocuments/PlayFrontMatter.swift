@@ -1,0 +1,51 @@
+import LecternCore
+
+/// A play's cast list (`DRAMATIS PERSONÆ`, `THE PERSONS OF THE PLAY`) and its list of scenes
+/// (`THE SCENES OF THE PLAY`) before the first speech are front matter a narrator reads before
+/// the play begins, never chapters of their own, in every format: a text's cast list
+/// (``CastList``), an HTML heading, a Standard Ebooks EPUB's `dramatis-personae.xhtml` listed in
+/// its table of contents. Each is read at the start of the chapter after it, its title spoken
+/// there as a heading, so the acts and scenes alone are the play's chapters.
+enum PlayFrontMatter {
+    /// Whether a chapter's title names a cast list or a list of scenes.
+    static func isFrontMatter(_ chapter: Chapter) -> Bool {
+        let title = CastList.cleaned(chapter.title)
+        return CastList.title.matches(title) || SceneList.title.matches(title)
+    }
+
+    /// Joins each cast list and list of scenes before the chapter of the play's first speech to
+    /// the chapter after it; skipped passages keep their places.
+    static func join(_ book: inout Book) {
+        guard let first = book.chapters.firstIndex(where: { $0.blocks.contains { $0.kind == .speaker } }), first > 0 else { return }
+        for i in (0..<first).reversed() where isFrontMatter(book.chapters[i]) {
+            merge(&book, i)
+        }
+    }
+
+    /// Moves chapter `i`'s blocks (its title a heading block when it is spoken) to the start of
+    /// chapter `i + 1`, and removes chapter `i`.
+    static func merge(_ book: inout Book, _ i: Int) {
+        func heading(_ chapter: Chapter) -> [Block] {
+            chapter.speaksTitle ? [Block(kind: .heading, text: chapter.title)] : []
+        }
+        let from = book.chapters[i], into = book.chapters[i + 1]
+        let moved = heading(from) + from.blocks
+        let offset = heading(from).count
+        book.chapters[i + 1].blocks = moved + heading(into) + into.blocks
+        book.chapters[i + 1].speaksTitle = false
+        if from.part != nil, into.part == nil { book.chapters[i + 1].part = from.part }
+        book.chapters.remove(at: i)
+        let added = moved.count + heading(into).count
+        for n in book.skipped.indices {
+            guard let number = book.skipped[n].chapter, number > i else { continue }
+            if number == i + 1 {
+                book.skipped[n].beforeBlock = book.skipped[n].beforeBlock.map { $0 + offset }
+            } else if number == i + 2 {
+                book.skipped[n].chapter = i + 1
+                book.skipped[n].beforeBlock = book.skipped[n].beforeBlock.map { $0 + added } ?? moved.count
+            } else {
+                book.skipped[n].chapter = number - 1
+            }
+        }
+    }
+}
