@@ -1,4 +1,5 @@
 import LecternCore
+import LecternText
 
 /// A play's cast list (`DRAMATIS PERSONÆ`, `THE PERSONS OF THE PLAY`) and its list of scenes
 /// (`THE SCENES OF THE PLAY`) before the first speech are front matter a narrator reads before
@@ -13,11 +14,20 @@ enum PlayFrontMatter {
         return CastList.title.matches(title) || SceneList.title.matches(title)
     }
 
-    /// Joins each cast list and list of scenes before the chapter of the play's first speech to
-    /// the chapter after it; skipped passages keep their places.
+    /// The most words a cast list or list of scenes joined to the next chapter may hold (a
+    /// longer chapter under such a title is more than a list).
+    static let maxWords = 1_500
+
+    /// Joins each cast list and list of scenes of a play (a book with speakers' labels) — a
+    /// chapter under such a title with no speech of its own — to the chapter after it; skipped
+    /// passages keep their places.
     static func join(_ book: inout Book) {
-        guard let first = book.chapters.firstIndex(where: { $0.blocks.contains { $0.kind == .speaker } }), first > 0 else { return }
-        for i in (0..<first).reversed() where isFrontMatter(book.chapters[i]) {
+        func speaks(_ chapter: Chapter) -> Bool { chapter.blocks.contains { $0.kind == .speaker } }
+        guard book.chapters.count > 1, book.chapters.contains(where: speaks) else { return }
+        for i in (0..<(book.chapters.count - 1)).reversed() {
+            let chapter = book.chapters[i]
+            guard isFrontMatter(chapter), !speaks(chapter),
+                  chapter.blocks.reduce(0, { $0 + WordTokenizer.count(in: $1.text) }) <= maxWords else { continue }
             merge(&book, i)
         }
     }
