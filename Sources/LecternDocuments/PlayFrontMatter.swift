@@ -18,15 +18,18 @@ enum PlayFrontMatter {
     /// longer chapter under such a title is more than a list).
     static let maxWords = 1_500
 
-    /// Joins each cast list and list of scenes of a play (a book with speakers' labels) — a
-    /// chapter under such a title with no speech of its own — to the chapter after it; skipped
-    /// passages keep their places.
+    /// Joins each cast list and list of scenes of a play (a book with speakers' labels, or a
+    /// list of names under such a title) — a chapter under such a title with no speech of its
+    /// own — to the chapter after it; skipped passages keep their places.
     static func join(_ book: inout Book) {
         func speaks(_ chapter: Chapter) -> Bool { chapter.blocks.contains { $0.kind == .speaker } }
-        guard book.chapters.count > 1, book.chapters.contains(where: speaks) else { return }
+        // A list of names: most of its blocks list items (a play whose labels the reading did not find).
+        func lists(_ chapter: Chapter) -> Bool { chapter.blocks.filter { $0.kind == .listItem }.count * 2 > chapter.blocks.count }
+        guard book.chapters.count > 1 else { return }
+        let play = book.chapters.contains(where: speaks)
         for i in (0..<(book.chapters.count - 1)).reversed() {
             let chapter = book.chapters[i]
-            guard isFrontMatter(chapter), !speaks(chapter),
+            guard isFrontMatter(chapter), !speaks(chapter), play || lists(chapter),
                   chapter.blocks.reduce(0, { $0 + WordTokenizer.count(in: $1.text) }) <= maxWords else { continue }
             merge(&book, i)
         }
