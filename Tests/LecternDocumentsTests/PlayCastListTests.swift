@@ -94,4 +94,18 @@ struct PlayCastListTests {
         #expect(cast.map(\.text).dropFirst().first == "Viscount Farncombe")
         #expect(!cast.contains { $0.kind == .speaker })
     }
+
+    /// Labels in mixed case (`Algernon. Did you hear…`) are not found as a play's: the cast list,
+    /// a list of names under its title, is still no chapter of its own.
+    @Test func aCastListIsNoChapterWhereTheLabelsAreNotFound() throws {
+        var text = "THE PERSONS IN THE PLAY\n\nJohn Worthing, J.P.\nAlgernon Moncrieff\nLane, Manservant\n\n\n"
+        for act in ["FIRST ACT", "SECOND ACT"] {
+            text += "\(act)\n\nMorning-room in Algernon's flat.\n\n"
+            for i in 1...6 { text += "Algernon. Did you hear what I was playing, Lane, the \(i). time?\n\nLane. I didn't think it polite to listen, sir.\n\n" }
+        }
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["FIRST ACT", "SECOND ACT"], "\(book.chapters.map(\.title))")
+        #expect(book.chapters[0].blocks.first?.text == "THE PERSONS IN THE PLAY")
+        #expect(book.chapters[0].blocks.filter { $0.kind == .listItem }.count == 3)
+    }
 }
