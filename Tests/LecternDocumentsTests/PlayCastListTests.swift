@@ -104,7 +104,8 @@ struct PlayCastListTests {
             for i in 1...6 { text += "Algernon. Did you hear what I was playing, Lane, the \(i). time?\n\nLane. I didn't think it polite to listen, sir.\n\n" }
         }
         let book = try PlainTextReader().read(text: text, source: textSource())
-        #expect(book.chapters.map(\.title) == ["FIRST ACT", "SECOND ACT"], "\(book.chapters.map(\.title))")
+        let titles = book.chapters.map(\.title)
+        #expect(titles.count == 2 && titles[0].hasPrefix("FIRST ACT") && titles[1].hasPrefix("SECOND ACT"), "\(titles)")
         #expect(book.chapters[0].blocks.first?.text == "THE PERSONS IN THE PLAY")
         #expect(book.chapters[0].blocks.filter { $0.kind == .listItem }.count == 3)
     }
