@@ -2,8 +2,8 @@ import LecternCore
 import LecternText
 
 /// A play's cast list (`DRAMATIS PERSONÆ`, `THE PERSONS OF THE PLAY`) and its list of scenes
-/// (`THE SCENES OF THE PLAY`) before the first speech are front matter a narrator reads before
-/// the play begins, never chapters of their own, in every format: a text's cast list
+/// (`THE SCENES OF THE PLAY`) are front matter a narrator reads before the play (or, in a volume
+/// of plays, before each play) begins, never chapters of their own, in every format: a text's cast list
 /// (``CastList``), an HTML heading, a Standard Ebooks EPUB's `dramatis-personae.xhtml` listed in
 /// its table of contents. Each is read at the start of the chapter after it, its title spoken
 /// there as a heading, so the acts and scenes alone are the play's chapters.
