@@ -113,8 +113,10 @@ public struct Chapter: Sendable, Equatable {
     /// sidecar (``ParagraphTiming``'s `section`) and in a narrated EPUB's navigation.
     public func opensSection(at index: Int) -> Bool {
         guard blocks.indices.contains(index), blocks[index].kind == .heading,
-              // Text before the chapter's own heading (a short opening read at its start) opens nothing.
-              let own = blocks[..<index].firstIndex(where: { $0.kind == .heading }) else { return false }
+              // The chapter's own heading: the one that bears its title, else its first. What is
+              // read before it (a short opening, a play's cast list, headed) opens nothing.
+              let own = blocks.firstIndex(where: { $0.kind == .heading && $0.text == title }) ?? blocks.firstIndex(where: { $0.kind == .heading }),
+              own < index else { return false }
         return blocks[own..<index].contains { $0.kind != .heading } && blocks[(index + 1)...].contains { $0.kind != .heading }
     }
 }

@@ -177,7 +177,8 @@ struct BookBuilder {
         book.skipped.append(item)
     }
 
-    /// The book read, its short unheaded opening joined to the first chapter (``UnheadedOpening``).
+    /// The book read, a play's cast list joined to the chapter after it (``PlayFrontMatter``) and its
+    /// short unheaded opening to the first chapter (``UnheadedOpening``).
     ///
     /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
     ///   nothing, or when the markers and skip patterns leave no words to read.
@@ -207,7 +208,11 @@ struct BookBuilder {
         // Chapters a user's rule lays out (`chapters.title`, `level`, `selector`) are the user's; else a short opening before the first heading is read at the start of the first chapter.
         var book = self.book
         let rule = source.chapters
-        if rule.title == nil, rule.selector == nil, !rule.levelGiven { UnheadedOpening.join(&book, untitled: openedUntitled) }
+        if rule.title == nil, rule.selector == nil, !rule.levelGiven {
+            var untitled = openedUntitled
+            PlayFrontMatter.join(&book, untitled: &untitled)
+            UnheadedOpening.join(&book, untitled: untitled)
+        }
         return book
     }
 

@@ -86,6 +86,15 @@ struct HTMLWalker {
     ]
     static let contentsReason = "table of contents (links within the book)"
     static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
+    /// The types of a section that lists notes, each item a note (Standard Ebooks' endnotes file:
+    /// `<section epub:type="endnotes"><ol><li id="note-1">…`).
+    static let notesListTypes: Set<String> = ["footnotes", "endnotes", "rearnotes"]
+
+    /// The items of the note lists in `body` that have an id: notes, whatever their own type.
+    static func listedNotes(in body: XMLNode) -> [XMLNode] {
+        func isList(_ node: XMLNode) -> Bool { node.semantics.contains(where: notesListTypes.contains) }
+        return ((isList(body) ? [body] : []) + body.all(where: isList)).flatMap { $0.all { $0.name == "li" && $0["id"] != nil } }
+    }
 
     /// Gets ready to walk a document: its name for reports, its `ssml:alphabet`, and the PLS
     /// lexicons its head links to (`<link rel="pronunciation" href="…">`), which `load` reads
@@ -116,7 +125,7 @@ struct HTMLWalker {
 
     /// Reads `body` (a document's body or root); `language` is the document's language.
     mutating func walk(_ body: XMLNode, language: String?) {
-        for note in body.all(where: { $0.semantics.contains(where: Self.noteTypes.contains) }) {
+        for note in body.all(where: { $0.semantics.contains(where: Self.noteTypes.contains) }) + Self.listedNotes(in: body) {
             if let id = note["id"] ?? note.attribute("id", namespace: XMLNode.xmlNamespace) { footnotes[id] = note }
         }
         if stream != nil {
@@ -195,7 +204,8 @@ struct HTMLWalker {
             }
             return
         }
-        if semantics.contains(where: Self.noteTypes.contains) || (stream != nil && classes.contains("footnote")) {
+        if semantics.contains(where: Self.noteTypes.contains) || (stream != nil && classes.contains("footnote"))
+            || (name == "li" && node["id"].flatMap { footnotes[$0] }?.pointer == node.pointer) {
             let id = Self.noteID(node)
             if read.contains(id) { return }
             if rules.footnotes == .skip {

@@ -3,16 +3,17 @@ import LecternCore
 import Testing
 @testable import LecternDocuments
 
-/// A play's cast list (issue 24, item 5) is front matter a narrator reads: a chapter of its own
-/// before the first act, its names list items (never speaker labels), the note that sets the
-/// scene read after them; what follows it before the first act is front matter as ever.
+/// A play's cast list (issue 24, item 5) is front matter a narrator reads: before the first act,
+/// at the start of its chapter, never a chapter of its own (issue 39, ``PlayFrontMatter``), its
+/// names list items (never speaker labels), the note that sets the scene read after them; what
+/// follows it before the first act is front matter as ever.
 struct PlayCastListTests {
     /// Twelve exchanges between HAMLET and HORATIO: enough for a play.
     static let speeches = (1...12).map { i in
         "HAMLET.\n\nSpeak, I am bound to hear, for the \(i). time.\n\nHORATIO.\n\nSo art thou to revenge, for the \(i). time.\n\n"
     }.joined()
 
-    @Test func aCastListIsAChapterOfListItemsBeforeTheFirstAct() throws {
+    @Test func aCastListIsListItemsReadBeforeTheFirstAct() throws {
         let text = "HAMLET\n\nA TRAGEDY\n\nBy William Shakespeare\n\n\n\nDRAMATIS PERSONÆ\n\n"
             + "  HAMLET, Prince of Denmark.\n  HORATIO, friend to Hamlet, and a\n    fellow student.\n  GHOST of Hamlet's Father.\n"
             + "  Lords, Ladies, Officers, Soldiers, and other Attendants.\n\n"
@@ -30,10 +31,11 @@ struct PlayCastListTests {
         #expect(Array(kinds.prefix(6)) == [.listItem, .listItem, .listItem, .listItem, .paragraph, .speaker])
 
         let book = try PlainTextReader().read(text: text, source: textSource())
-        #expect(book.chapters.map(\.title) == ["DRAMATIS PERSONÆ", "ACT I."])
+        #expect(book.chapters.map(\.title) == ["ACT I."])
         #expect(book.chapters[0].part == nil)
-        #expect(book.chapters[0].blocks.map(\.kind) == [.heading, .listItem, .listItem, .listItem, .listItem, .paragraph])
-        #expect(book.chapters[1].blocks.filter { $0.kind == .speaker }.count == 24)
+        #expect(Array(book.chapters[0].blocks.prefix(7).map(\.kind)) == [.heading, .listItem, .listItem, .listItem, .listItem, .paragraph, .heading])
+        #expect(book.chapters[0].blocks.map(\.text)[6] == "ACT I.")
+        #expect(book.chapters[0].blocks.filter { $0.kind == .speaker }.count == 24)
     }
 
     @Test func aCastListsNamesAreNeverSpeakerLabels() throws {
@@ -84,11 +86,27 @@ struct PlayCastListTests {
         defer { dir.remove() }
         let url = try dir.write("play.htm", bytes: Array(html.utf8))
         let book = try HTMLReader().read(Source(url: url, format: .html))
-        #expect(book.chapters.map(\.title) == ["THE PERSONS OF THE PLAY", "THE FIRST ACT", "THE SECOND ACT"])
-        let cast = book.chapters[0].blocks
+        #expect(book.chapters.map(\.title) == ["THE FIRST ACT", "THE SECOND ACT"])
+        #expect(book.chapters[0].blocks.map(\.text).dropFirst(6).first == "THE FIRST ACT")
+        let cast = book.chapters[0].blocks.prefix(6)
         // A row's cells are blocks of their own, as in any layout table.
         #expect(cast.map(\.kind) == [.heading, .listItem, .listItem, .listItem, .listItem, .paragraph], "\(cast.map(\.text))")
         #expect(cast.map(\.text).dropFirst().first == "Viscount Farncombe")
         #expect(!cast.contains { $0.kind == .speaker })
+    }
+
+    /// Labels in mixed case (`Algernon. Did you hear…`) are not found as a play's: the cast list,
+    /// a list of names under its title, is still no chapter of its own.
+    @Test func aCastListIsNoChapterWhereTheLabelsAreNotFound() throws {
+        var text = "THE PERSONS IN THE PLAY\n\nJohn Worthing, J.P.\nAlgernon Moncrieff\nLane, Manservant\n\n\n"
+        for act in ["FIRST ACT", "SECOND ACT"] {
+            text += "\(act)\n\nMorning-room in Algernon's flat.\n\n"
+            for i in 1...6 { text += "Algernon. Did you hear what I was playing, Lane, the \(i). time?\n\nLane. I didn't think it polite to listen, sir.\n\n" }
+        }
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        let titles = book.chapters.map(\.title)
+        #expect(titles.count == 2 && titles[0].hasPrefix("FIRST ACT") && titles[1].hasPrefix("SECOND ACT"), "\(titles)")
+        #expect(book.chapters[0].blocks.first?.text == "THE PERSONS IN THE PLAY")
+        #expect(book.chapters[0].blocks.filter { $0.kind == .listItem }.count == 3)
     }
 }

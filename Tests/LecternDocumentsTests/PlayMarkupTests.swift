@@ -77,14 +77,47 @@ struct PlayMarkupTests {
                             ("Scene II", "text/act-1.xhtml#act-1-scene-2"), ("Act II", "text/act-1.xhtml#act-2"),
                             ("Scene I", "text/act-1.xhtml#act-2-scene-1")])
         let book = try EPUBReader().read(epubSource(epub)).book
-        #expect(book.chapters.count == 4, "\(book.chapters.map(\.title))")
-        // The cast list is read, its names list items, not speakers' labels.
-        #expect(book.chapters[0].blocks.map(\.kind) == [.heading, .listItem, .listItem, .paragraph], "\(book.chapters[0].blocks.map(\.text))")
-        #expect(book.chapters[0].blocks.map(\.text).dropFirst().first == "Hamlet, Prince of Denmark.")
-        #expect(book.chapters.dropFirst().allSatisfy { $0.blocks.contains { $0.kind == .speaker } }, "no empty chapter")
+        // The scenes are the chapters; the cast list is no chapter of its own (PlayFrontMatter).
+        #expect(book.chapters.map(\.title) == ["Scene I", "Scene II", "Scene I"], "\(book.chapters.map(\.title))")
+        // The cast list is read before the first act, its names list items, not speakers' labels.
+        let first = book.chapters[0].blocks
+        #expect(Array(first.prefix(5).map(\.kind)) == [.heading, .listItem, .listItem, .paragraph, .heading], "\(first.map(\.text))")
+        #expect(first.map(\.text).dropFirst().first == "Hamlet, Prince of Denmark.")
+        #expect(first.map(\.text).dropFirst(4).first == "Act I")
+        #expect(book.chapters.allSatisfy { $0.blocks.contains { $0.kind == .speaker } }, "no empty chapter")
         let all = book.chapters.flatMap(\.blocks)
         #expect(all.filter { $0.kind == .speaker }.count == 36)
         #expect(all.filter { $0.kind == .stageDirection }.count == 18 + 6)
         #expect(!all.contains { $0.kind == .paragraph && $0.text.contains("Aside") })
+    }
+
+    /// Standard Ebooks' `the-scenes-of-the-play.xhtml`, listed in the table of contents after the cast list.
+    static let scenes = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en-GB">
+        <head><title>The Scenes of the Play</title></head><body epub:type="frontmatter z3998:drama">
+        <section id="the-scenes-of-the-play"><h2 epub:type="title">The Scenes of the Play</h2>
+        <p>Act <span epub:type="z3998:roman">I</span>: A platform before the castle.</p>
+        <p>Act <span epub:type="z3998:roman">II</span>: A room in Polonius’ house.</p></section></body></html>
+        """
+
+    @Test func aStandardEbooksCastListAndListOfScenesAreNoChapters() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let epub = dir.url.appendingPathComponent("hamlet.epub")
+        try writeEPUB(epub, documents: [("OEBPS/text/dramatis-personae.xhtml", Self.personae), ("OEBPS/text/scenes.xhtml", Self.scenes),
+                                        ("OEBPS/text/act-1.xhtml", Self.xhtml)],
+                      nav: [("Dramatis Personae", "text/dramatis-personae.xhtml"), ("The Scenes of the Play", "text/scenes.xhtml"),
+                            ("Act I", "text/act-1.xhtml#act-1"), ("Scene I", "text/act-1.xhtml#act-1-scene-1"),
+                            ("Scene II", "text/act-1.xhtml#act-1-scene-2"), ("Act II", "text/act-1.xhtml#act-2"),
+                            ("Scene I", "text/act-1.xhtml#act-2-scene-1")])
+        let book = try EPUBReader().read(epubSource(epub)).book
+        #expect(book.chapters.map(\.title) == ["Scene I", "Scene II", "Scene I"], "\(book.chapters.map(\.title))")
+        // Both before the first scene: the cast read, the list of scenes under its title read or left
+        // out as a contents list (its lines come back as the acts' headings), never a chapter.
+        let texts = book.chapters[0].blocks.map(\.text)
+        #expect(Array(texts.prefix(5)) == ["Dramatis Personae", "Hamlet, Prince of Denmark.", "Horatio, friend to Hamlet.", "Scene: Elsinore.",
+                                           "The Scenes of the Play"], "\(texts)")
+        #expect(texts.dropFirst(5).prefix { $0 != "Scene I" }.allSatisfy { $0.hasPrefix("Act I") }, "\(texts)")
     }
 }

@@ -19,11 +19,12 @@ struct PlayReadingTests {
         text += "SCENE II. A room of state in the castle.\n\nHAMLET.\n\nA little more than kin, and less than kind.\n\n"
         text += "ACT II.\n\nSCENE I. A room in Polonius's house.\n\nHORATIO.\n\nMy lord, I came to see your father's funeral.\n"
         let book = try PlainTextReader().read(text: text, source: textSource())
-        // The cast list first, a chapter of its own (PlayCastListTests).
-        #expect(book.chapters.map(\.title) == ["THE PERSONS OF THE PLAY", "SCENE I. Elsinore. A platform before the castle.",
+        // The cast list first, read before the first scene, no chapter of its own (PlayCastListTests).
+        #expect(book.chapters.map(\.title) == ["SCENE I. Elsinore. A platform before the castle.",
                                                "SCENE II. A room of state in the castle.", "SCENE I. A room in Polonius's house."])
-        #expect(book.chapters.map(\.part) == [nil, "ACT I.", "ACT I.", "ACT II."])
-        let blocks = book.chapters[1].blocks
+        #expect(book.chapters.map(\.part) == ["ACT I.", "ACT I.", "ACT II."])
+        #expect(book.chapters[0].blocks.prefix(3).map(\.kind) == [.heading, .listItem, .listItem])
+        let blocks = Array(book.chapters[0].blocks.dropFirst(3))
         // The act, the scene's number and its title are spoken as headings, then the scene.
         #expect(blocks.prefix(7).map(\.kind) == [.heading, .heading, .heading, .stageDirection, .speaker, .stageDirection, .paragraph])
         #expect(blocks.prefix(9).map(\.text).suffix(6) == ["Enter HORATIO.", "HAMLET.", "To HORATIO.",
@@ -106,11 +107,14 @@ struct PlayCorpusTests {
         let text = try PlainTextReader().read(source)
         let html = try HTMLReader().read(Source(url: Corpus.file("html/pg21849-mind-the-paint-girl.htm"), format: .html))
         let acts = ["THE FIRST ACT", "THE SECOND ACT", "THE THIRD ACT", "THE FOURTH ACT"]
-        // The cast list first, as its own chapter: the names list items, the scene's note after them.
-        #expect(text.chapters.map(\.title) == ["The Persons of the Play"] + acts)
-        #expect(html.chapters.map(\.title) == ["THE PERSONS OF THE PLAY"] + acts)
+        // The cast list first, read before the first act (no chapter of its own): the names list
+        // items, the scene's note after them.
+        #expect(text.chapters.map(\.title) == acts)
+        #expect(html.chapters.map(\.title) == acts)
         for book in [text, html] {
-            let cast = book.chapters[0].blocks
+            let first = book.chapters[0].blocks
+            #expect(first.first?.kind == .heading && first.first?.text.uppercased() == "THE PERSONS OF THE PLAY")
+            let cast = Array(first.dropFirst().prefix { $0.kind != .heading })
             #expect(cast.filter { $0.kind == .listItem }.count >= 28, "\(cast.map(\.text))")
             #expect(cast.last?.text.hasPrefix("The action of the piece takes place in London") == true && cast.last?.kind == .paragraph)
             #expect(!cast.contains { $0.kind == .speaker })
