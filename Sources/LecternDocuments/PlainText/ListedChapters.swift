@@ -102,10 +102,10 @@ enum ListedChapters {
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
             case .paragraph(let lines, _):
-                guard !headed.contains(e), lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
-                      let line = ContentsEntry.parse(lines.joined(separator: " ")), entries[e].matches(line, exactly: true) else { continue }
-                found[k] = .paragraph(line, listed: listedTitle(entries[e], line))
-                e += 1
+                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
+                      let match = listedLine(lines, entries: entries, from: e, headed: headed) else { continue }
+                found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
+                e = match.index + 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
                 guard !headed.contains(e), let colon = text.firstIndex(of: ":") else { continue }
                 var inner = TextLines.trim(String(text[text.index(after: colon)...]))
@@ -143,6 +143,21 @@ enum ListedChapters {
             }
         }
         return out
+    }
+
+    /// The entry a short block of text names, as a title of its own: the next entry, or the one
+    /// after it when the body does not have the next (an `Introductory Note` the edition left out,
+    /// a `Footnotes:` list the reader took apart); the block is the entry's words exactly, or two
+    /// lines whose second is (a running title above the heading: `The Song of Hiawatha` /
+    /// `Introduction`). An entry the body heads with a heading of its own is never a text's.
+    private static func listedLine(_ lines: [String], entries: [ContentsEntry], from e: Int, headed: Set<Int>) -> (index: Int, entry: ContentsEntry)? {
+        let whole = ContentsEntry.parse(lines.joined(separator: " "))
+        let last = lines.count == 2 && HeadingCandidate.isTitleLike([lines[0]]) ? ContentsEntry.parse(lines[1]) : nil
+        for j in e..<min(e + 2, entries.count) where !headed.contains(j) {
+            if let whole, entries[j].matches(whole, exactly: true) { return (j, whole) }
+            if let last, entries[j].matches(last, exactly: true) { return (j, last) }
+        }
+        return nil
     }
 
     /// The entry's title, for a heading that shows only the number.
