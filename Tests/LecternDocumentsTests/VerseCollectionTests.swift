@@ -77,9 +77,9 @@ struct VerseCollectionTests {
         let book = try PlainTextReader().read(text: Self.sectionsText, source: textSource())
         #expect(book.chapters.map(\.title) == ["I. LIFE.", "II. LOVE.", "III. NATURE."])
         #expect(Self.headings(book) == [
-            "I. LIFE., I. SUCCESS., II.*, III.*",
-            "II. LOVE., I. MINE., II.*",
-            "III. NATURE., I., II. MAY-FLOWER.*",
+            "I., LIFE., I. SUCCESS., II.*, III.*",
+            "II., LOVE., I. MINE., II.*",
+            "III., NATURE., I., II. MAY-FLOWER.*",
         ])
     }
 

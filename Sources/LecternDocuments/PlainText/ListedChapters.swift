@@ -118,7 +118,8 @@ enum ListedChapters {
                 continue
             }
         }
-        guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min() else { return Array(pieces) }
+        guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
+              !(entries.allSatisfy({ $0.number == nil }) && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
         var out: [StructurePiece] = []
         for k in pieces.indices {
             let piece = pieces[k]
@@ -158,6 +159,24 @@ enum ListedChapters {
             if let last, entries[j].matches(last, exactly: true) { return (j, last) }
         }
         return nil
+    }
+
+    /// Whether the entries found, titles with no numbers, are the poems of a collection listed under
+    /// its books (`BOOK I. INSCRIPTIONS` over `One's-Self I Sing` …): the body has part headings
+    /// and the text under each entry is short (``RestartingNumbers/maxSectionWords``, median). The books are then the
+    /// chapters, not the poems.
+    private static func arePoemsInBooks(_ pieces: ArraySlice<StructurePiece>, found: Set<Int>) -> Bool {
+        guard pieces.contains(where: { if case .heading(_, _, let c) = $0 { c.isPart } else { false } }) else { return false }
+        let lengths = found.sorted().map { k in
+            var words = 0
+            var j = k + 1
+            while j < pieces.endIndex, !pieces[j].isHeading, !found.contains(j) {
+                if case .paragraph(let lines, _) = pieces[j] { words += lines.reduce(0) { $0 + TextLines.wordCount($1) } }
+                j += 1
+            }
+            return words
+        }.sorted()
+        return lengths[lengths.count / 2] <= RestartingNumbers.maxSectionWords
     }
 
     /// The entry's title, for a heading that shows only the number.

@@ -10,13 +10,14 @@ enum RestartingNumbers {
     static let maxSectionWords = 300
 
     /// The pieces with such numbers turned into paragraphs, and those paragraphs' first lines.
-    /// - parameter marked: lines that start a heading the format marks (a paragraph to the scanner
-    ///   when the book's other headings are numbered).
-    static func apply(_ pieces: [StructurePiece], marked: Set<Int> = []) -> (pieces: [StructurePiece], sections: Set<Int>) {
+    /// Most series must start under a heading of another kind (a poem's own numbered parts start
+    /// again under the poem's number).
+    static func apply(_ pieces: [StructurePiece]) -> (pieces: [StructurePiece], sections: Set<Int>) {
         var numbers: [Int] = []     // indices of the lone numbers
         var last: Int?              // the last lone number's value
         var headed = false          // another heading since the last lone number
-        var series = 0
+        var series = 0              // series started under another heading
+        var starts = 0
         for (k, piece) in pieces.enumerated() {
             switch piece {
             case .heading(_, _, let c):
@@ -27,20 +28,17 @@ enum RestartingNumbers {
                     continue
                 }
                 if last == nil || n <= last! {
-                    // A series starts: under a heading of another kind, or it is not a poem's.
-                    guard headed else { return (pieces, []) }
-                    series += 1
+                    starts += 1
+                    if headed { series += 1 }
                 }
                 last = n
                 headed = false
                 numbers.append(k)
-            case .paragraph(_, let first) where marked.contains(first):
-                headed = true
             default:
                 continue
             }
         }
-        guard series >= 2 else { return (pieces, []) }
+        guard series >= 2, series * 3 >= starts * 2 else { return (pieces, []) }
         // The words under each number, up to the next heading.
         let lengths = numbers.map { k in
             pieces[(k + 1)...].prefix { !$0.isHeading }.reduce(0) { n, piece in
