@@ -119,7 +119,7 @@ enum ListedChapters {
             }
         }
         guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
-              !(entries.allSatisfy({ $0.number == nil }) && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
+              !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
         var out: [StructurePiece] = []
         for k in pieces.indices {
             let piece = pieces[k]
@@ -161,7 +161,7 @@ enum ListedChapters {
         return nil
     }
 
-    /// Whether the entries found, titles with no numbers, are the poems of a collection listed under
+    /// Whether the entries found, titles with no numbers (but a tenth: `1861`), are the poems of a collection listed under
     /// its books (`BOOK I. INSCRIPTIONS` over `One's-Self I Sing` …): the body has part headings
     /// and the text under each entry is short (``RestartingNumbers/maxSectionWords``, median). The books are then the
     /// chapters, not the poems.
