@@ -88,6 +88,20 @@ enum ListedChapters {
         let headed = Set(entries.indices.filter { j in
             headings.contains { entries[j].matches($0) || (entries[j].hasNumber(of: $0) && uniqueNumber(j)) }
         })
+        var places: [Int: [Int]] = [:]  // entry → the pieces that name it
+        func hasLater(_ j: Int, after k: Int) -> Bool {
+            if places[j] == nil {
+                places[j] = pieces.indices.filter { i in
+                    switch pieces[i] {
+                    case .heading(let lines, _, _): return ContentsEntry.heading(lines).map { entries[j].matches($0) } ?? false
+                    case .paragraph(let lines, _):
+                        return lines.count <= 2 && ContentsEntry.parse(lines.joined(separator: " ")).map { entries[j].matches($0, exactly: true) } ?? false
+                    default: return false
+                    }
+                }
+            }
+            return places[j]!.contains { $0 > k }
+        }
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
@@ -103,7 +117,9 @@ enum ListedChapters {
                 e = j + 1
             case .paragraph(let lines, _):
                 guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
-                      let match = listedLine(lines, entries: entries, from: e, headed: headed) else { continue }
+                      let match = listedLine(lines, entries: entries, from: e, headed: headed),
+                      // An entry is passed over only when the body has it nowhere further on.
+                      match.index == e || !hasLater(e, after: k) else { continue }
                 found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
                 e = match.index + 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
@@ -146,15 +162,17 @@ enum ListedChapters {
         return out
     }
 
-    /// The entry a short block of text names, as a title of its own: the next entry, or the one
-    /// after it when the body does not have the next (an `Introductory Note` the edition left out,
+    /// The entry a short block of text names, as a title of its own: the next entry, or, both
+    /// titles without numbers, the one after it when the body does not have the next (an `Introductory Note` the edition left out,
     /// a `Footnotes:` list the reader took apart); the block is the entry's words exactly, or two
     /// lines whose second is (a running title above the heading: `The Song of Hiawatha` /
     /// `Introduction`). An entry the body heads with a heading of its own is never a text's.
     private static func listedLine(_ lines: [String], entries: [ContentsEntry], from e: Int, headed: Set<Int>) -> (index: Int, entry: ContentsEntry)? {
         let whole = ContentsEntry.parse(lines.joined(separator: " "))
         let last = lines.count == 2 && HeadingCandidate.isTitleLike([lines[0]]) ? ContentsEntry.parse(lines[1]) : nil
-        for j in e..<min(e + 2, entries.count) where !headed.contains(j) {
+        // (Only titles pass over a title: a numbered entry's place is its number's.)
+        let reach = entries[e].number == nil && e + 1 < entries.count && entries[e + 1].number == nil ? 2 : 1
+        for j in e..<min(e + reach, entries.count) where !headed.contains(j) {
             if let whole, entries[j].matches(whole, exactly: true) { return (j, whole) }
             if let last, entries[j].matches(last, exactly: true) { return (j, last) }
         }
