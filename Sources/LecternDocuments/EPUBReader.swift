@@ -64,6 +64,10 @@ public struct EPUBReader: Sendable {
         let landmarks = EPUBLandmarks.read(archive, package)
         var trees: [String: XMLTree] = [:]
         for item in order where trees[item.item.path] == nil { trees[item.item.path] = try? XMLTree.xml(try archive.data(item.item.path), name: item.item.path) }
+        // A collection's poems listed under their book's entry are sections of its chapter.
+        for k in EPUBNestedPoems.sections(fromTOC ? package.toc : [], trees: trees) {
+            if let fragment = package.toc[k].fragment { anchorStarts[package.toc[k].path]?[fragment] = nil }
+        }
         let bodies = order.compactMap { trees[$0.item.path]?.root.map { root in root.first { $0.name == "body" } ?? root } }
         walker.omitted.nodes = RunningFurniture.detect(bodies, title: package.metadata.title)
         let bodyIndex = order.firstIndex { $0.item.path == landmarks.bodyPath }

@@ -89,6 +89,20 @@ enum ListedChapters {
         let headed = Set(entries.indices.filter { j in
             headings.contains { entries[j].matches($0) || (entries[j].hasNumber(of: $0) && uniqueNumber(j)) }
         })
+        var places: [Int: [Int]] = [:]  // entry → the pieces that name it
+        func hasLater(_ j: Int, after k: Int) -> Bool {
+            if places[j] == nil {
+                places[j] = pieces.indices.filter { i in
+                    switch pieces[i] {
+                    case .heading(let lines, _, _): return ContentsEntry.heading(lines).map { entries[j].matches($0) } ?? false
+                    case .paragraph(let lines, _):
+                        return lines.count <= 2 && ContentsEntry.parse(lines.joined(separator: " ")).map { entries[j].matches($0, exactly: true) } ?? false
+                    default: return false
+                    }
+                }
+            }
+            return places[j]!.contains { $0 > k }
+        }
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
@@ -103,10 +117,12 @@ enum ListedChapters {
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
             case .paragraph(let lines, _):
-                guard !headed.contains(e), lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
-                      let line = ContentsEntry.parse(lines.joined(separator: " ")), entries[e].matches(line, exactly: true) else { continue }
-                found[k] = .paragraph(line, listed: listedTitle(entries[e], line))
-                e += 1
+                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
+                      let match = listedLine(lines, entries: entries, from: e, headed: headed),
+                      // An entry is passed over only when the body has it nowhere further on.
+                      match.index == e || !hasLater(e, after: k) else { continue }
+                found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
+                e = match.index + 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
                 guard !headed.contains(e), let colon = text.firstIndex(of: ":") else { continue }
                 var inner = TextLines.trim(String(text[text.index(after: colon)...]))
@@ -119,7 +135,8 @@ enum ListedChapters {
                 continue
             }
         }
-        guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min() else { return Array(pieces) }
+        guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
+              !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
         var out: [StructurePiece] = []
         for k in pieces.indices {
             let piece = pieces[k]
@@ -144,6 +161,41 @@ enum ListedChapters {
             }
         }
         return out
+    }
+
+    /// The entry a short block of text names, as a title of its own: the next entry, or, both
+    /// titles without numbers, the one after it when the body does not have the next (an `Introductory Note` the edition left out,
+    /// a `Footnotes:` list the reader took apart); the block is the entry's words exactly, or two
+    /// lines whose second is (a running title above the heading: `The Song of Hiawatha` /
+    /// `Introduction`). An entry the body heads with a heading of its own is never a text's.
+    private static func listedLine(_ lines: [String], entries: [ContentsEntry], from e: Int, headed: Set<Int>) -> (index: Int, entry: ContentsEntry)? {
+        let whole = ContentsEntry.parse(lines.joined(separator: " "))
+        let last = lines.count == 2 && HeadingCandidate.isTitleLike([lines[0]]) ? ContentsEntry.parse(lines[1]) : nil
+        // (Only titles pass over a title: a numbered entry's place is its number's.)
+        let reach = entries[e].number == nil && e + 1 < entries.count && entries[e + 1].number == nil ? 2 : 1
+        for j in e..<min(e + reach, entries.count) where !headed.contains(j) {
+            if let whole, entries[j].matches(whole, exactly: true) { return (j, whole) }
+            if let last, entries[j].matches(last, exactly: true) { return (j, last) }
+        }
+        return nil
+    }
+
+    /// Whether the entries found, titles with no numbers (but a tenth: `1861`), are the poems of a collection listed under
+    /// its books (`BOOK I. INSCRIPTIONS` over `One's-Self I Sing` …): the body has part headings
+    /// and the text under each entry is short (``RestartingNumbers/maxSectionWords``, median). The books are then the
+    /// chapters, not the poems.
+    private static func arePoemsInBooks(_ pieces: ArraySlice<StructurePiece>, found: Set<Int>) -> Bool {
+        guard pieces.contains(where: { if case .heading(_, _, let c) = $0 { c.isPart } else { false } }) else { return false }
+        let lengths = found.sorted().map { k in
+            var words = 0
+            var j = k + 1
+            while j < pieces.endIndex, !pieces[j].isHeading, !found.contains(j) {
+                if case .paragraph(let lines, _) = pieces[j] { words += lines.reduce(0) { $0 + TextLines.wordCount($1) } }
+                j += 1
+            }
+            return words
+        }.sorted()
+        return lengths[lengths.count / 2] <= RestartingNumbers.maxSectionWords
     }
 
     /// The entry's title, for a heading that shows only the number.

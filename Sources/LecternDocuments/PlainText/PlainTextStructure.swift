@@ -58,7 +58,9 @@ public struct PlainTextStructure {
         var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false,
                                        evidence: evidence)
         scanner.run(from: start)
-        var body = scanner.pieces
+        // Numbers of poems or stanzas within the sections are no chapters (and no evidence that the
+        // book's headings are numbered).
+        var (body, sections) = RestartingNumbers.apply(scanner.pieces)
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
@@ -70,7 +72,7 @@ public struct PlainTextStructure {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,
                                             evidence: evidence)
             fallback.run(from: start)
-            body = fallback.pieces
+            (body, sections) = RestartingNumbers.apply(fallback.pieces)
             contentsLists = fallback.contentsLists
             scannerOversized = fallback.oversized
         }
@@ -84,6 +86,7 @@ public struct PlainTextStructure {
         let front = frontText(lines, body: body)
         var cast: [Int: BlockKind] = [:]
         if evidence.namedChapters.isEmpty { (body, cast) = CastList.apply(body, lines: lines) }
+        for line in sections { cast[line] = .heading }
         // A cast list's last name before the first act is no repeated title.
         body = zip(body, BookPasses.repeatedTitles(body, frontText: front)).map { cast[$0.0.firstLine] != nil ? $0.0 : $0.1 }
         body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
@@ -160,7 +163,8 @@ public struct PlainTextStructure {
         var slashO = false
     }
 
-    /// `cast`: the kinds of a cast list's blocks (``CastList``), by their first lines.
+    /// `cast`: the kinds of a cast list's blocks (``CastList``) and of section headings
+    /// (``RestartingNumbers``), by their first lines.
     static func item(_ piece: StructurePiece, letterNotes: Set<String>, codes: Set<String>, accents: Accents,
                      illustrations: Illustrations, cast: [Int: BlockKind] = [:]) -> TextItem? {
         switch piece {

@@ -61,8 +61,9 @@ enum StructurePass {
             while s + 1 < starts.count, starts[s + 1] <= paragraph.firstLine { s += 1 }
             guard s < starts.count, starts[s] <= paragraph.firstLine, let start = Optional(starts[s]), let block = blocks[start],
                   paragraph.firstLine < blockEnds[start]! else { continue }
-            // A cast list's entry stays one (the format marks it a paragraph, or a table's row).
-            if paragraph.kind != CastList.entryKind || block.kind != .paragraph { paragraph.kind = block.kind }
+            // A cast list's entry stays one (the format marks it a paragraph, or a table's row), and
+            // a section heading the pass found one (``RestartingNumbers``).
+            if (paragraph.kind != CastList.entryKind && paragraph.kind != .heading) || block.kind != .paragraph { paragraph.kind = block.kind }
             paragraph.language = block.language
             if start == paragraph.firstLine, let length = block.speakerLabel {
                 let label = String(decoding: Array(block.text.utf16)[..<length], as: UTF16.self)

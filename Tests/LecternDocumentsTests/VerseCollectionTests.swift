@@ -1,0 +1,191 @@
+import Foundation
+import LecternCore
+import Testing
+@testable import LecternDocuments
+
+/// A collection of poems reads in its own series (issue 39, item 2): its chapters are its
+/// sections or books, and the poems inside a section, or the numbered stanzas and parts of a poem,
+/// are sections of that chapter, never chapters of their own — in every format.
+struct VerseCollectionTests {
+    static let stanza = "Success is counted sweetest\nBy those who ne'er succeed.\nTo comprehend a nectar\nRequires sorest need."
+
+    /// The poems of each section numbered again from `I.`, some titled on the next line.
+    static let sectionsText = """
+        I. LIFE.
+
+
+        I.
+
+        SUCCESS.
+
+        \(stanza)
+
+
+        II.
+
+        \(stanza)
+
+
+        III.
+
+        \(stanza)
+
+
+
+        II. LOVE.
+
+
+        I.
+
+        MINE.
+
+        \(stanza)
+
+
+        II.
+
+        \(stanza)
+
+
+
+        III. NATURE.
+
+
+        I.
+
+        \(stanza)
+
+
+        II.
+
+        MAY-FLOWER.
+
+        \(stanza)
+
+        """
+
+    /// Each chapter's heading blocks, a section's marked `*` (the headings before the chapter's
+    /// first text are its own heading, spoken together).
+    static func headings(_ book: Book) -> [String] {
+        book.chapters.map { chapter in
+            chapter.blocks.indices.filter { chapter.blocks[$0].kind == .heading }
+                .map { chapter.blocks[$0].text + (chapter.opensSection(at: $0) ? "*" : "") }.joined(separator: ", ")
+        }
+    }
+
+    @Test func poemsNumberedWithinSectionsAreSectionsOfThem() throws {
+        let book = try PlainTextReader().read(text: Self.sectionsText, source: textSource())
+        #expect(book.chapters.map(\.title) == ["I. LIFE.", "II. LOVE.", "III. NATURE."])
+        #expect(Self.headings(book) == [
+            "I., LIFE., I. SUCCESS., II.*, III.*",
+            "II., LOVE., I. MINE., II.*",
+            "III., NATURE., I., II. MAY-FLOWER.*",
+        ])
+    }
+
+    /// Numbers under parts are the parts' chapters, and numbers over long sections a story's chapters.
+    @Test func numbersUnderPartsOrOverLongSectionsStayChapters() throws {
+        let prose = Array(repeating: SectionHeadingTests.prose, count: 30).joined(separator: "\n\n")
+        let story = "I. THE SEA.\n\n\nI.\n\n\(prose)\n\n\nII.\n\n\(prose)\n\n\n\nII. THE LAND.\n\n\nI.\n\n\(prose)\n\n\nII.\n\n\(prose)\n"
+        let long = try PlainTextReader().read(text: story, source: textSource())
+        #expect(long.chapters.count == 4, "\(long.chapters.map(\.title))")
+        let parts = "PART I.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n\n\n\nPART II.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n"
+        let inParts = try PlainTextReader().read(text: parts, source: textSource())
+        #expect(inParts.chapters.count == 4, "\(inParts.chapters.map(\.title))")
+    }
+
+    /// A contents list's entry the edition does not have (an introductory note) does not stop the
+    /// next entries being found as lines of text, nor does a running title set above one.
+    @Test func listedTitlesAreFoundPastAnEntryTheBodyLacks() throws {
+        let text = """
+            CONTENTS
+
+            Introductory Note
+            Introduction
+            First Edition
+            Fifth Edition
+            Remarks
+
+
+
+            The Song of the Tent-Maker
+            Introduction
+
+            \(SectionHeadingTests.prose)
+
+
+
+            First Edition
+
+
+            I.
+
+            \(Self.stanza)
+
+
+            II.
+
+            \(Self.stanza)
+
+
+
+            Fifth Edition
+
+
+            I.
+
+            \(Self.stanza)
+
+
+            II.
+
+            \(Self.stanza)
+
+
+
+            Remarks
+
+            \(SectionHeadingTests.prose)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["The Song of the Tent-Maker Introduction", "First Edition", "Fifth Edition", "Remarks"],
+                "\(book.chapters.map(\.title))")
+    }
+
+    /// A Standard Ebooks collection: each book a file, its poems `z3998:poem` articles the
+    /// navigation lists under it, a long poem's numbered parts listed under the poem.
+    @Test func poemsListedUnderTheirBookAreSectionsInEPUB() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        func poem(_ id: String, _ title: String) -> String {
+            #"<article id="\#(id)" epub:type="z3998:poem"><h3 epub:type="title">\#(title)</h3><p><span>One’s-self I sing, a simple separate person,</span><br/><span>Yet utter the word Democratic, the word En-Masse.</span></p></article>"#
+        }
+        func document(_ body: String) -> String {
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en-US">
+            <head><title>Book</title></head><body epub:type="bodymatter">\(body)</body></html>
+            """
+        }
+        let inscriptions = document(#"<section id="inscriptions" epub:type="chapter"><h2 epub:type="title">Inscriptions</h2>"#
+            + poem("one", "One’s-Self I Sing") + poem("two", "As I Ponder’d in Silence") + "</section>")
+        var parts = ""
+        for n in 1...3 {
+            parts += #"<section id="song-\#(n)" epub:type="part"><h3 epub:type="z3998:ordinal">\#(n)</h3><p><span>I celebrate myself, and sing myself,</span><br/><span>And what I assume you shall assume.</span></p></section>"#
+        }
+        let song = document(#"<section id="song" epub:type="chapter z3998:poem"><h2 epub:type="title">Song of Myself</h2>"# + parts + "</section>")
+        let nav = #"<li><a href="text/inscriptions.xhtml">Inscriptions</a><ol>"#
+            + #"<li><a href="text/inscriptions.xhtml#one">One’s-Self I Sing</a></li><li><a href="text/inscriptions.xhtml#two">As I Ponder’d in Silence</a></li></ol></li>"#
+            + #"<li><a href="text/song.xhtml">Song of Myself</a><ol>"#
+            + (1...3).map { #"<li><a href="text/song.xhtml#song-\#($0)">\#($0)</a></li>"# }.joined() + "</ol></li>"
+        let epub = dir.url.appendingPathComponent("leaves.epub")
+        try writeEPUB(epub, documents: [("OEBPS/text/inscriptions.xhtml", inscriptions), ("OEBPS/text/song.xhtml", song)], nav: [], navList: nav)
+        let book = try EPUBReader().read(epubSource(epub)).book
+        #expect(book.chapters.map(\.title) == ["Inscriptions", "Song of Myself"], "\(book.chapters.map(\.title))")
+        #expect(Self.headings(book) == [
+            "Inscriptions, One’s-Self I Sing, As I Ponder’d in Silence*",
+            "Song of Myself, 1, 2*, 3*",
+        ], "\(Self.headings(book))")
+    }
+}
