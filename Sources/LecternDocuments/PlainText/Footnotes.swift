@@ -37,6 +37,15 @@ enum Footnotes {
         return nil
     }
 
+    /// A note's marker right after a word (`Association.[8]`, `end{2}`).
+    static let marker = LinePattern(#"(?<=\S)(?:\[(?:\d{1,3}[a-z]?|\*{1,3}|†)\]|\{(?:\d{1,3}|\*{1,3}|†)\})"#)
+
+    /// `line` without the notes' markers that follow its words.
+    static func withoutMarkers(_ line: String) -> String {
+        guard TextLines.has(line, "[") || TextLines.has(line, "{") else { return line }
+        return marker.regex.stringByReplacingMatches(in: line, range: NSRange(location: 0, length: line.utf16.count), withTemplate: "")
+    }
+
     static func isHeading(_ line: String) -> Bool {
         line.utf8.count < 40 && (TextLines.has(line, "OTE") || TextLines.has(line, "ote")) && heading.matches(TextLines.trim(line))
     }

@@ -35,4 +35,31 @@ enum FrontMatter {
         }
         return read
     }
+
+    /// Where running text starts before the first heading, if it does: the first paragraph of prose or
+    /// verse (``isRunningText(_:)``) not read as a dedication or epigraph, with the paragraphs of
+    /// sentences right before it and one short title before them (`PUBLISHERS' NOTE`, a repeated book title).
+    /// A title page is short lines; a prologue without a heading, a note to the reader, a song's verses are not.
+    static func runningTextStart(_ front: ArraySlice<StructurePiece>, read: Set<Int>) -> Int? {
+        let pieces = Array(front)
+        guard var start = pieces.indices.first(where: { !read.contains($0) && isRunningText(pieces[$0]) }) else { return nil }
+        func text(_ k: Int) -> String? {
+            if case .paragraph(let lines, _) = pieces[k] { return TextLines.trim(TextLines.collapse(lines.joined(separator: " ").replacingOccurrences(of: "_", with: " "))) }
+            return nil
+        }
+        while start > 0, let t = text(start - 1), TextLines.wordCount(t) >= 12, let end = t.last, ".!?\"”’:;".contains(end) { start -= 1 }
+        if start > 0, let t = text(start - 1), (1...6).contains(TextLines.wordCount(t)), let end = t.last, !",;".contains(end) { start -= 1 }
+        return start
+    }
+
+    /// A paragraph of prose or verse: 40 words or more, not in capitals, in one long line (a paragraph of a
+    /// page laid out as lines) or in three or more lines of 35 characters on average (a list of titles
+    /// or an imprint has shorter ones).
+    static func isRunningText(_ piece: StructurePiece) -> Bool {
+        guard case .paragraph(let lines, _) = piece else { return false }
+        let text = lines.joined(separator: " ")
+        guard TextLines.wordCount(text) >= 40, !TextLines.isUpperCase(text) else { return false }
+        if lines.count == 1 { return text.count >= 200 }
+        return lines.count >= 3 && lines.reduce(0) { $0 + TextLines.trim($1).count } >= 35 * lines.count
+    }
 }

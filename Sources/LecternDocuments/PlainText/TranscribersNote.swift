@@ -7,16 +7,20 @@ import Foundation
 enum TranscribersNote {
     /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
     /// Also the producer's note under another name: `[Note Project Gutenberg: …]`, `Project Gutenberg Note`,
-    /// `Producer's Note`, `Note from the e-text editor`.
+    /// `Producer's Note`, `Note from the e-text editor`; and the list of corrections made to the e-text:
+    /// `Typographical errors corrected in text:`, `Errata noted by transcriber:`.
     static let opening = LinePattern(
         #"^\W{0,3}(?:(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#
             + #"|note\s+(?:(?:of|from|by)\s+)?(?:the\s+)?(?:project\s+gutenberg|producers?|e-?text\s+editors?)\b"#
-            + #"|(?:project\s+gutenberg|producer[’']?s?[’']?|e-?text\s+editor[’']?s?[’']?)\s+notes?\b)"#, caseInsensitive: true)
+            + #"|(?:project\s+gutenberg|producer[’']?s?[’']?|e-?text\s+editor[’']?s?[’']?)\s+notes?\b"#
+            + #"|(?:typographical\s+)?(?:errors|errata|corrections|misprints)\s+(?:corrected|noted|made|fixed)\b)"#, caseInsensitive: true)
 
     static func starts(_ line: String) -> Bool {
         guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER")
             || TextLines.has(line, "utenberg") || TextLines.has(line, "UTENBERG") || TextLines.has(line, "roducer")
-            || TextLines.has(line, "RODUCER") || TextLines.has(line, "ditor") else { return false }
+            || TextLines.has(line, "RODUCER") || TextLines.has(line, "ditor") || TextLines.has(line, "rror") || TextLines.has(line, "RROR")
+            || TextLines.has(line, "rrata") || TextLines.has(line, "RRATA") || TextLines.has(line, "orrection") || TextLines.has(line, "ORRECTION")
+            || TextLines.has(line, "isprint") || TextLines.has(line, "ISPRINT") else { return false }
         return opening.matches(TextLines.trim(line))
     }
 
