@@ -85,7 +85,15 @@ enum InlineMarks {
                 continue
             }
             let offset = text.utf16.distance(from: text.startIndex, to: open)
-            let length = text.utf16.distance(from: open, to: close)
+            var length = text.utf16.distance(from: open, to: close)
+            // The code it introduces (`music transcribed in Lilypond format] \layout { …`), to the end: silent too.
+            let rest = text[close...]
+            if TranscribersNote.introducesCode(String(text[open..<close])), !rest.isEmpty,
+               TranscribersNote.isCodeLine(String(rest.prefix(60))) {
+                length = text.utf16.distance(from: open, to: text.endIndex)
+                found.append(SilentStretch(offset: offset, length: length, reason: transcribersNote))
+                break
+            }
             found.append(SilentStretch(offset: offset, length: length, reason: transcribersNote))
             i = close
         }
