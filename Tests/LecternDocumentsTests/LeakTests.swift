@@ -298,4 +298,23 @@ struct LeakTests {
         #expect(read.contains("softened by the distance"))
         for gone in ["layout", "clef", "fis'4", "Gutenberg"] { #expect(!read.contains(gone), "\(gone)") }
     }
+
+    @Test func anHTMLCaptionUnderAPictureIsAnIllustrationAsInText() throws {
+        let html = """
+            <html><body>
+            <h2>CHAPTER I.</h2><p>The graves vary considerably in form, construction, and depth, and are classified variously.</p>
+            <div class="figcenter"><img src="fig1.png" alt=""/></div>
+            <p class="caption">Fig. 1. Section of oval grave.</p>
+            <p>The quadrangular graves were constructed in two somewhat distinct ways, as the figure shows.</p>
+            <h2>CHAPTER II.</h2><p>The morning came at last, and with it the end of the storm and of this story, which ends here.</p>
+            </body></html>
+            """
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = try dir.write("book.htm", bytes: Array(html.utf8))
+        let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
+        let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
+        #expect(!read.contains("oval grave"))
+        #expect(book.skipped.contains { $0.reason == "illustration" && $0.text.contains("oval grave") })
+    }
 }
