@@ -19,6 +19,12 @@ struct LeakTests {
 
         """
 
+    /// `text` as a Project Gutenberg e-text: its header before, its licence after.
+    static func etext(_ text: String) -> String {
+        "The Project Gutenberg EBook of A Tale\n\n*** START OF THIS PROJECT GUTENBERG EBOOK A TALE ***\n\n\n" + text
+            + "\n\n\n*** END OF THIS PROJECT GUTENBERG EBOOK A TALE ***\n\nThis file should be named tale.txt.\n"
+    }
+
     /// What is read: paragraphs' and notes' spoken text, headings' lines.
     static func read(_ items: [TextItem]) -> String {
         items.compactMap { item -> String? in
@@ -49,7 +55,7 @@ struct LeakTests {
     }
 
     @Test func theProducersInstructionsAreSkippedWithTheirTitle() {
-        let text = Self.chapters + """
+        let text = Self.etext(Self.chapters + """
             THE END.
 
             About the Music
@@ -62,11 +68,14 @@ struct LeakTests {
 
             --Select "Run" from the menu. This makes a new MIDI file and a new PDF.
 
-            """
+            """)
         let items = analysed(text)
         let read = Self.read(items)
         #expect(read.contains("THE END."))
         for gone in ["About the Music", "PDF", "tempo", "lilypond", "Select"] { #expect(!read.contains(gone), "\(gone)") }
+        // In a book that is no e-text of a printed one (a book about computers), they are the author's.
+        let plain = Self.read(analysed(Self.chapters + "All music files, including the PDF images, are in the \"Music\" directory.\n"))
+        #expect(plain.contains("PDF images"))
     }
 
     @Test(arguments: ["He kept the old directory of the city on his desk, and read it by the fire every evening.",

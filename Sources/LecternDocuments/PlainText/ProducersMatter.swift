@@ -3,7 +3,7 @@ import Foundation
 /// What the e-text's producer wrote about the e-text, under no transcriber's-note title: a
 /// paragraph that names Project Gutenberg or the transcriber, or speaks of the digital edition's
 /// files and screens (`MIDI`, `PDF`, `UTF-8`, `browser`, `mouse-hover popups` — two such words at
-/// least: a book printed on paper says none of them). A careful narrator reads none of it: it is
+/// least, in an e-text of a printed book: a book printed on paper says none of them). A careful narrator reads none of it: it is
 /// skipped as a transcriber's note, with the paragraphs between two of them (a bullet, a step
 /// of the same instructions) and a short title right before the first (`About the Music`).
 enum ProducersMatter {
@@ -22,19 +22,22 @@ enum ProducersMatter {
     static let maxGap = 60
     static let reason = StructureScanner.transcribersNoteReason
 
-    /// Whether `text`, a whole paragraph, is the producer's.
-    static func isProducers(_ text: String) -> Bool {
+    /// Whether `text`, a whole paragraph, is the producer's. `transcribed`: the book is an e-text of a
+    /// printed one (it has Project Gutenberg's header or licence), so that words of the digital world are
+    /// the producer's; in a book about computers they are the author's.
+    static func isProducers(_ text: String, transcribed: Bool) -> Bool {
         guard TextLines.wordCount(text) <= maxWords else { return false }
         let flat = TextLines.collapse(text.replacingOccurrences(of: "_", with: " "))
         if producer.matches(flat) { return true }
+        guard transcribed else { return false }
         let terms = Set(digital.allMatches(flat).map { (flat as NSString).substring(with: $0.range).lowercased().filter(\.isLetter) })
         return terms.count >= 2
     }
 
     /// `pieces` with the producer's paragraphs skipped.
-    static func apply(_ pieces: [StructurePiece]) -> [StructurePiece] {
+    static func apply(_ pieces: [StructurePiece], transcribed: Bool) -> [StructurePiece] {
         let flagged = pieces.indices.filter { k in
-            if case .paragraph(let lines, _) = pieces[k] { return isProducers(lines.joined(separator: " ")) }
+            if case .paragraph(let lines, _) = pieces[k] { return isProducers(lines.joined(separator: " "), transcribed: transcribed) }
             return false
         }
         guard !flagged.isEmpty else { return pieces }
