@@ -139,7 +139,9 @@ struct BookBuilder {
             inChapter = true
         }
         // A heading's accent codes are heard as their letters, as in running text (``AccentCodes``).
-        let heard = kind == .heading && pronunciations.isEmpty && spans.isEmpty ? AccentCodes.pronunciations(in: text) : pronunciations
+        // A note's marker in a heading (`Delsarte before the Philotechnic Association.[8]`) is not spoken.
+        let heard = kind == .heading && pronunciations.isEmpty && spans.isEmpty
+            ? (AccentCodes.pronunciations(in: text) + Footnotes.markerSilence(in: text)).sorted { $0.offset < $1.offset } : pronunciations
         var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: heard)
         block.afterSectionBreak = sectionBreakPending
         block.noteLabel = noteLabel

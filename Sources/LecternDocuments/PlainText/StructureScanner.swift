@@ -270,8 +270,7 @@ struct StructureScanner {
         }
         flush()
         inFootnotes = false
-        // A note's marker in a heading (`Delsarte before the Philotechnic Association.[8]`) is not spoken.
-        let cleaned = headingLines.map { Footnotes.withoutMarkers(Emphasis.remove(TextLines.collapse($0))) }
+        let cleaned = headingLines.map { Emphasis.remove(TextLines.collapse($0)) }
         pieces.append(.heading(lines: cleaned, firstLine: i, candidate: candidate))
         if !rest.isEmpty {
             paragraphStart = i + 1
