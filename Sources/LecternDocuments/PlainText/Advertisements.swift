@@ -65,7 +65,7 @@ enum Advertisements {
         // From the first catalogue heading or price, with the listings right before it …
         if var s = texts.indices.first(where: { isCatalogueHeading(texts[$0].text) || isPriced(texts[$0].text) }) {
             while s > 0, listing[s - 1] { s -= 1 }
-            if isAdCopy(texts[..<s].map { ($0.text, pieces[$0.index].isHeading) }) { s = 0 }
+            if isAdCopy(texts[..<s].map { (text: $0.text, isHeading: pieces[$0.index].isHeading) }) { s = 0 }
             return texts[s].index
         }
         // … or from the first listing after which at least two paragraphs, and half of them, are listings.
@@ -91,7 +91,7 @@ enum Advertisements {
     /// the catalogue: no heading among them, at most eight short paragraphs (80 words each, 300 in all),
     /// half of them or more speaking of books for sale.
     static func isAdCopy(_ gap: [(text: String, isHeading: Bool)]) -> Bool {
-        guard !gap.isEmpty, gap.count <= 8, !gap.contains(where: \.isHeading) else { return false }
+        guard !gap.isEmpty, gap.count <= 8, !gap.contains(where: { $0.isHeading }) else { return false }
         let words = gap.map { TextLines.wordCount($0.text) }
         guard words.allSatisfy({ $0 <= 80 }), words.reduce(0, +) <= 300 else { return false }
         return gap.filter { bookTrade.matches(TextLines.collapse($0.text)) }.count * 2 >= gap.count

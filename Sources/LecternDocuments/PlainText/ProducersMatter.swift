@@ -50,8 +50,8 @@ enum ProducersMatter {
             var start = flagged[k]
             if let title = titleBefore(start, in: pieces) { start = title }
             let range = start...flagged[last]
-            let words = pieces[range].reduce(0) { $0 + words(of: $1) }
-            if words <= (SkipBounds.bounds[reason]?.words ?? 0) {
+            let total = pieces[range].reduce(0) { $0 + words(of: $1) }
+            if total <= (SkipBounds.bounds[reason]?.words ?? 0) {
                 for j in range { out[j] = skipped(pieces[j]) }
             } else {
                 for j in flagged[k...last] { out[j] = skipped(pieces[j]) }
