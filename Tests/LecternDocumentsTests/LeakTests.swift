@@ -17,6 +17,7 @@ struct LeakTests {
 
         The morning came at last, and with it the end of the storm and of this story.
 
+
         """
 
     /// `text` as a Project Gutenberg e-text: its header before, its licence after.

@@ -38,7 +38,8 @@ enum FrontMatter {
 
     /// Where running text starts before the first heading, if it does: the first paragraph of prose or
     /// verse (``isRunningText(_:)``) not read as a dedication or epigraph, with the paragraphs of
-    /// sentences right before it and one short title before them (`PUBLISHERS' NOTE`, a repeated book title).
+    /// sentences right before it and one short title before them (`PUBLISHERS' NOTE`, a repeated book title;
+    /// in capitals, or not ending with a period as an imprint's line does).
     /// A title page is short lines; a prologue without a heading, a note to the reader, a song's verses are not.
     static func runningTextStart(_ front: ArraySlice<StructurePiece>, read: Set<Int>) -> Int? {
         let pieces = Array(front)
@@ -48,7 +49,8 @@ enum FrontMatter {
             return nil
         }
         while start > 0, let t = text(start - 1), TextLines.wordCount(t) >= 12, let end = t.last, ".!?\"”’:;".contains(end) { start -= 1 }
-        if start > 0, let t = text(start - 1), (1...6).contains(TextLines.wordCount(t)), let end = t.last, !",;".contains(end) { start -= 1 }
+        if start > 0, let t = text(start - 1), (1...6).contains(TextLines.wordCount(t)), let end = t.last, !",;".contains(end),
+           TextLines.isUpperCase(t) || end != "." { start -= 1 }
         return start
     }
 

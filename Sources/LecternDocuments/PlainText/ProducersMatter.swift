@@ -27,7 +27,11 @@ enum ProducersMatter {
     /// the producer's; in a book about computers they are the author's.
     static func isProducers(_ text: String, transcribed: Bool) -> Bool {
         guard TextLines.wordCount(text) <= maxWords else { return false }
-        let flat = TextLines.collapse(text.replacingOccurrences(of: "_", with: " "))
+        var flat = TextLines.collapse(text.replacingOccurrences(of: "_", with: " "))
+        // A bracketed note inside it (`[Note Project Gutenberg: …]`) is silent there, not the paragraph's.
+        for note in InlineMarks.producersNotes(in: flat).reversed() {
+            flat = (flat as NSString).replacingCharacters(in: NSRange(location: note.offset, length: note.length), with: " ")
+        }
         if producer.matches(flat) { return true }
         guard transcribed else { return false }
         let terms = Set(digital.allMatches(flat).map { (flat as NSString).substring(with: $0.range).lowercased().filter(\.isLetter) })
