@@ -7,6 +7,8 @@ enum FrontMatter {
     static let dedicationTitle = LinePattern(#"^(?:DEDICATION|Dedication)\s*[.:]?$"#)
     static let attribution = LinePattern(#"^(?:—|--|-|―)\s*\S"#)
     static let opensQuotation = LinePattern(#"^_?["“‘']"#)
+    /// A line of the imprint, not a title: `Copyright 1912 by …`, `Printed by …`, `L. C. PAGE & COMPANY`.
+    static let imprint = LinePattern(#"\b(?:copyright(?:ed)?|all\s+rights|printed|published|press|company|co\.)(?:\W|$)|©"#, caseInsensitive: true)
 
     /// The indexes of the pieces (before the first heading) that are read.
     static func read(_ front: ArraySlice<StructurePiece>) -> Set<Int> {
@@ -41,6 +43,7 @@ enum FrontMatter {
     /// sentences right before it and one short title before them (`PUBLISHERS' NOTE`, a repeated book title;
     /// in capitals, or not ending with a period as an imprint's line does).
     /// A title page is short lines; a prologue without a heading, a note to the reader, a song's verses are not.
+    /// None before a play's cast list (its introduction and cast are front matter of their own).
     static func runningTextStart(_ front: ArraySlice<StructurePiece>, read: Set<Int>) -> Int? {
         let pieces = Array(front)
         guard var start = pieces.indices.first(where: { !read.contains($0) && isRunningText(pieces[$0]) }) else { return nil }
@@ -48,9 +51,11 @@ enum FrontMatter {
             if case .paragraph(let lines, _) = pieces[k] { return TextLines.trim(TextLines.collapse(lines.joined(separator: " ").replacingOccurrences(of: "_", with: " "))) }
             return nil
         }
+        // A play's cast list after it (`Dramatis Personae:`): the front is the play's front matter, left as it was.
+        if pieces[start...].indices.contains(where: { k in text(k).map { CastList.title.matches($0) } ?? false }) { return nil }
         while start > 0, let t = text(start - 1), TextLines.wordCount(t) >= 12, let end = t.last, ".!?\"”’:;".contains(end) { start -= 1 }
         if start > 0, let t = text(start - 1), (1...6).contains(TextLines.wordCount(t)), let end = t.last, !",;".contains(end),
-           TextLines.isUpperCase(t) || end != "." { start -= 1 }
+           TextLines.isUpperCase(t) || end != ".", !imprint.matches(t) { start -= 1 }
         return start
     }
 
