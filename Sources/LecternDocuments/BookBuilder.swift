@@ -56,9 +56,15 @@ struct BookBuilder {
         pendingTitle = nil
         sectionBreakPending = false
         let blocks = lines.flatMap { HeadingLine.spokenParts(PlainTextReader.clean($0)) }
-            .map { Block(kind: .heading, text: $0, pronunciations: AccentCodes.pronunciations(in: $0)) }.filter { !$0.text.isEmpty }
+            .map { Block(kind: .heading, text: $0, pronunciations: Self.headingPronunciations($0)) }.filter { !$0.text.isEmpty }
         book.chapters.append(Chapter(title: text, speaksTitle: false, blocks: blocks, source: source.displayPath, part: part))
         inChapter = true
+    }
+
+    /// How a heading's line is heard: its accent codes as their letters, as in running text (``AccentCodes``),
+    /// and a note's marker (`Delsarte before the Philotechnic Association.[8]`) not at all.
+    static func headingPronunciations(_ line: String) -> [Pronunciation] {
+        (AccentCodes.pronunciations(in: line) + Footnotes.markerSilence(in: line)).sorted { $0.offset < $1.offset }
     }
 
     /// Starts a chapter whose title comes from outside the text (a table of contents) and is not
@@ -142,7 +148,7 @@ struct BookBuilder {
             inChapter = true
         }
         // A heading's accent codes are heard as their letters, as in running text (``AccentCodes``).
-        let heard = kind == .heading && pronunciations.isEmpty && spans.isEmpty ? AccentCodes.pronunciations(in: text) : pronunciations
+        let heard = kind == .heading && pronunciations.isEmpty && spans.isEmpty ? Self.headingPronunciations(text) : pronunciations
         var block = Block(kind: kind, text: text, language: language, spans: spans, pronunciations: heard)
         block.afterSectionBreak = sectionBreakPending
         block.noteLabel = noteLabel

@@ -14,7 +14,7 @@ import Foundation
 /// What comes before it after `THE END` (an afterword, a postscript, notes) is read.
 enum Advertisements {
     static let catalogueHeading = LinePattern(
-        #"^\W*(?:(?:[\w&.,]+\s+){0,4}[\w&.]+['’]s?['’]?\s+)?(?:(?:(?:other|recent|popular|new|standard|select|uniform)\s+)?(?:works|books|novels|stories|publications|writings)\s+(?:by|of)\s+\w|(?:also\s+)?by\s+the\s+same\s+(?:author|writer|authoress)|(?:new|recent|popular|standard|choice|important|select|cheap)\s+(?:and\s+\w+\s+)?(?:novels|books|works|fiction|publications|stories|editions)\b|uniform\s+with\s+this\s+(?:volume|edition|series|work)|(?:press\s+notices|opinions\s+of\s+the\s+press|notices\s+of\s+the\s+press|publishers?['’]?s?['’]?\s+announcements?|(?:a\s+)?(?:list|catalogue)\s+of\s+(?:new\s+)?(?:books|works|publications)|catalogue|advertisements?|now\s+ready|in\s+preparation|just\s+published|in\s+the\s+press)\b)"#,
+        #"^\W*(?:(?:[\w&.,]+\s+){0,4}[\w&.]+['’]s?['’]?\s+)?(?:(?:(?:other|recent|popular|new|standard|select|uniform)\s+)?(?:works|books|novels|stories|publications|writings)\s+(?:by|of)\s+\w|(?:[\w'’-]+\s+){1,3}(?:stories|novels|books|tales|romances)\s+by\s+(?!the\b)\w|(?:also\s+)?by\s+the\s+same\s+(?:author|writer|authoress)|(?:new|recent|popular|standard|choice|important|select|cheap)\s+(?:and\s+\w+\s+)?(?:novels|books|works|fiction|publications|stories|editions)\b|uniform\s+with\s+this\s+(?:volume|edition|series|work)|(?:press\s+notices|opinions\s+of\s+the\s+press|notices\s+of\s+the\s+press|publishers?['’]?s?['’]?\s+announcements?|(?:a\s+)?(?:list|catalogue)\s+of\s+(?:new\s+)?(?:books|works|publications)|catalogue|advertisements?|now\s+ready|in\s+preparation|just\s+published|in\s+the\s+press)\b)"#,
         caseInsensitive: true)
     /// A book's size and binding, volumes, illustrations, editions.
     static let format = LinePattern(
@@ -65,6 +65,7 @@ enum Advertisements {
         // From the first catalogue heading or price, with the listings right before it …
         if var s = texts.indices.first(where: { isCatalogueHeading(texts[$0].text) || isPriced(texts[$0].text) }) {
             while s > 0, listing[s - 1] { s -= 1 }
+            if isAdCopy(texts[..<s].map { (text: $0.text, isHeading: pieces[$0.index].isHeading) }) { s = 0 }
             return texts[s].index
         }
         // … or from the first listing after which at least two paragraphs, and half of them, are listings.
@@ -78,5 +79,21 @@ enum Advertisements {
         }
         if let start { return texts[start].index }
         return nil
+    }
+
+    /// Words of a publisher's note on its list (`More stories of the sort you like … on the reverse side of
+    /// the wrapper`, `write to the publishers for a complete catalog`).
+    static let bookTrade = LinePattern(
+        #"\b(?:books?|titles|authors?['’]?|publishers?['’]?|catalog(?:ue)?s?|wrappers?|lists?|fiction|novels|editions?|booksellers?|volumes?)\b"#,
+        caseInsensitive: true)
+
+    /// Whether the paragraphs between `THE END` and the first catalogue heading are the publisher's note on
+    /// the catalogue: no heading among them, at most eight short paragraphs (80 words each, 300 in all),
+    /// half of them or more speaking of books for sale.
+    static func isAdCopy(_ gap: [(text: String, isHeading: Bool)]) -> Bool {
+        guard !gap.isEmpty, gap.count <= 8, !gap.contains(where: { $0.isHeading }) else { return false }
+        let words = gap.map { TextLines.wordCount($0.text) }
+        guard words.allSatisfy({ $0 <= 80 }), words.reduce(0, +) <= 300 else { return false }
+        return gap.filter { bookTrade.matches(TextLines.collapse($0.text)) }.count * 2 >= gap.count
     }
 }

@@ -46,7 +46,8 @@ enum BookPasses {
 
     /// In a book with headings, what is read before the first heading is title-page matter, unless it is
     /// too long for one (more than 1,500 words and a tenth of the book): then the first heading found is
-    /// late in the book (an EPILOGUE after unheaded text) and the text before it is read.
+    /// late in the book (an EPILOGUE after unheaded text) and the text before it is read. Running text
+    /// there (``FrontMatter/runningTextStart(_:read:)``) is read from where it starts.
     ///
     /// Where the format names its chapters (an EPUB's table of contents, `namedChapters`), its own
     /// marks say what is front matter (`matter:`, landmarks, `epub:type`), not this pass.
@@ -63,8 +64,10 @@ enum BookPasses {
         let front = words(pieces[..<first])
         if front > 1500, front * 10 > words(pieces[...]) { return pieces }
         let read = FrontMatter.read(pieces[..<first])
+        // Running text before the first heading (a prologue, a note to the reader, a song's verses) is no title page.
+        let running = FrontMatter.runningTextStart(pieces[..<first], read: read) ?? first
         return pieces[..<first].enumerated().compactMap { k, piece in
-            read.contains(k) ? piece : piece.skipped(PlainTextStructure.titlePageReason)
+            read.contains(k) || k >= running ? piece : piece.skipped(PlainTextStructure.titlePageReason)
         } + pieces[first...]
     }
 

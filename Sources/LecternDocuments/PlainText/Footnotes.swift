@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// Footnote bodies: a paragraph starting with a label (`[1] The strength of…`, `[4a] …` (a note
 /// added between 4 and 5), `{2} I should…`, `[*] …`), a bracketed `[Footnote 1: …]` (possibly over several paragraphs), or, inside a
@@ -35,6 +36,21 @@ enum Footnotes {
             return Label(id: sub(t, m, 2), label: sub(t, m, 1), rest: sub(t, m, 3), bracketed: false)
         }
         return nil
+    }
+
+    /// A note's marker right after a word (`Association.[8]`, `end{2}`).
+    static let marker = LinePattern(#"(?<=\S)(?:\[(?:\d{1,3}[a-z]?|\*{1,3}|†)\]|\{(?:\d{1,3}|\*{1,3}|†)\})"#)
+
+    /// `line` without the notes' markers that follow its words.
+    static func withoutMarkers(_ line: String) -> String {
+        guard TextLines.has(line, "[") || TextLines.has(line, "{") else { return line }
+        return marker.regex.stringByReplacingMatches(in: line, range: NSRange(location: 0, length: line.utf16.count), withTemplate: "")
+    }
+
+    /// The markers of `text` as stretches spoken as a space.
+    static func markerSilence(in text: String) -> [Pronunciation] {
+        guard TextLines.has(text, "[") || TextLines.has(text, "{") else { return [] }
+        return marker.allMatches(text).map { Pronunciation(offset: $0.range.location, length: $0.range.length, spoken: " ") }
     }
 
     static func isHeading(_ line: String) -> Bool {

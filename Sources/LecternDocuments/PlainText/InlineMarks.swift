@@ -43,7 +43,9 @@ enum InlineMarks {
                 silent.append(SilentStretch(offset: m.range.location, length: m.range.length, reason: formattingMarkup))
             }
         }
-        for m in pattern.allMatches(text) {
+        let notes = producersNotes(in: text)
+        silent += notes
+        for m in pattern.allMatches(text) where !notes.contains(where: { $0.offset <= m.range.location && m.range.location < $0.offset + $0.length }) {
             var id: String?
             var isCode = false
             for group in 1...3 where m.range(at: group).location != NSNotFound {
@@ -68,6 +70,34 @@ enum InlineMarks {
         }
         silent.sort { $0.offset < $1.offset }
         return (silent, references)
+    }
+
+    /// Bracketed transcriber's or producer's notes (`[Note Project Gutenberg: music transcribed …]`) to
+    /// their closing bracket, however long and whatever brackets they hold (the music's code itself).
+    static func producersNotes(in text: String) -> [SilentStretch] {
+        guard TextLines.has(text, "[") else { return [] }
+        var found: [SilentStretch] = []
+        var i = text.startIndex
+        while let open = text[i...].firstIndex(of: "[") {
+            let head = String(text[open...].prefix(120))
+            guard TranscribersNote.starts(head), let close = Brackets.closingIndex(in: text[open...]) else {
+                i = text.index(after: open)
+                continue
+            }
+            let offset = text.utf16.distance(from: text.startIndex, to: open)
+            var length = text.utf16.distance(from: open, to: close)
+            // The code it introduces (`music transcribed in Lilypond format] \layout { …`), to the end: silent too.
+            let rest = text[close...]
+            if TranscribersNote.introducesCode(String(text[open..<close])), !rest.isEmpty,
+               TranscribersNote.isCodeLine(String(rest.prefix(60))) {
+                length = text.utf16.distance(from: open, to: text.endIndex)
+                found.append(SilentStretch(offset: offset, length: length, reason: transcribersNote))
+                break
+            }
+            found.append(SilentStretch(offset: offset, length: length, reason: transcribersNote))
+            i = close
+        }
+        return found
     }
 
     /// Bracket content that is notation rather than words (`f++`, `4/4`, `C|`, `G:`, `F: a,`).

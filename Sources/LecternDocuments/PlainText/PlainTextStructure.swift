@@ -89,6 +89,7 @@ public struct PlainTextStructure {
         for line in sections { cast[line] = .heading }
         // A cast list's last name before the first act is no repeated title.
         body = zip(body, BookPasses.repeatedTitles(body, frontText: front)).map { cast[$0.0.firstLine] != nil ? $0.0 : $0.1 }
+        body = ProducersMatter.apply(body, transcribed: boundaries.headerEnd != nil || boundaries.footerStart != nil)
         body = BookPasses.frontMatter(body, namedChapters: evidence.namedChapters)
         body = BookPasses.advertisements(body)
         body = BookPasses.colophon(body, frontText: front)

@@ -80,6 +80,11 @@ struct StructureScanner {
     /// Detectors that only apply where a block (a paragraph) starts.
     private mutating func blockStart(at i: Int, text t: String) -> Int? {
         if TranscribersNote.starts(t) {
+            // Under a heading the format marks, the note is its section: its deeper headings and breaks are the note's.
+            if let section = sectionEnd(i), section > i + 1, SkipBounds.oversized(lines[i..<section], reason: Self.transcribersNoteReason, firstLine: i) == nil {
+                skip(i..<section, Self.transcribersNoteReason)
+                return section
+            }
             let end = TranscribersNote.end(from: i, in: lines, limit: limit) { self.isHeadingStart($0) }
             if skipBounded(i..<end, Self.transcribersNoteReason) { return end }
         }
@@ -152,6 +157,19 @@ struct StructureScanner {
             j += 1
         }
         return false
+    }
+
+    /// The end (exclusive) of the section a marked heading at line `i` opens: the next marked heading of its
+    /// level or above, or the body's end; nil when the format marks no heading there.
+    private func sectionEnd(_ i: Int) -> Int? {
+        guard let level = evidence.headingLevels[i] else { return nil }
+        let end = evidence.headingLevels.filter { $0.key > i && $0.key < limit && $0.value <= level }.keys.min() ?? limit
+        // A chapter's or part's heading (`CHAPTER I`) under it is the book's, not the note's.
+        let named = evidence.headingLevels.keys.contains { j in
+            guard j > i, j < end, let c = HeadingCandidate.of(lines[j]), case .keyword = c.kind else { return false }
+            return true
+        }
+        return named ? nil : end
     }
 
     /// Whether line `i` would open a heading, or is one the format marks (for ending transcriber's notes).

@@ -1,11 +1,15 @@
 import Foundation
 
 /// ASCII-art, box-drawing and column-aligned tables: a block of lines most of which are table rows
-/// (`+-----+---+`, `|` separators, `─│┌`, or columns separated by 2+ spaces mostly holding numbers).
+/// (`+-----+---+`, `|` separators, `─│┌`, columns separated by 2+ spaces mostly holding numbers, or a
+/// column of numbers in braces).
 enum Tables {
     static let reason = "table"
     static let border = LinePattern(#"[-=]{2,}\+|\+[-=]{2,}"#)
     static let columnGap = LinePattern(#"\S\s{2,}\S"#)
+    /// A column of numbers set off by braces (`THE MORNING.   {  5 } Rise, wash`, `{    }`, `  9 } Work.`):
+    /// a timetable's hours, never words.
+    static let braceCell = LinePattern(#"(?:^|\s{2})\{\s*\d{0,3}\s*\}|^\d{1,3}\s*\}"#)
 
     static func isTableLine(_ line: String) -> Bool {
         let t = TextLines.trim(line)
@@ -14,6 +18,7 @@ enum Tables {
         if t.hasPrefix("|") || t.hasPrefix("+-") || t.hasPrefix("+=") { return true }
         if t.utf8.contains(UInt8(ascii: "+")), border.matches(t) { return true }
         if t.filter({ $0 == "|" }).count >= 2 { return true }
+        if t.utf8.contains(UInt8(ascii: "}")), braceCell.matches(t) { return true }
         return isNumericColumns(t)
     }
 

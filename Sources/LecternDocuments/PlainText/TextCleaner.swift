@@ -13,6 +13,8 @@ enum TextCleaner {
     static func note(id: String, lines: [String], firstLine: Int, definedCodes: Set<String> = []) -> TextNote {
         let text = Emphasis.remove(TextLines.collapse(lines.joined(separator: " ")))
         let marks = InlineMarks.find(in: text, definedCodes: definedCodes)
-        return TextNote(id: id, text: text, firstLine: firstLine, silent: marks.silent.filter { $0.reason == InlineMarks.transcribersCode })
+        return TextNote(id: id, text: text, firstLine: firstLine, silent: marks.silent.filter {
+            $0.reason == InlineMarks.transcribersCode || $0.reason == InlineMarks.transcribersNote
+        })
     }
 }

@@ -10,8 +10,8 @@ public struct TextHeading: Equatable, Sendable {
     /// `IV. The Storm`): in the table of contents and chapter marks, not spoken.
     public var listedTitle: String?
     /// The title for the table of contents (ID3 chapter): the lines joined with " ", then the
-    /// listed title.
-    public var title: String { (lines + [listedTitle].compactMap { $0 }).joined(separator: " ") }
+    /// listed title; without the notes' markers (`Association.[8]`), which are not spoken either.
+    public var title: String { Footnotes.withoutMarkers((lines + [listedTitle].compactMap { $0 }).joined(separator: " ")) }
     /// 0-based line index of the heading's first line.
     public var firstLine: Int
 

@@ -7,16 +7,20 @@ import Foundation
 enum TranscribersNote {
     /// `Transcriber's Note`, `ORIGINAL TRANSCRIBER'S NOTES:`, `[Transcribers note: …`.
     /// Also the producer's note under another name: `[Note Project Gutenberg: …]`, `Project Gutenberg Note`,
-    /// `Producer's Note`, `Note from the e-text editor`.
+    /// `Producer's Note`, `Note from the e-text editor`; and the list of corrections made to the e-text:
+    /// `Typographical errors corrected in text:`, `Errata noted by transcriber:`.
     static let opening = LinePattern(
         #"^\W{0,3}(?:(?:original\s+|the\s+)?transcriber[’']?s?[’']?\s+notes?\b"#
             + #"|note\s+(?:(?:of|from|by)\s+)?(?:the\s+)?(?:project\s+gutenberg|producers?|e-?text\s+editors?)\b"#
-            + #"|(?:project\s+gutenberg|producer[’']?s?[’']?|e-?text\s+editor[’']?s?[’']?)\s+notes?\b)"#, caseInsensitive: true)
+            + #"|(?:project\s+gutenberg|producer[’']?s?[’']?|e-?text\s+editor[’']?s?[’']?)\s+notes?\b"#
+            + #"|(?:typographical\s+)?(?:errors|errata|corrections|misprints)\s+(?:corrected|noted|made|fixed)\b)"#, caseInsensitive: true)
 
     static func starts(_ line: String) -> Bool {
         guard line.utf8.count < 400, TextLines.has(line, "ranscriber") || TextLines.has(line, "RANSCRIBER")
             || TextLines.has(line, "utenberg") || TextLines.has(line, "UTENBERG") || TextLines.has(line, "roducer")
-            || TextLines.has(line, "RODUCER") || TextLines.has(line, "ditor") else { return false }
+            || TextLines.has(line, "RODUCER") || TextLines.has(line, "ditor") || TextLines.has(line, "rror") || TextLines.has(line, "RROR")
+            || TextLines.has(line, "rrata") || TextLines.has(line, "RRATA") || TextLines.has(line, "orrection") || TextLines.has(line, "ORRECTION")
+            || TextLines.has(line, "isprint") || TextLines.has(line, "ISPRINT") else { return false }
         return opening.matches(TextLines.trim(line))
     }
 
@@ -24,7 +28,9 @@ enum TranscribersNote {
     static func end(from start: Int, in lines: [String], limit: Int, isHeading: (Int) -> Bool) -> Int {
         let first = TextLines.trim(lines[start])
         if first.hasPrefix("[") {
-            if let close = Brackets.closing(from: start, in: lines, limit: limit, maxLines: 80) { return close + 1 }
+            if let close = Brackets.closing(from: start, in: lines, limit: limit, maxLines: 80) {
+                return introducesCode(lines[start...close].joined(separator: " ")) ? codeEnd(from: close + 1, in: lines, limit: limit) : close + 1
+            }
         }
         // A note that says something on its own first lines (`Transcriber's Note: original reads 'Dyrad'`)
         // goes on only over blocks that speak of the text; one titled alone, or introducing what follows
@@ -49,6 +55,39 @@ enum TranscribersNote {
             i += 1
         }
         return limit
+    }
+
+    /// A note saying the music or notation that follows is given as code (`music transcribed in Lilypond format`).
+    static let codeIntroduction = LinePattern(#"\b(?:format|notation|markup|code)\b"#, caseInsensitive: true)
+
+    static func introducesCode(_ note: String) -> Bool { codeIntroduction.matches(note) }
+
+    /// A line of code, not of words: it opens with `\`, a brace or `%`, or most of its tokens hold a
+    /// digit, an apostrophe, a brace or a backslash (`d'2 a'2 fis'4 e'8`).
+    static func isCodeLine(_ line: String) -> Bool {
+        let t = TextLines.trim(line)
+        guard let c = t.first else { return false }
+        if "\\{}%".contains(c) { return true }
+        let tokens = t.split(whereSeparator: \.isWhitespace)
+        let coded = tokens.filter { $0.contains { "\\{}'|".contains($0) || $0.isNumber } }.count
+        return coded * 5 >= tokens.count * 3
+    }
+
+    /// The end (exclusive) of the blocks of code from `start` (past at most two blank lines each).
+    static func codeEnd(from start: Int, in lines: [String], limit: Int) -> Int {
+        var end = start
+        var i = start
+        while i < limit {
+            var k = i
+            while k < limit, k - i <= 2, TextLines.isBlank(lines[k]) { k += 1 }
+            guard k < limit, !TextLines.isBlank(lines[k]) else { break }
+            var e = k
+            while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
+            guard lines[k..<e].filter(isCodeLine).count * 2 >= e - k else { break }
+            end = e
+            i = e
+        }
+        return end
     }
 
     /// Words a note about a transcription uses (and a story seldom does).

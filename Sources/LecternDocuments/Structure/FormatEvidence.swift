@@ -19,6 +19,9 @@ struct FormatEvidence: Equatable {
     /// Blocks the format marks as a play's speaker or stage direction (`z3998:persona`,
     /// `span.stagedir`), by their first lines: never a heading's title.
     var playText: Set<Int> = []
+    /// The level of each marked heading (1 for `<h1>`), by its first line: a section runs to the next
+    /// heading of its level or above.
+    var headingLevels: [Int: Int] = [:]
 
     static let none = FormatEvidence()
 }

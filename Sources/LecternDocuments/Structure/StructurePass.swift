@@ -106,6 +106,7 @@ enum StructurePass {
     static func evidence(_ headings: [(line: Int, level: Int)], blocks: [Int: BlockStream.Block], defaultLevel: Int) -> FormatEvidence {
         var evidence = FormatEvidence()
         evidence.headings = Set(headings.map(\.line))
+        evidence.headingLevels = Dictionary(headings.map { ($0.line, $0.level) }, uniquingKeysWith: { a, _ in a })
         evidence.chapterHeadings = chapterHeadings(headings, blocks: blocks)
         if evidence.chapterHeadings.isEmpty {
             evidence.chapterHeadings = Set(headings.filter { $0.level <= defaultLevel }.map(\.line))
