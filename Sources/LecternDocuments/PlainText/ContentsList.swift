@@ -5,7 +5,9 @@ enum ContentsList {
     static let contentsReason = "contents list"
     static let illustrationsReason = "list of illustrations"
 
-    static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?\s*[.:]?$"#, caseInsensitive: true)
+    /// `CONTENTS`, `TABLE OF CONTENTS`, `CONTENTS AND ILLUSTRATIONS` (a list naming each chapter's pictures too).
+    static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?(\s+AND\s+(LIST\s+OF\s+)?ILLUSTRATIONS)?\s*[.:]?$"#,
+                                           caseInsensitive: true)
     static let illustrationsTitle = LinePattern(#"^(LIST\s+OF\s+)?(ILLUSTRATIONS|PLATES|FIGURES)\s*[.:]?$"#, caseInsensitive: true)
     static let pageEntry = LinePattern(#"\S.*\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
     static let columnHeader = LinePattern(#"^(CHAP(TER)?\.?|PAGE|Page|SECTION|PART)(\s+(PAGE|Page))?\.?$"#)

@@ -38,8 +38,11 @@ enum ListedChapters {
                 continue  // a page number
             }
             let paged = { (l: String) in ContentsEntry.pageNumber.firstMatch(TextLines.trim(l)) != nil }
+            // A title that ends as a phrase ends (`“Tiger! Tiger!”`) is not continued by a deeper line (`Mowgli’s Song`).
+            let ended = TextLines.trim(previous.line).last.map { ".!?”’\"".contains($0) } ?? false
             let continues = !afterBlank && entry.number == nil && !(paged(previous.line) && paged(line))
-                && (line.first(where: { !$0.isWhitespace })?.isLowercase == true || TextLines.indent(line) > TextLines.indent(previous.line))
+                && (line.first(where: { !$0.isWhitespace })?.isLowercase == true
+                    || (TextLines.indent(line) > TextLines.indent(previous.line) && !ended))
             let titles = entry.number == nil && !entry.isPart
                 && ((last.title == nil && last.number != nil) || (last.isPart && !afterBlank))
             if continues || titles {
@@ -54,7 +57,19 @@ enum ListedChapters {
     /// The pieces with each trusted list's chapters found.
     static func apply(_ pieces: [StructurePiece], lists: [List]) -> [StructurePiece] {
         var out = pieces
-        let sorted = lists.sorted { $0.after < $1.after }
+        // A list with no text between it and the next is one list with it (a contents page that lists
+        // each part's chapters in a table of its own).
+        var sorted: [List] = []
+        for list in lists.sorted(by: { $0.after < $1.after }) {
+            if let last = sorted.last, !pieces.contains(where: { piece in
+                guard piece.firstLine >= last.after, piece.firstLine < list.after else { return false }
+                if case .paragraph = piece { return true } else { return false }
+            }) {
+                sorted[sorted.count - 1] = List(after: list.after, entries: last.entries + list.entries.filter { !last.entries.contains($0) })
+            } else {
+                sorted.append(list)
+            }
+        }
         for (n, list) in sorted.enumerated() {
             let start = out.firstIndex { $0.firstLine >= list.after } ?? out.count
             let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
@@ -102,10 +117,14 @@ enum ListedChapters {
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
             case .paragraph(let lines, _):
-                guard !headed.contains(e), lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
-                      let line = ContentsEntry.parse(lines.joined(separator: " ")), entries[e].matches(line, exactly: true) else { continue }
-                found[k] = .paragraph(line, listed: listedTitle(entries[e], line))
-                e += 1
+                // A line that is an entry's title exactly may pass over an entry or two the body does not have.
+                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
+                      let line = ContentsEntry.parse(lines.joined(separator: " ")),
+                      let j = (e..<min(e + 3, entries.count)).prefix(while: { !headed.contains($0) })
+                        .first(where: { entries[$0].matches(line, exactly: true) })
+                else { continue }
+                found[k] = .paragraph(line, listed: listedTitle(entries[j], line))
+                e = j + 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
                 guard !headed.contains(e), let colon = text.firstIndex(of: ":") else { continue }
                 var inner = TextLines.trim(String(text[text.index(after: colon)...]))

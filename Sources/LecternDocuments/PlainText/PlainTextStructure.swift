@@ -58,7 +58,7 @@ public struct PlainTextStructure {
         var scanner = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: false,
                                        evidence: evidence)
         scanner.run(from: start)
-        var body = scanner.pieces
+        var body = BookPasses.loneLetters(scanner.pieces)
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
@@ -70,7 +70,7 @@ public struct PlainTextStructure {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,
                                             evidence: evidence)
             fallback.run(from: start)
-            body = fallback.pieces
+            body = BookPasses.loneLetters(fallback.pieces)
             contentsLists = fallback.contentsLists
             scannerOversized = fallback.oversized
         }
