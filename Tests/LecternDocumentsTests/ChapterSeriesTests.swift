@@ -133,15 +133,15 @@ struct ChapterSeriesTests {
 
     @Test func aNumberedTitleInCapitalsMayStandInQuotes() {
         let text = """
-            X. THE FURTHER ADVENTURES OF TOAD
+            I. THE RIVER BANK
 
             \(Self.prose)
 
-            XI. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’
+            II. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’
 
             \(Self.prose)
             """
-        #expect(Self.chapters(analysed(text)) == ["X. THE FURTHER ADVENTURES OF TOAD", "XI. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’"])
+        #expect(Self.chapters(analysed(text)) == ["I. THE RIVER BANK", "II. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’"])
     }
 
     @Test func aDictionarysLettersAreItsChapters() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks the body of a plain text once, line by line, and finds its pieces with the detectors
 /// (illustrations, notation, separators, transcriber's notes, contents lists, index, footnotes,
 /// tables, headings). Decisions that need the whole book are left to `PlainTextStructure`.
@@ -165,7 +167,9 @@ struct StructureScanner {
 
     /// Whether line `i` is a heading with running text within the next few blocks (the end of a contents list).
     private func isChapterStart(_ i: Int) -> Bool {
-        guard HeadingCandidate.of(lines[i]) != nil else { return false }
+        // A lone letter (an index's `W.` over its entries) starts no chapter here.
+        guard let c = HeadingCandidate.of(lines[i]) else { return false }
+        if case .letter = c.kind { return false }
         var k = blockEnd(i)
         for step in 0..<2 {
             guard let next = nextContent(after: k - 1) else { return false }
@@ -177,7 +181,7 @@ struct StructureScanner {
             // / `Devils--…`) is no running text.
             if step == 0, HeadingCandidate.of(block[0]) != nil { return false }
             if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
-            if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]) { return true }
+            if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]), !isEntryLine(after: k) { return true }
             // Past at most one title block, which is not itself another entry.
             if step == 0, !isTitleBlock(block) { return false }
         }
@@ -318,8 +322,13 @@ struct StructureScanner {
         guard let k = nextContent(after: end - 1), k - end <= 3 else { return nil }
         let e = blockEnd(k)
         let block = lines[k..<e].map(TextLines.trim)
-        guard isTitleBlock(block), let j = nextContent(after: e - 1) else { return nil }
+        // A title in quotes (`"On mine Account."`) is a title.
+        let unquoted = block.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”‘’'")) }
+        guard isTitleBlock(block) || (block.count == 1 && HeadingCandidate.of(block[0]) == nil && isTitleBlock(unquoted)),
+              var j = nextContent(after: e - 1) else { return nil }
         if isBodyBlock(after: e) { return (block, e) }
+        // What follows, past any block of punctuation alone (a `?` left outside the title's markup).
+        while !lines[j].contains(where: { $0.isLetter || $0.isNumber }), let after = nextContent(after: blockEnd(j) - 1) { j = after }
         let following = lines[j..<blockEnd(j)].map(TextLines.trim)
         guard HeadingCandidate.of(following[0]) == nil, !isTitleBlock(following) else { return nil }
         return (block, e)
@@ -365,6 +374,14 @@ struct StructureScanner {
         }
     }
 
+    /// Whether the next line after the block ending at `end` is a page number (`18`, `xiv`) or a heading:
+    /// the long line before it was a contents entry's title (a table's cells laid out one per block).
+    private func isEntryLine(after end: Int) -> Bool {
+        guard let j = nextContent(after: end - 1) else { return false }
+        let t = TextLines.trim(lines[j])
+        return ContentsList.isBarePageNumber(t) || HeadingCandidate.of(t) != nil
+    }
+
     /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
     private func isBodyBlock(after start: Int) -> Bool {
         guard let k = nextContent(after: start - 1) else { return false }
@@ -389,7 +406,8 @@ struct StructureScanner {
             var last = TextLines.trim(captionLines.removeLast())
             if last.hasSuffix("]") { last.removeLast() }
             last = TextLines.trim(last)
-            if let c = HeadingCandidate.of(last), c.kind != .fallback, !isBareNumber(c) {
+            // A chapter's, not a part's: `VOL. ONE FRONT END` under a map names the map's place in the volume.
+            if let c = HeadingCandidate.of(last), c.kind != .fallback, !c.isPart, !isBareNumber(c) {
                 let mark = pieces.count
                 addIllustration(captionLines.joined(separator: "\n") + "]", at: i)
                 if let next = heading(at: close, text: last) { return next }
