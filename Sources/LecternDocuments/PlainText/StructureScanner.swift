@@ -374,12 +374,11 @@ struct StructureScanner {
         }
     }
 
-    /// Whether the next line after the block ending at `end` is a page number (`18`, `xiv`) or a heading:
-    /// the long line before it was a contents entry's title (a table's cells laid out one per block).
+    /// Whether the next line after the block ending at `end` is a page number (`18`, `xiv`): the long
+    /// line before it was a contents entry's title (a table's cells laid out one per block).
     private func isEntryLine(after end: Int) -> Bool {
         guard let j = nextContent(after: end - 1) else { return false }
-        let t = TextLines.trim(lines[j])
-        return ContentsList.isBarePageNumber(t) || HeadingCandidate.of(t) != nil
+        return ContentsList.isBarePageNumber(TextLines.trim(lines[j]))
     }
 
     /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
