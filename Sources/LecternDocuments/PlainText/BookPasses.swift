@@ -51,15 +51,7 @@ enum BookPasses {
     /// Where the format names its chapters (an EPUB's table of contents, `namedChapters`), its own
     /// marks say what is front matter (`matter:`, landmarks, `epub:type`), not this pass.
     static func frontMatter(_ pieces: [StructurePiece], namedChapters: [Int] = []) -> [StructurePiece] {
-        guard namedChapters.isEmpty, var first = pieces.firstIndex(where: \.isHeading) else { return pieces }
-        // A heading with nothing read under it but skipped passages (a byline over the contents list) is
-        // the title page's; a part's heading straight over its first chapter is not.
-        while case .heading(_, _, let c) = pieces[first], !c.isPart,
-              let next = pieces[(first + 1)...].firstIndex(where: \.isHeading), next > first + 1,
-              !pieces[(first + 1)..<next].contains(where: \.isReadText),
-              pieces[(first + 1)..<next].contains(where: { if case .skipped = $0 { true } else { false } }) {
-            first = next
-        }
+        guard namedChapters.isEmpty, let first = pieces.firstIndex(where: \.isHeading) else { return pieces }
         func words(_ slice: ArraySlice<StructurePiece>) -> Int {
             slice.reduce(0) { n, piece in
                 switch piece {
@@ -72,10 +64,7 @@ enum BookPasses {
         if front > 1500, front * 10 > words(pieces[...]) { return pieces }
         let read = FrontMatter.read(pieces[..<first])
         return pieces[..<first].enumerated().compactMap { k, piece in
-            if case .heading(let lines, let line, _) = piece {
-                return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: PlainTextStructure.titlePageReason, firstLine: line)
-            }
-            return read.contains(k) ? piece : piece.skipped(PlainTextStructure.titlePageReason)
+            read.contains(k) ? piece : piece.skipped(PlainTextStructure.titlePageReason)
         } + pieces[first...]
     }
 
