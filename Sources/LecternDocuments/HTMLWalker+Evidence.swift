@@ -135,7 +135,16 @@ extension HTMLWalker {
         node.walkDescendants { child in
             switch child.name {
             case "tr":
-                entries.append(child.elements.map { TextLines.collapse($0.textContent) }.filter { !$0.isEmpty }.joined(separator: "  "))
+                let cells = child.elements.filter { !TextLines.collapse($0.textContent).isEmpty }
+                let isBlock = { (node: XMLNode) in ["p", "div"].contains(node.name) }
+                let paragraphs = child.all { isBlock($0) && $0.first(where: isBlock) == nil && !TextLines.collapse($0.textContent).isEmpty }
+                if isGridRow(paragraphs) {
+                    entries += paragraphs.map { TextLines.collapse($0.textContent) }  // one cell, an entry a paragraph
+                } else if isGridRow(cells) {
+                    entries += cells.map { TextLines.collapse($0.textContent) }
+                } else {
+                    entries.append(cells.map { TextLines.collapse($0.textContent) }.joined(separator: "  "))
+                }
                 return false
             case "li":
                 let own = child.children.filter { !["ul", "ol"].contains($0.name) }.map(\.textContent).joined()
@@ -146,6 +155,21 @@ extension HTMLWalker {
             }
         }
         return entries.filter { !$0.isEmpty }
+    }
+
+    /// A contents table's row that lays several entries side by side (`CHAPTER I` | `CHAPTER II` | …),
+    /// or one above the other in paragraphs of one cell: each links to a place of its own, and
+    /// none is a page number.
+    static func isGridRow(_ cells: [XMLNode]) -> Bool {
+        guard cells.count >= 2 else { return false }
+        var targets: Set<String> = []
+        for cell in cells {
+            let text = TextLines.collapse(cell.textContent)
+            guard !text.allSatisfy({ $0.isNumber || "ivxlcdm. ".contains($0) }),
+                  let link = cell.first(where: { $0.name == "a" && internalTarget($0) != nil }),
+                  let target = internalTarget(link), targets.insert(target).inserted else { return false }
+        }
+        return true
     }
 
     /// A table or list whose text is all links to places in the book (a contents list).

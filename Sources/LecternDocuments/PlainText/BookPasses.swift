@@ -108,10 +108,29 @@ extension BookPasses {
     /// where the book has no CHAPTER-style headings;
     /// in a book that has them they number stanzas or sections inside a chapter, and are read.
     static func demoteNumbers(_ pieces: [StructurePiece]) -> [StructurePiece] {
-        let keywordChapters = pieces.filter { if case .heading(_, _, let c) = $0 { c.kind == .keyword(isPart: false) } else { false } }
+        // Headings that name themselves chapters; not a lone `V` a contents list found (``ListedChapters``),
+        // which is the very series of numbers.
+        let keywordChapters = pieces.filter { piece in
+            guard case .heading(_, _, let c) = piece, c.kind == .keyword(isPart: false) else { return false }
+            return HeadingCandidate.of(c.text).map { if case .keyword = $0.kind { true } else { false } } ?? true
+        }
         guard keywordChapters.count >= 2 else { return pieces }
         return pieces.flatMap { piece -> [StructurePiece] in
             guard case .heading(let lines, let first, let c) = piece, c.number != nil else { return [piece] }
+            return lines.map { StructurePiece.paragraph(lines: [$0], firstLine: first) }
+        }
+    }
+
+    /// Lone capital letters are headings only as a series of three or more (a dictionary's `A`, `B`,
+    /// `C` …); one or two are lines of the text.
+    static func loneLetters(_ pieces: [StructurePiece]) -> [StructurePiece] {
+        let isLetter = { (piece: StructurePiece) -> Bool in
+            if case .heading(_, _, let c) = piece, case .letter = c.kind { return true }
+            return false
+        }
+        guard pieces.filter(isLetter).count < 3 else { return pieces }
+        return pieces.flatMap { piece -> [StructurePiece] in
+            guard isLetter(piece), case .heading(let lines, let first, _) = piece else { return [piece] }
             return lines.map { StructurePiece.paragraph(lines: [$0], firstLine: first) }
         }
     }

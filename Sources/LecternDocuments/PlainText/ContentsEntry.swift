@@ -20,7 +20,7 @@ struct ContentsEntry: Equatable {
 
     /// A page number after dot leaders, a gap of 2+ spaces, `Page`/`Pg`, or a dash.
     static let pageNumber = LinePattern(
-        #"(?:\s*\.(?:\s*\.)+\s*|\s{2,}|\s+(?:[Pp]age|[Pp]g\.?|p\.)\s*|\s*[—–-]{2,}\s*)(?:\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
+        #"(?:\s*\.(?:\s*\.)+\s*|\s{2,}|\s+_?(?:[Pp]age|[Pp]g\.?|p\.)_?\s*|\s*[—–-]{2,}\s*)(?:\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
     static let numbered = LinePattern(
         #"^(?:(?i:(CHAPTER|CHAP|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE)|(BOOK|PART|VOLUME|VOL|EPOCH|ACT))\.?\s+)?"#
             + #"((?i:the\s+)?[A-Za-z]+|[IVXLCDM]+|\d{1,3})([\s.:,)—–-]*)(.*)$"#)

@@ -5,7 +5,9 @@ enum ContentsList {
     static let contentsReason = "contents list"
     static let illustrationsReason = "list of illustrations"
 
-    static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?\s*[.:]?$"#, caseInsensitive: true)
+    /// `CONTENTS`, `TABLE OF CONTENTS`, `CONTENTS AND ILLUSTRATIONS` (a list naming each chapter's pictures too).
+    static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?(\s+AND\s+(LIST\s+OF\s+)?ILLUSTRATIONS)?\s*[.:]?$"#,
+                                           caseInsensitive: true)
     static let illustrationsTitle = LinePattern(#"^(LIST\s+OF\s+)?(ILLUSTRATIONS|PLATES|FIGURES)\s*[.:]?$"#, caseInsensitive: true)
     static let pageEntry = LinePattern(#"\S.*\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
     static let columnHeader = LinePattern(#"^(CHAP(TER)?\.?|PAGE|Page|SECTION|PART)(\s+(PAGE|Page))?\.?$"#)
@@ -35,7 +37,9 @@ enum ContentsList {
                 i += 1
                 continue
             }
-            if blanks > 0, entries > 0, isProseBlock(from: i, in: lines, limit: limit) || isChapterStart(i) { break }
+            // An entry of three long lines (`CHAPTER XXXIII. The Fate of Injun Joe--…` / `--An Expedition …` / …) is no prose.
+            let entry = HeadingCandidate.of(lines[i])?.hasTitle == true
+            if blanks > 0, entries > 0, (isProseBlock(from: i, in: lines, limit: limit) && !entry) || isChapterStart(i) { break }
             blanks = 0
             entries += 1
             lastContent = i
@@ -104,6 +108,15 @@ enum ContentsList {
             count += 1
             j += 1
         }
-        return (count >= 3 && long * 3 >= count * 2) || (count == 1 && isUnwrappedParagraph(TextLines.trim(lines[start])))
+        if count >= 3 && long * 3 >= count * 2 { return true }
+        guard count == 1, isUnwrappedParagraph(TextLines.trim(lines[start])) else { return false }
+        // A long title with its page number on the next line (a table's cells laid out one per block) is an entry.
+        while j < limit, TextLines.isBlank(lines[j]) { j += 1 }
+        return j >= limit || !isBarePageNumber(TextLines.trim(lines[j]))
+    }
+
+    /// A page number alone on its line: `18`, `xiv`.
+    static func isBarePageNumber(_ t: String) -> Bool {
+        !t.isEmpty && t.count <= 4 && (t.allSatisfy(\.isNumber) || t.allSatisfy { "ivxlcdm".contains($0) })
     }
 }

@@ -16,6 +16,8 @@ struct HeadingCandidate: Equatable {
         case bareNumber(Int)
         /// A number and a short title alone on a line (`I. A SCANDAL IN BOHEMIA`), with its value.
         case numberedTitle(Int)
+        /// A capital letter alone on a line (a dictionary's `A`, `B` …), with its place in the alphabet.
+        case letter(Int)
         /// An isolated short upper-case line.
         case fallback
     }
@@ -54,7 +56,7 @@ struct HeadingCandidate: Equatable {
     /// Whether two candidates are of the same kind, whatever their numbers.
     func isSameKind(as other: HeadingCandidate) -> Bool {
         switch (kind, other.kind) {
-        case (.bareNumber, .bareNumber), (.numberedTitle, .numberedTitle): true
+        case (.bareNumber, .bareNumber), (.numberedTitle, .numberedTitle), (.letter, .letter): true
         default: kind == other.kind
         }
     }
@@ -113,6 +115,9 @@ struct HeadingCandidate: Equatable {
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
+        if let value = letterValue(raw), RomanNumeral.value(of: String(raw.prefix(1))) == nil {
+            return HeadingCandidate(kind: .letter(value), text: raw, hasTitle: false)
+        }
         if !fallback {
             var word = raw.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
             // `A NOTE ON THE TEXT`: the article first.
@@ -149,7 +154,9 @@ struct HeadingCandidate: Equatable {
             let ns = text as NSString
             let n = ns.substring(with: m.range(at: 1))
             let title = ns.substring(with: m.range(at: 2))
-            if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([title]),
+            // A title in capitals may stand in quotes (`XI. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’`).
+            let unquoted = TextLines.isUpperCase(title) ? title.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”‘’'")) : title
+            if let value = RomanNumeral.value(of: n) ?? Int(n), value > 0, isTitleLike([unquoted]),
                TextLines.isUpperCase(title) || !title.hasSuffix(".") || isCapitalisedPhrase(title) {
                 return HeadingCandidate(kind: .numberedTitle(value), text: text, hasTitle: true)
             }
@@ -159,6 +166,13 @@ struct HeadingCandidate: Equatable {
             return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
         }
         return nil
+    }
+
+    /// The place in the alphabet of a line that is one capital letter (`B`, `Q.`), else nil.
+    static func letterValue(_ line: String) -> Int? {
+        let t = line.hasSuffix(".") ? line.dropLast() : Substring(line)
+        guard t.count == 1, let c = t.unicodeScalars.first, ("A"..."Z").contains(c) else { return nil }
+        return Int(c.value) - 64
     }
 
     /// Two to four words, each capitalised (`First Day.`, `The Old House.`): a title, though it ends with a

@@ -38,8 +38,11 @@ enum ListedChapters {
                 continue  // a page number
             }
             let paged = { (l: String) in ContentsEntry.pageNumber.firstMatch(TextLines.trim(l)) != nil }
+            // A title that ends as a phrase ends (`“Tiger! Tiger!”`) is not continued by a deeper line (`Mowgli’s Song`).
+            let ended = TextLines.trim(previous.line).last.map { ".!?”’\"".contains($0) } ?? false
             let continues = !afterBlank && entry.number == nil && !(paged(previous.line) && paged(line))
-                && (line.first(where: { !$0.isWhitespace })?.isLowercase == true || TextLines.indent(line) > TextLines.indent(previous.line))
+                && (line.first(where: { !$0.isWhitespace })?.isLowercase == true
+                    || (TextLines.indent(line) > TextLines.indent(previous.line) && !ended))
             // (An author's or editor's notice, `A NOTE ON THE TEXT` after `CHAPTER 31`, is an entry of its own.)
             let titles = entry.number == nil && !entry.isPart && !HeadingCandidate.matterNote.matches(bare)
                 && ((last.title == nil && last.number != nil) || (last.isPart && !afterBlank))
@@ -55,7 +58,19 @@ enum ListedChapters {
     /// The pieces with each trusted list's chapters found.
     static func apply(_ pieces: [StructurePiece], lists: [List]) -> [StructurePiece] {
         var out = pieces
-        let sorted = lists.sorted { $0.after < $1.after }
+        // A list with no text between it and the next is one list with it (a contents page that lists
+        // each part's chapters in a table of its own).
+        var sorted: [List] = []
+        for list in lists.sorted(by: { $0.after < $1.after }) {
+            if let last = sorted.last, !pieces.contains(where: { piece in
+                guard piece.firstLine >= last.after, piece.firstLine < list.after else { return false }
+                if case .paragraph = piece { return true } else { return false }
+            }) {
+                sorted[sorted.count - 1] = List(after: list.after, entries: last.entries + list.entries.filter { !last.entries.contains($0) })
+            } else {
+                sorted.append(list)
+            }
+        }
         for (n, list) in sorted.enumerated() {
             let start = out.firstIndex { $0.firstLine >= list.after } ?? out.count
             let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
@@ -117,10 +132,10 @@ enum ListedChapters {
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
             case .paragraph(let lines, _):
+                // A line that is an entry's title exactly may pass over an entry or two the body has nowhere further on.
                 guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
                       let match = listedLine(lines, entries: entries, from: e, headed: headed),
-                      // An entry is passed over only when the body has it nowhere further on.
-                      match.index == e || !hasLater(e, after: k) else { continue }
+                      (e..<match.index).allSatisfy({ !hasLater($0, after: k) }) else { continue }
                 found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
                 e = match.index + 1
             case .skipped(let text, StructureScanner.illustrationReason, _):
@@ -171,9 +186,9 @@ enum ListedChapters {
     private static func listedLine(_ lines: [String], entries: [ContentsEntry], from e: Int, headed: Set<Int>) -> (index: Int, entry: ContentsEntry)? {
         let whole = ContentsEntry.parse(lines.joined(separator: " "))
         let last = lines.count == 2 && HeadingCandidate.isTitleLike([lines[0]]) ? ContentsEntry.parse(lines[1]) : nil
-        // (Only titles pass over a title: a numbered entry's place is its number's.)
-        let reach = entries[e].number == nil && e + 1 < entries.count && entries[e + 1].number == nil ? 2 : 1
-        for j in e..<min(e + reach, entries.count) where !headed.contains(j) {
+        // Up to two entries passed over, titles only: a numbered entry's place is its number's.
+        let reach = (e..<min(e + 3, entries.count)).prefix(while: { !headed.contains($0) && ($0 == e || entries[$0 - 1].number == nil) }).count
+        for j in e..<(e + reach) where j == e || entries[j].number == nil {
             if let whole, entries[j].matches(whole, exactly: true) { return (j, whole) }
             if let last, entries[j].matches(last, exactly: true) { return (j, last) }
         }

@@ -60,7 +60,8 @@ public struct PlainTextStructure {
         scanner.run(from: start)
         // Numbers of poems or stanzas within the sections are no chapters (and no evidence that the
         // book's headings are numbered).
-        var (body, sections) = RestartingNumbers.apply(scanner.pieces)
+        // A dictionary's lone letters in order are headings (``BookPasses/loneLetters(_:)``).
+        var (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(scanner.pieces))
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
         // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
@@ -72,7 +73,7 @@ public struct PlainTextStructure {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,
                                             evidence: evidence)
             fallback.run(from: start)
-            (body, sections) = RestartingNumbers.apply(fallback.pieces)
+            (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(fallback.pieces))
             contentsLists = fallback.contentsLists
             scannerOversized = fallback.oversized
         }

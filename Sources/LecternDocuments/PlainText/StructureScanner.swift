@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks the body of a plain text once, line by line, and finds its pieces with the detectors
 /// (illustrations, notation, separators, transcriber's notes, contents lists, index, footnotes,
 /// tables, headings). Decisions that need the whole book are left to `PlainTextStructure`.
@@ -21,6 +23,7 @@ struct StructureScanner {
     private var inFootnotes = false
     private var lastNumber: Int?
     private var lastTitledNumber: Int?
+    private var lastLetter: Int?
     private var labelCounts: [String: Int]?
     /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
     private let marginLineNumbers: Bool
@@ -182,7 +185,9 @@ struct StructureScanner {
 
     /// Whether line `i` is a heading with running text within the next few blocks (the end of a contents list).
     private func isChapterStart(_ i: Int) -> Bool {
-        guard HeadingCandidate.of(lines[i]) != nil else { return false }
+        // A lone letter (an index's `W.` over its entries) starts no chapter here.
+        guard let c = HeadingCandidate.of(lines[i]) else { return false }
+        if case .letter = c.kind { return false }
         var k = blockEnd(i)
         for step in 0..<2 {
             guard let next = nextContent(after: k - 1) else { return false }
@@ -190,8 +195,11 @@ struct StructureScanner {
             // Two or more lines of running text (a contents entry has a page number or is short), or one
             // long line of it (a text with a paragraph per line).
             let block = lines[next..<k].map(TextLines.trim)
+            // Another entry on two lines (`CHAPTER VI. Self-Examination--Dentistry--The Midnight Charm--Witches and`
+            // / `Devils--…`) is no running text.
+            if step == 0, HeadingCandidate.of(block[0]) != nil { return false }
             if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
-            if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]) { return true }
+            if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]), !isEntryLine(after: k) { return true }
             // Past at most one title block, which is not itself another entry.
             if step == 0, !isTitleBlock(block) { return false }
         }
@@ -212,7 +220,7 @@ struct StructureScanner {
             pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)))
             return end
         }
-        guard let candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else {
+        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -242,16 +250,25 @@ struct StructureScanner {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
                 rest = inBlock  // `CHAPTER I.` then the text straight away
+            } else if titleRunsOn(candidate, into: inBlock), isBodyBlock(after: end) {
+                // `CHAPTER IV -- WHY THE KINGDOM OF DARIUS … DID NOT` / `REBEL AGAINST …`: one title on two lines.
+                headingLines = Self.joiningContinuations([candidate.text] + inBlock)
             } else {
                 return nil  // `I.  What kind of a government…`: a list item in running text
             }
         } else if candidate.kind == .fallback {
             guard isBodyBlock(after: end) else { return nil }
         } else if case .numberedTitle = candidate.kind {
-            // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
-            guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
-                if case .numberedTitle = $0.kind { return false } else { return true }
-            }) == true else { return nil }
+            if let (block, e) = subtitle(after: end) {
+                // `1. First Day.` / `Christ's Childhood.` / the text: the day's title is the heading's.
+                headingLines += Self.joiningContinuations(block)
+                next = e
+            } else {
+                // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
+                guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
+                    if case .numberedTitle = $0.kind { return false } else { return true }
+                }) == true else { return nil }
+            }
         } else if !candidate.hasTitle || candidate.isPart {
             var blocks = 0
             while blocks < (candidate.isPart ? 2 : 1) {
@@ -266,19 +283,27 @@ struct StructureScanner {
                 blocks += 1
             }
         }
+        // A series runs on, or starts again at 1 (a part may number its chapters afresh, or go on
+        // from the last part's: `PART TWO` then `7`).
         switch candidate.kind {
         case .bareNumber(let n):
+            if let letter = HeadingCandidate.letterValue(candidate.text), let last = lastLetter, letter > last, letter <= last + 2 {
+                // `H`, `I`, `J`: the letters' series, though `I` is also a numeral.
+                candidate.kind = .letter(letter)
+                lastLetter = letter
+                break
+            }
             guard n == 1 || n == (lastNumber ?? 0) + 1 else { return nil }
             lastNumber = n
+        case .letter(let n):
+            // In alphabetical order, a letter the book has no words for (`X`) passed over.
+            guard n > (lastLetter ?? 0), n <= (lastLetter ?? 0) + 2 else { return nil }
+            lastLetter = n
         case .numberedTitle(let n):
             guard n == 1 || n == (lastTitledNumber ?? 0) + 1 else { return nil }
             lastTitledNumber = n
         default:
             break
-        }
-        if candidate.isPart {
-            lastNumber = nil
-            lastTitledNumber = nil
         }
         flush()
         inFootnotes = false
@@ -312,7 +337,39 @@ struct StructureScanner {
         return out
     }
 
-    private func isBareNumber(_ c: HeadingCandidate) -> Bool { c.number != nil }
+    private func isBareNumber(_ c: HeadingCandidate) -> Bool {
+        if case .letter = c.kind { return true }
+        return c.number != nil
+    }
+
+    /// Whether a titled keyword heading's title goes on in the lines under it: the heading line
+    /// ends no phrase, and the rest is one or two short lines of title, in capitals under a title in
+    /// capitals (`… DID NOT` / `REBEL AGAINST …`), else title-like or going on in lower case
+    /// (`Capítulo II. Que trata de la primera salida que de su tierra hizo el` / `ingenioso don Quijote`).
+    private func titleRunsOn(_ c: HeadingCandidate, into block: [String]) -> Bool {
+        guard case .keyword = c.kind, c.hasTitle, let last = c.text.last, !".:;!?".contains(last), block.count <= 2,
+              block.allSatisfy({ $0.count <= 75 }) else { return false }
+        if TextLines.isUpperCase(c.text) { return TextLines.isUpperCase(block.joined(separator: " ")) && isTitleBlock(block) }
+        return isTitleBlock(block) || block[0].first?.isLowercase == true
+    }
+
+    /// The title block under a numbered title, and its end, when text follows it (not another title
+    /// or heading): `1. First Day.` / `Christ's Childhood.` / `"Thy holy child Jesus."`.
+    private func subtitle(after end: Int) -> (block: [String], end: Int)? {
+        guard let k = nextContent(after: end - 1), k - end <= 3 else { return nil }
+        let e = blockEnd(k)
+        let block = lines[k..<e].map(TextLines.trim)
+        // A title in quotes (`"On mine Account."`) is a title.
+        let unquoted = block.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”‘’'")) }
+        guard isTitleBlock(block) || (block.count == 1 && HeadingCandidate.of(block[0]) == nil && isTitleBlock(unquoted)),
+              var j = nextContent(after: e - 1) else { return nil }
+        if isBodyBlock(after: e) { return (block, e) }
+        // What follows, past any block of punctuation alone (a `?` left outside the title's markup).
+        while !lines[j].contains(where: { $0.isLetter || $0.isNumber }), let after = nextContent(after: blockEnd(j) - 1) { j = after }
+        let following = lines[j..<blockEnd(j)].map(TextLines.trim)
+        guard HeadingCandidate.of(following[0]) == nil, !isTitleBlock(following) else { return nil }
+        return (block, e)
+    }
 
     /// Whether a block under a heading is the play's text, not the heading's title: a speaker's
     /// label (`ROPER.`, `FARNCOMBE. Well?`, not a title in capitals) whose name labels speeches again, or a direction set
@@ -354,6 +411,13 @@ struct StructureScanner {
         }
     }
 
+    /// Whether the next line after the block ending at `end` is a page number (`18`, `xiv`): the long
+    /// line before it was a contents entry's title (a table's cells laid out one per block).
+    private func isEntryLine(after end: Int) -> Bool {
+        guard let j = nextContent(after: end - 1) else { return false }
+        return ContentsList.isBarePageNumber(TextLines.trim(lines[j]))
+    }
+
     /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
     private func isBodyBlock(after start: Int) -> Bool {
         guard let k = nextContent(after: start - 1) else { return false }
@@ -378,7 +442,8 @@ struct StructureScanner {
             var last = TextLines.trim(captionLines.removeLast())
             if last.hasSuffix("]") { last.removeLast() }
             last = TextLines.trim(last)
-            if let c = HeadingCandidate.of(last), c.kind != .fallback, !isBareNumber(c) {
+            // A chapter's, not a part's: `VOL. ONE FRONT END` under a map names the map's place in the volume.
+            if let c = HeadingCandidate.of(last), c.kind != .fallback, !c.isPart, !isBareNumber(c) {
                 let mark = pieces.count
                 addIllustration(captionLines.joined(separator: "\n") + "]", at: i)
                 if let next = heading(at: close, text: last) { return next }
