@@ -112,9 +112,12 @@ struct PlayCorpusTests {
         #expect(text.chapters.map(\.title) == acts)
         #expect(html.chapters.map(\.title) == acts)
         for book in [text, html] {
+            // (After the note on the play's first nights, read as the front matter's running text.)
             let first = book.chapters[0].blocks
-            #expect(first.first?.kind == .heading && first.first?.text.uppercased() == "THE PERSONS OF THE PLAY")
-            let cast = Array(first.dropFirst().prefix { $0.kind != .heading })
+            let persons = try #require(first.firstIndex { $0.kind == .heading }, "\(first.prefix(3).map(\.text))")
+            #expect(first[persons].text.uppercased() == "THE PERSONS OF THE PLAY")
+            #expect(first[..<persons].allSatisfy { $0.text.hasPrefix("This play was produced in London") }, "\(first[..<persons].map(\.text))")
+            let cast = Array(first[(persons + 1)...].prefix { $0.kind != .heading })
             #expect(cast.filter { $0.kind == .listItem }.count >= 28, "\(cast.map(\.text))")
             #expect(cast.last?.text.hasPrefix("The action of the piece takes place in London") == true && cast.last?.kind == .paragraph)
             #expect(!cast.contains { $0.kind == .speaker })
