@@ -141,7 +141,7 @@ struct BoundedTimeTests {
         try #require(made.status == 0, "\(made.stderr)")
     }
 
-    @Test func anEPUBOf20000SpineItemsIsPlannedInUnderAMinuteAndDoublingItLessThanDoublesAndAHalfTheTime() throws {
+    @Test func anEPUBOf20000SpineItemsIsPlannedInUnderACPUMinuteAndDoublingItLessThanDoublesAndAHalfTheTime() throws {
         let ws = try Workspace("bounded-spine")
         var cpu: [Int: Double] = [:]
         var epubs: [Int: URL] = [:]
@@ -157,7 +157,8 @@ struct BoundedTimeTests {
                 let (output, wall, used) = try Self.timed(["check", epubs[count]!.path])
                 try #require(output.status == 0, "\(output.stderr)")
                 #expect(output.stdout.contains("\(count) chapters, \(count) paragraphs, \(count * 4) words"), "\(output.stdout.prefix(300))")
-                if count == 20_000 { #expect(wall < 60, "\(count) items took \(wall) s") }
+                // Its CPU time: the wall time of a loaded machine (make test runs suites side by side) says little.
+                if count == 20_000 { #expect(used < 60, "\(count) items took \(used) s of CPU (\(wall) s)") }
                 cpu[count] = min(cpu[count] ?? .infinity, used)
             }
             ratio = cpu[40_000]! / cpu[20_000]!
