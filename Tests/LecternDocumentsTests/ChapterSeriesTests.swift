@@ -301,12 +301,7 @@ struct ChapterSeriesTests {
 
     // MARK: - HTML
 
-    private func read(_ body: String) throws -> Book {
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let page = try dir.write("page.html", bytes: Array("<html lang=\"en\"><head><title>T</title></head><body>\(body)</body></html>".utf8))
-        return try HTMLReader().read(Source(url: page, displayPath: "page.html", format: .html, rules: ReadingRules()))
-    }
+    private func read(_ body: String) throws -> Book { try HTMLPage.body(body, title: "T") }
 
     @Test func aContentsTableWithEntriesSideBySideListsEachChapter() throws {
         // Read as one entry a row, the list named I, IV … and every other numeral was taken for a verse.

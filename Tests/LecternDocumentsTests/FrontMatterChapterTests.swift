@@ -15,12 +15,7 @@ import Testing
         try PlainTextReader().read(text: text, source: textSource()).chapters.map(\.title)
     }
 
-    static func html(_ body: String) throws -> Book {
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let page = try dir.write("page.htm", bytes: Array("<html><head><title>Book</title></head><body>\(body)</body></html>".utf8))
-        return try HTMLReader().read(Source(url: page, displayPath: "page.htm", format: .html, rules: ReadingRules()))
-    }
+    static func html(_ body: String) throws -> Book { try HTMLPage.body(body) }
 
     @Test func thePrefaceANoteToAnEditionAndANoteOnTheTextAreChapters() throws {
         let text = """

@@ -303,10 +303,7 @@ struct LeakTests {
             <p>This book contained no chapters and no table of contents.</p>
             </body></html>
             """
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let url = try dir.write("book.htm", bytes: Array(html.utf8))
-        let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
+        let book = try HTMLPage.read(html, name: "book.htm")
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(book.chapters.count == 2, "\(book.chapters.map(\.title))")
         for gone in ["Gutenberg", "larger edition", "no table of contents", "Introduction:"] { #expect(!read.contains(gone), "\(gone)") }
@@ -347,10 +344,7 @@ struct LeakTests {
             <h2>CHAPTER II.</h2><p>The morning came at last, and with it the end of the storm and of this story, which ends here.</p>
             </body></html>
             """
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let url = try dir.write("book.htm", bytes: Array(html.utf8))
-        let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
+        let book = try HTMLPage.read(html, name: "book.htm")
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!read.contains("oval grave"))
         #expect(book.skipped.contains { $0.reason == "illustration" && $0.text.contains("oval grave") })

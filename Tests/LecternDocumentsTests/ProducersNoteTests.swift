@@ -29,10 +29,7 @@ import LecternCore
             <p>Our page numbers are not carried over to the text documents produced by Project Gutenberg.</p>
             </body></html>
             """
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let url = try dir.write("book.htm", bytes: Array(html.utf8))
-        let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
+        let book = try HTMLPage.read(html, name: "book.htm")
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!read.contains("Project Gutenberg"))
         #expect(book.skipped.contains { $0.reason == "transcriber's note" && $0.text.contains("Project Gutenberg") })

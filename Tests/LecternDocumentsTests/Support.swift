@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+@testable import LecternDocuments
 
 /// A fresh folder under the system's temporary directory, removed by `remove()`.
 struct TempDir {
@@ -35,4 +36,18 @@ func markdownSource(_ name: String = "guide.md", level: Int = 1, skipBeforeFirst
 extension Chapter {
     /// The blocks as (kind, text) pairs, for compact expectations.
     var pairs: [[String]] { blocks.map { [$0.kind.rawValue, $0.text] } }
+}
+
+/// A book read from an HTML page written for the test: the whole page, or a body wrapped in one.
+enum HTMLPage {
+    static func read(_ html: String, name: String = "page.html", rules: ReadingRules = ReadingRules()) throws -> Book {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = try dir.write(name, bytes: Array(html.utf8))
+        return try HTMLReader().read(Source(url: url, displayPath: name, format: .html, rules: rules))
+    }
+
+    static func body(_ body: String, title: String = "Book") throws -> Book {
+        try read("<html lang=\"en\"><head><title>\(title)</title></head><body>\(body)</body></html>")
+    }
 }
