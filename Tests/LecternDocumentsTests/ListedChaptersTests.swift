@@ -58,6 +58,26 @@ struct ListedChaptersTests {
                             "14 How Jack Sheppard was again captured", "15 The Storm", "16 The Last Word", "17 Old London Bridge"])
     }
 
+    /// A story listed by its chapters' numbers alone (`CHAPTER I` … `CHAPTER III`) is followed by the
+    /// next story's title: that title is an entry, not the last chapter's.
+    @Test func aTitleAfterARunOfBareNumbersIsAnEntryOfItsOwn() {
+        let lines = """
+            CONTENTS
+
+            The Bronze Ring
+            A Voyage to Lilliput
+            CHAPTER I
+            CHAPTER II
+            CHAPTER III
+
+            The Glass Hill
+            CHAPTER IV.
+            The Red Etin
+            """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let entries = ListedChapters.entries(lines).map { "\($0.number ?? 0) \($0.title ?? "")" }
+        #expect(entries == ["0 The Bronze Ring", "0 A Voyage to Lilliput", "1 ", "2 ", "3 ", "0 The Glass Hill", "4 The Red Etin"])
+    }
+
     @Test func aBareNumeralIsTitledFromTheList() {
         let text = """
             CONTENTS
