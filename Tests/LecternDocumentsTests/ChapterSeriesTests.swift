@@ -319,4 +319,18 @@ struct ChapterSeriesTests {
         let book = try read("<h2>Contents</h2><table><tr><td>\(entries)</td></tr></table>\(chapters)")
         #expect(book.chapters.map(\.title) == ["I. TITLE 1", "II. TITLE 2", "III. TITLE 3", "IV. TITLE 4"])
     }
+
+    /// A ballad quoted in a chapter, in Project Gutenberg's poem markup: its `Part the First.` and
+    /// its stanzas' numbers (`IV.` after the book's `CHAPTER III.`) are lines of the poem, no part
+    /// and no chapter.
+    @Test func aStanzaNumberInAPoemHeadsNoChapter() throws {
+        let chapters = (1...3).map { "<h2>CHAPTER \(RomanNumeral.string(for: $0)!).</h2><p>\(Self.prose)</p>" }.joined()
+        let stanzas = (4...5).map {
+            "<div class=\"stanza\"><div class=\"stanza-number\">\(RomanNumeral.string(for: $0)!).</div>"
+                + "<div class=\"verse\">Draw near and listen, great and small,</div><div class=\"verse\">Of high and low degree.</div></div>"
+        }.joined()
+        let poem = "<div class=\"poetry-container\"><div class=\"poetry\"><div class=\"stanza-number\"><i>Part the First.</i></div>\(stanzas)</div></div>"
+        let book = try read(chapters + poem + "<p>\(Self.prose)</p>")
+        #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."])
+    }
 }
