@@ -20,6 +20,23 @@ struct ChapterSeriesTests {
         }
     }
 
+    /// A contents list that groups the chapters under titles with no `PART` (`THE NORTH` over I–II,
+    /// `THE SOUTH` between II and III): the titles are parts in the body too, not a line of the
+    /// chapter before nor a chapter of their own.
+    @Test func aContentsListsGroupTitlesAreParts() {
+        let chapters = [(1, "ON THE ROAD"), (2, "A CITY EVENING"), (3, "THE GREAT RIVER"), (4, "ON THE PLAINS"), (5, "THE LAST TOWN")]
+        let groups = [1: "THE NORTH", 3: "THE SOUTH", 5: "THE WEST"]
+        let list = chapters.map { n, title in
+            (groups[n].map { "\($0)\n\n" } ?? "") + "\(RomanNumeral.string(for: n)!)  \(title)  \(n * 10)"
+        }.joined(separator: "\n")
+        let body = chapters.map { n, title in
+            (groups[n].map { "\($0)\n\n\n\n" } ?? "") + "CHAPTER \(RomanNumeral.string(for: n)!)\n\n\(title)\n\n\(Self.prose)\n\n\n\n"
+        }.joined()
+        let items = analysed("CONTENTS\n\n\(list)\n\n\n\n\(body)")
+        #expect(Self.parts(items) == ["THE NORTH", "THE SOUTH", "THE WEST"])
+        #expect(Self.chapters(items).count == 5)
+    }
+
     @Test func aNumberedSeriesGoesOnFromOnePartToTheNext() {
         // Without the rule the series stopped at `PART TWO`: its 3 and 4 were read as text and the part became a chapter.
         let text = """

@@ -78,7 +78,9 @@ enum ListedChapters {
         for (n, list) in sorted.enumerated() {
             let start = out.firstIndex { $0.firstLine >= list.after } ?? out.count
             let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
-            let replaced = chapters(out[start..<end], entries: list.entries.filter { !$0.isPart })
+            // Its group titles are parts (``ListedParts``), found first: no chapter and no line of one.
+            let entries = ListedParts.marked(list.entries)
+            let replaced = chapters(ListedParts.apply(out[start..<end], entries: entries), entries: entries.filter { !$0.isPart })
             out.replaceSubrange(start..<end, with: replaced)
         }
         return out

@@ -1,0 +1,64 @@
+/// A contents list's group titles as parts: an entry with no number between two numbered ones whose
+/// numbers run on across it (`XXV. …` / `THE HEART OF THE SOUTH` / `XXVI. …`) names a group of the
+/// chapters — a part, though no `PART` says so. When a list has two such titles or more, an entry
+/// with no number just before its first numbered one (`THE BORDERLAND` / `I. …`) is one too. The
+/// group's title in the body (a tagged heading, or a line alone before the heading of the chapter
+/// it opens) is then read as a part's heading: announced with its first chapter, never a chapter
+/// of its own nor a line of the chapter before.
+enum ListedParts {
+    /// The entries with their group titles marked as parts.
+    static func marked(_ entries: [ContentsEntry]) -> [ContentsEntry] {
+        guard entries.count >= 3 else { return entries }
+        var found: [Int] = []
+        for k in 1..<(entries.count - 1) {
+            let (before, entry, after) = (entries[k - 1], entries[k], entries[k + 1])
+            guard entry.number == nil, entry.title != nil, !entry.isPart, let n = before.number, let m = after.number,
+                  m == n + 1, before.style == after.style else { continue }
+            found.append(k)
+        }
+        guard found.count >= 2 else { return entries }
+        if let first = entries.firstIndex(where: { $0.number != nil }), first > 0,
+           entries[first - 1].number == nil, entries[first - 1].title != nil {
+            found.append(first - 1)
+        }
+        var out = entries
+        for k in found { out[k].isPart = true }
+        return out
+    }
+
+    /// The pieces after a list with its group titles' headings (or lines) read as parts.
+    static func apply(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry]) -> ArraySlice<StructurePiece> {
+        var out = pieces
+        var from = pieces.startIndex
+        for (j, entry) in entries.enumerated() where entry.isPart && entry.number == nil && j + 1 < entries.count {
+            let next = entries[j + 1]
+            // The title comes before the heading of the chapter it opens.
+            let limit = pieces[from...].firstIndex { piece in
+                guard case .heading(let lines, _, let c) = piece, !c.isPart, let heading = ContentsEntry.heading(lines) else { return false }
+                return next.hasNumber(of: heading) || (heading.number == nil && next.matches(heading))
+            } ?? pieces.endIndex
+            guard let k = pieces[from..<limit].firstIndex(where: { names(entry, $0) }) else { continue }
+            switch pieces[k] {
+            case .heading(let lines, let first, _), .paragraph(let lines, let first):
+                let text = TextLines.collapse(lines.joined(separator: " "))
+                out[k] = .heading(lines: lines, firstLine: first, candidate: HeadingCandidate(kind: .keyword(isPart: true), text: text, hasTitle: true))
+            default:
+                continue
+            }
+            from = limit
+        }
+        return out
+    }
+
+    /// Whether a piece is the group title alone: a heading, or a line or two of text, that is its words exactly.
+    private static func names(_ entry: ContentsEntry, _ piece: StructurePiece) -> Bool {
+        switch piece {
+        case .heading(let lines, _, let c):
+            return !c.isPart && ContentsEntry.heading(lines).map { entry.matches($0, exactly: true) } ?? false
+        case .paragraph(let lines, _):
+            return lines.count <= 2 && ContentsEntry.parse(lines.joined(separator: " ")).map { entry.matches($0, exactly: true) } ?? false
+        default:
+            return false
+        }
+    }
+}
