@@ -3,7 +3,7 @@
 /// chapters — a part, though no `PART` says so. When a list has two such titles or more, an entry
 /// with no number just before its first numbered one (`THE BORDERLAND` / `I. …`) is one too. The
 /// group's title in the body (a tagged heading, or a line alone before the heading of the chapter
-/// it opens) is then read as a part's heading: announced with its first chapter, never a chapter
+/// it opens, an epigraph at most between them) is then read as a part's heading: announced with its first chapter, never a chapter
 /// of its own nor a line of the chapter before.
 enum ListedParts {
     /// The entries with their group titles marked as parts.
@@ -37,7 +37,9 @@ enum ListedParts {
                 guard case .heading(let lines, _, let c) = piece, !c.isPart, let heading = ContentsEntry.heading(lines) else { return false }
                 return next.hasNumber(of: heading) || (heading.number == nil && next.matches(heading))
             } ?? pieces.endIndex
-            guard let k = pieces[from..<limit].firstIndex(where: { names(entry, $0) }) else { continue }
+            // An epigraph at most between them: a titled stretch of text (an interlude between two chapters) is a chapter.
+            guard let k = pieces[from..<limit].firstIndex(where: { names(entry, $0) }),
+                  words(pieces[(k + 1)..<limit]) <= maxEpigraphWords else { continue }
             switch pieces[k] {
             case .heading(let lines, let first, _), .paragraph(let lines, let first):
                 let text = TextLines.collapse(lines.joined(separator: " "))
@@ -48,6 +50,15 @@ enum ListedParts {
             from = limit
         }
         return out
+    }
+
+    /// The most words a group title's page may hold besides it (a verse or two and its author's name).
+    static let maxEpigraphWords = 120
+
+    private static func words(_ pieces: ArraySlice<StructurePiece>) -> Int {
+        pieces.reduce(0) { n, piece in
+            if case .paragraph(let lines, _) = piece { n + lines.reduce(0) { $0 + TextLines.wordCount($1) } } else { n }
+        }
     }
 
     /// Whether a piece is the group title alone: a heading, or a line or two of text, that is its words exactly.
