@@ -1,3 +1,6 @@
+import Foundation
+import LecternText
+
 /// A contents list's group titles as parts: an entry with no number between two numbered ones whose
 /// numbers run on across it (`XXV. …` / `THE HEART OF THE SOUTH` / `XXVI. …`) names a group of the
 /// chapters — a part, though no `PART` says so. When a list has two such titles or more, an entry
@@ -12,13 +15,13 @@ enum ListedParts {
         var found: [Int] = []
         for k in 1..<(entries.count - 1) {
             let (before, entry, after) = (entries[k - 1], entries[k], entries[k + 1])
-            guard entry.number == nil, entry.title != nil, !entry.isPart, let n = before.number, let m = after.number,
-                  m == n + 1, before.style == after.style else { continue }
+            guard number(of: entry) == nil, entry.title != nil, !entry.isPart, let n = number(of: before), let m = number(of: after),
+                  m == n + 1 else { continue }
             found.append(k)
         }
         guard found.count >= 2 else { return entries }
-        if let first = entries.firstIndex(where: { $0.number != nil }), first > 0,
-           entries[first - 1].number == nil, entries[first - 1].title != nil {
+        if let first = entries.firstIndex(where: { number(of: $0) != nil }), first > 0,
+           number(of: entries[first - 1]) == nil, entries[first - 1].title != nil {
             found.append(first - 1)
         }
         var out = entries
@@ -30,12 +33,12 @@ enum ListedParts {
     static func apply(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry]) -> ArraySlice<StructurePiece> {
         var out = pieces
         var from = pieces.startIndex
-        for (j, entry) in entries.enumerated() where entry.isPart && entry.number == nil && j + 1 < entries.count {
-            let next = entries[j + 1]
+        for (j, entry) in entries.enumerated() where entry.isPart && number(of: entry) == nil && j + 1 < entries.count {
+            guard let next = number(of: entries[j + 1]) else { continue }
             // The title comes before the heading of the chapter it opens.
             let limit = pieces[from...].firstIndex { piece in
                 guard case .heading(let lines, _, let c) = piece, !c.isPart, let heading = ContentsEntry.heading(lines) else { return false }
-                return next.hasNumber(of: heading) || (heading.number == nil && next.matches(heading))
+                return heading.number == next
             } ?? pieces.endIndex
             // An epigraph at most between them: a titled stretch of text (an interlude between two chapters) is a chapter.
             guard let k = pieces[from..<limit].firstIndex(where: { names(entry, $0) }),
@@ -50,6 +53,17 @@ enum ListedParts {
             from = limit
         }
         return out
+    }
+
+    /// An entry's number, or the value of the capital Roman numeral its title opens with (`XXV COLONEL
+    /// TAYLOR`: a list that sets its numerals a space from the titles), which the list's run of numbers confirms.
+    static func number(of entry: ContentsEntry) -> Int? {
+        if let n = entry.number { return n }
+        guard let first = entry.title?.split(separator: " ", maxSplits: 1).first else { return nil }
+        // (A table's row laid out as a line: `XXV; COLONEL TAYLOR; 258`.)
+        let word = first.trimmingCharacters(in: .punctuationCharacters)
+        guard !word.isEmpty, word.allSatisfy(\.isUppercase), let n = RomanNumeral.value(of: word) else { return nil }
+        return n
     }
 
     /// The most words a group title's page may hold besides it (a verse or two and its author's name).
