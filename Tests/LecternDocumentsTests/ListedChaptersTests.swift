@@ -78,6 +78,46 @@ struct ListedChaptersTests {
         #expect(entries == ["0 The Bronze Ring", "0 A Voyage to Lilliput", "1 ", "2 ", "3 ", "0 The Glass Hill", "4 The Red Etin"])
     }
 
+    /// A ballad quoted in chapter II numbers its stanzas `I.` to `III.`: its `III.` is no chapter
+    /// when CHAPTER III comes further on with its number and a title.
+    @Test func aBareNumberNamesNoEntryAHeadingFurtherOnNamesWithATitle() {
+        let text = """
+            CONTENTS
+
+            I. The Beginning ........ 1
+            II. The Ballad .......... 9
+            III. The Return ......... 20
+
+
+
+            CHAPTER I.
+
+            The Beginning
+
+            \(Self.prose)
+
+            CHAPTER II.
+
+            The Ballad
+
+            \(Self.prose)
+
+                III.
+
+                Draw near and listen, great and small,
+                  Of high and low degree.
+
+            \(Self.prose)
+
+            CHAPTER III.
+
+            The Return
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == ["CHAPTER I. / The Beginning", "CHAPTER II. / The Ballad", "CHAPTER III. / The Return"])
+    }
+
     @Test func aBareNumeralIsTitledFromTheList() {
         let text = """
             CONTENTS

@@ -124,11 +124,20 @@ enum ListedChapters {
             }
             return places[j]!.contains { $0 > k }
         }
+        func hasTitledLater(_ heading: ContentsEntry, after k: Int) -> Bool {
+            pieces[(k + 1)...].contains { piece in
+                guard case .heading(let lines, _, let c) = piece, !c.isPart, let later = ContentsEntry.heading(lines) else { return false }
+                return later.title != nil && later.hasNumber(of: heading)
+            }
+        }
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
             case .heading(let lines, _, let c):
                 guard !c.isPart, let heading = ContentsEntry.heading(lines),
+                      // A number alone (a stanza's `XV.` in a ballad quoted before CHAPTER XV) names no entry
+                      // that a heading further on names with its number and a title.
+                      heading.title != nil || !hasTitledLater(heading, after: k),
                       // An entry the body does not have is passed over only by a heading whose title says so.
                       let j = (e..<min(heading.title == nil ? e + 1 : e + 3, entries.count)).first(where: { entries[$0].matches(heading) })
                         // The next entry's number on a heading that titles it otherwise (`CHAPTER IX` /
