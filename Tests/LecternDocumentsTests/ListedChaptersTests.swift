@@ -102,10 +102,26 @@ struct ListedChaptersTests {
 
             \(Self.prose)
 
-                III.
+                I.
 
                 Draw near and listen, great and small,
-                  Of high and low degree.
+                  Of high and low degree,
+                And hear what chance did once befall
+                  This island fair and free.
+
+                II.
+
+                Evan of Wales, a valiant knight,
+                  Who served the King of France,
+                In Saragossa's city bright
+                  Hired many a stalwart lance.
+
+                III.
+
+                At early dawn from quiet sleep
+                  John Letoc rose that day,
+                To tend his little flock of sheep
+                  Upon the hillside gray.
 
             \(Self.prose)
 
