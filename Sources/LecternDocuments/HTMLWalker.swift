@@ -60,6 +60,9 @@ struct HTMLWalker {
     private var noteLabels: [String: String] = [:]
     /// How many tables the walk is inside (their cells head nothing).
     private var tableDepth = 0
+    /// How many poems the walk is inside (`div.poem`, `div.stanza`): a stanza's number or a
+    /// poem's `Part the First.` set as a line of it heads no chapter (a tagged heading still may).
+    private var verseDepth = 0
     /// How many cast lists the walk is inside (their names are no speakers' labels).
     private var castListDepth = 0
     /// How many stage directions the walk is inside: a persona named in one (`Exeunt
@@ -85,6 +88,8 @@ struct HTMLWalker {
         "figure", "figcaption", "hr", "address", "center", "details", "summary", "hgroup", "fieldset", "form", "caption",
     ]
     static let contentsReason = "table of contents (links within the book)"
+    /// The classes Project Gutenberg's pages set on a poem and its stanzas.
+    static let verseClasses: Set<Substring> = ["poem", "poetry", "stanza", "verse"]
     static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
     /// The types of a section that lists notes, each item a note (Standard Ebooks' endnotes file:
     /// `<section epub:type="endnotes"><ol><li id="note-1">…`).
@@ -231,6 +236,9 @@ struct HTMLWalker {
             }
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
+        let isVerse = !XMLNode.inlineElements.contains(name) && classes.contains { Self.verseClasses.contains($0) }
+        if isVerse { verseDepth += 1 }
+        defer { if isVerse { verseDepth -= 1 } }
         // A cast list's names (Standard Ebooks' `z3998:dramatis-personae`) are no speakers' labels.
         let isCastList = semantics.contains("z3998:dramatis-personae")
         if isCastList { castListDepth += 1 }
@@ -410,7 +418,7 @@ struct HTMLWalker {
             if stream != nil {
                 let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
-                                             mayHead: tableDepth == 0 && kind != .listItem,
+                                             mayHead: tableDepth == 0 && kind != .listItem && (verseDepth == 0 || level != nil),
                                              speakerLabel: label.flatMap { Self.labelLength($0, in: text) }, italic: italic)
                 if let id = noteInProgress { stream?.note(id: id, label: noteLabels[id], read) } else { stream?.add(read) }
                 blockNotes = []

@@ -20,6 +20,23 @@ struct ChapterSeriesTests {
         }
     }
 
+    /// A contents list that groups the chapters under titles with no `PART` (`THE NORTH` over I–II,
+    /// `THE SOUTH` between II and III): the titles are parts in the body too, not a line of the
+    /// chapter before nor a chapter of their own.
+    @Test func aContentsListsGroupTitlesAreParts() {
+        let chapters = [(1, "ON THE ROAD"), (2, "A CITY EVENING"), (3, "THE GREAT RIVER"), (4, "ON THE PLAINS"), (5, "THE LAST TOWN")]
+        let groups = [1: "THE NORTH", 3: "THE SOUTH", 5: "THE WEST"]
+        let list = chapters.map { n, title in
+            (groups[n].map { "\($0)\n\n" } ?? "") + "\(RomanNumeral.string(for: n)!)  \(title)  \(n * 10)"
+        }.joined(separator: "\n")
+        let body = chapters.map { n, title in
+            (groups[n].map { "\($0)\n\n\n\n" } ?? "") + "CHAPTER \(RomanNumeral.string(for: n)!)\n\n\(title)\n\n\(Self.prose)\n\n\n\n"
+        }.joined()
+        let items = analysed("CONTENTS\n\n\(list)\n\n\n\n\(body)")
+        #expect(Self.parts(items) == ["THE NORTH", "THE SOUTH", "THE WEST"])
+        #expect(Self.chapters(items).count == 5)
+    }
+
     @Test func aNumberedSeriesGoesOnFromOnePartToTheNext() {
         // Without the rule the series stopped at `PART TWO`: its 3 and 4 were read as text and the part became a chapter.
         let text = """
@@ -318,5 +335,19 @@ struct ChapterSeriesTests {
         let chapters = (1...4).map { "<h2 id=\"c\($0)\">\(RomanNumeral.string(for: $0)!). TITLE \($0)</h2><p>\(Self.prose)</p>" }.joined()
         let book = try read("<h2>Contents</h2><table><tr><td>\(entries)</td></tr></table>\(chapters)")
         #expect(book.chapters.map(\.title) == ["I. TITLE 1", "II. TITLE 2", "III. TITLE 3", "IV. TITLE 4"])
+    }
+
+    /// A ballad quoted in a chapter, in Project Gutenberg's poem markup: its `Part the First.` and
+    /// its stanzas' numbers (`IV.` after the book's `CHAPTER III.`) are lines of the poem, no part
+    /// and no chapter.
+    @Test func aStanzaNumberInAPoemHeadsNoChapter() throws {
+        let chapters = (1...3).map { "<h2>CHAPTER \(RomanNumeral.string(for: $0)!).</h2><p>\(Self.prose)</p>" }.joined()
+        let stanzas = (4...5).map {
+            "<div class=\"stanza\"><div class=\"stanza-number\">\(RomanNumeral.string(for: $0)!).</div>"
+                + "<div class=\"verse\">Draw near and listen, great and small,</div><div class=\"verse\">Of high and low degree.</div></div>"
+        }.joined()
+        let poem = "<div class=\"poetry-container\"><div class=\"poetry\"><div class=\"stanza-number\"><i>Part the First.</i></div>\(stanzas)</div></div>"
+        let book = try read(chapters + poem + "<p>\(Self.prose)</p>")
+        #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."])
     }
 }

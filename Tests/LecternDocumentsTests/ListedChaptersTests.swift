@@ -58,6 +58,82 @@ struct ListedChaptersTests {
                             "14 How Jack Sheppard was again captured", "15 The Storm", "16 The Last Word", "17 Old London Bridge"])
     }
 
+    /// A story listed by its chapters' numbers alone (`CHAPTER I` … `CHAPTER III`) is followed by the
+    /// next story's title: that title is an entry, not the last chapter's.
+    @Test func aTitleAfterARunOfBareNumbersIsAnEntryOfItsOwn() {
+        let lines = """
+            CONTENTS
+
+            The Bronze Ring
+            A Voyage to Lilliput
+            CHAPTER I
+            CHAPTER II
+            CHAPTER III
+
+            The Glass Hill
+            CHAPTER IV.
+            The Red Etin
+            """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let entries = ListedChapters.entries(lines).map { "\($0.number ?? 0) \($0.title ?? "")" }
+        #expect(entries == ["0 The Bronze Ring", "0 A Voyage to Lilliput", "1 ", "2 ", "3 ", "0 The Glass Hill", "4 The Red Etin"])
+    }
+
+    /// A ballad quoted in chapter II numbers its stanzas `I.` to `III.`: its `III.` is no chapter
+    /// when CHAPTER III comes further on with its number and a title.
+    @Test func aBareNumberNamesNoEntryAHeadingFurtherOnNamesWithATitle() {
+        let text = """
+            CONTENTS
+
+            I. The Beginning ........ 1
+            II. The Ballad .......... 9
+            III. The Return ......... 20
+
+
+
+            CHAPTER I.
+
+            The Beginning
+
+            \(Self.prose)
+
+            CHAPTER II.
+
+            The Ballad
+
+            \(Self.prose)
+
+                I.
+
+                Draw near and listen, great and small,
+                  Of high and low degree,
+                And hear what chance did once befall
+                  This island fair and free.
+
+                II.
+
+                Evan of Wales, a valiant knight,
+                  Who served the King of France,
+                In Saragossa's city bright
+                  Hired many a stalwart lance.
+
+                III.
+
+                At early dawn from quiet sleep
+                  John Letoc rose that day,
+                To tend his little flock of sheep
+                  Upon the hillside gray.
+
+            \(Self.prose)
+
+            CHAPTER III.
+
+            The Return
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == ["CHAPTER I. / The Beginning", "CHAPTER II. / The Ballad", "CHAPTER III. / The Return"])
+    }
+
     @Test func aBareNumeralIsTitledFromTheList() {
         let text = """
             CONTENTS

@@ -85,6 +85,33 @@ import LecternCore
         #expect(s.last?.hasPrefix("S index: INDEX A. Accents, 92.") == true)
     }
 
+    /// An index whose long entries stay on one line each (an HTML page's list items) is no running
+    /// text: a line of page references goes on the index.
+    @Test func anIndexEntryOnOneLongLineIsNoParagraph() {
+        let text = """
+            CHAPTER I.
+
+            \(Self.body)
+
+            INDEX
+
+            Accents, 92.
+            Adagio, 189.
+            Aeolian mode, 83.
+            Aeschylus, 70, 76.
+            Bach, J.S., 8, 20, 27, 28, 32.
+
+            Beethoven, Karl van, nephew of composer, 110, et seq., 116, 180, 182, 198, 199, 207-208, 210, 215, 219,
+
+            Bonn, 13, 16.
+            Brahms, 97.
+            """
+        let s = summary(analysed(text))
+        #expect(s.count == 3)
+        #expect(s.last?.hasPrefix("S index: INDEX Accents, 92.") == true)
+        #expect(s.last?.hasSuffix("Brahms, 97.") == true)
+    }
+
     @Test func anImprintAfterTheEndRepeatingTheTitlePageIsAColophon() {
         let text = "PRINTED BY SMITH AND SONS, LONDON.\n\nCHAPTER I.\n\n\(Self.body)\n[Illustration:\n\n   THE\n   END\n   ]\n\nPRINTED BY SMITH AND SONS, LONDON."
         #expect(summary(analysed(text)).suffix(2) == ["S illustration: [Illustration: THE END ]", "S colophon: PRINTED BY SMITH AND SONS, LONDON."])

@@ -89,13 +89,21 @@ enum ContentsList {
     }
 
     /// One line of running text as long as a paragraph (texts that keep a paragraph on one line):
-    /// 100 characters or more, sentences of lower-case words, no page number at its end.
+    /// 100 characters or more, sentences of lower-case words, no page number at its end, not a run of page references.
     static func isUnwrappedParagraph(_ t: String) -> Bool {
         t.count >= 100 && !isPageEntry(t) && t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
-            && (TextLines.has(t, ". ") || TextLines.has(t, ", "))
+            && (TextLines.has(t, ". ") || TextLines.has(t, ", ")) && !isPageReferences(t)
     }
 
-    /// Three or more lines of which most are long and none ends with a page number, or one line as
+    /// A line whose words are a third or more page numbers (four or more: `Bonn, 13, 16, 17, 18, 23, 31,`
+    /// `207-208,`): an index entry kept on one line, no running text.
+    static func isPageReferences(_ t: String) -> Bool {
+        let words = t.split(whereSeparator: \.isWhitespace)
+        let numbers = words.filter { w in w.contains(where: \.isNumber) && !w.contains(where: \.isLetter) }.count
+        return numbers >= 4 && numbers * 3 >= words.count
+    }
+
+    /// Three or more lines of which most are long (page references aside) and none ends with a page number, or one line as
     /// long as a paragraph: running text.
     static func isProseBlock(from start: Int, in lines: [String], limit: Int) -> Bool {
         var j = start
@@ -104,7 +112,7 @@ enum ContentsList {
         while j < limit, !TextLines.isBlank(lines[j]) {
             let t = TextLines.trim(lines[j])
             if isPageEntry(t) { return false }
-            if t.count >= 50 { long += 1 }
+            if t.count >= 50, !isPageReferences(t) { long += 1 }
             count += 1
             j += 1
         }

@@ -17,7 +17,8 @@ enum ListedChapters {
     /// The entries of a list's lines: one per line, a title line (`CONTENTS`) and column headers
     /// left out. A line going on in lower case or indented deeper, with no number of its own (and
     /// not both lines with page numbers), continues its entry; a title under a part is the part's; a number alone followed by a title alone is one entry
-    /// (`CHAPTER I.` / `Down the Rabbit-Hole`, or a table's cells laid out one per block), and a
+    /// (`CHAPTER I.` / `Down the Rabbit-Hole`, or a table's cells laid out one per block) unless the
+    /// number ends a run of numbers alone (`CHAPTER IV` / `CHAPTER V` / `The Next Story`), and a
     /// number alone after a titled entry and before another number is that entry's page.
     static func entries(_ lines: some Collection<String>) -> [ContentsEntry] {
         var read: [(line: String, entry: ContentsEntry, afterBlank: Bool)] = []
@@ -44,8 +45,11 @@ enum ListedChapters {
                 && (line.first(where: { !$0.isWhitespace })?.isLowercase == true
                     || (TextLines.indent(line) > TextLines.indent(previous.line) && !ended))
             // (An author's or editor's notice, `A NOTE ON THE TEXT` after `CHAPTER 31`, is an entry of its own.)
+            // A number alone after another number alone lists its chapter by number only (a story told in
+            // `CHAPTER I` … `CHAPTER V`): the title after the run is an entry of its own, not the last number's.
+            let numbersOnly = out.count >= 2 && out[out.count - 2].title == nil && out[out.count - 2].number != nil
             let titles = entry.number == nil && !entry.isPart && !HeadingCandidate.matterNote.matches(bare)
-                && ((last.title == nil && last.number != nil) || (last.isPart && !afterBlank))
+                && ((last.title == nil && last.number != nil && !numbersOnly) || (last.isPart && !afterBlank))
             if continues || titles {
                 out[out.count - 1].title = [last.title, entry.title].compactMap { $0 }.joined(separator: " ")
             } else {
@@ -74,7 +78,9 @@ enum ListedChapters {
         for (n, list) in sorted.enumerated() {
             let start = out.firstIndex { $0.firstLine >= list.after } ?? out.count
             let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
-            let replaced = chapters(out[start..<end], entries: list.entries.filter { !$0.isPart })
+            // Its group titles are parts (``ListedParts``), found first: no chapter and no line of one.
+            let entries = ListedParts.marked(list.entries)
+            let replaced = chapters(ListedParts.apply(out[start..<end], entries: entries), entries: entries.filter { !$0.isPart })
             out.replaceSubrange(start..<end, with: replaced)
         }
         return out
@@ -118,11 +124,20 @@ enum ListedChapters {
             }
             return places[j]!.contains { $0 > k }
         }
+        func hasTitledLater(_ heading: ContentsEntry, after k: Int) -> Bool {
+            pieces[(k + 1)...].contains { piece in
+                guard case .heading(let lines, _, let c) = piece, !c.isPart, let later = ContentsEntry.heading(lines) else { return false }
+                return later.title != nil && later.hasNumber(of: heading)
+            }
+        }
         var e = 0
         for k in pieces.indices where e < entries.count {
             switch pieces[k] {
             case .heading(let lines, _, let c):
                 guard !c.isPart, let heading = ContentsEntry.heading(lines),
+                      // A number alone (a stanza's `XV.` in a ballad quoted before CHAPTER XV) names no entry
+                      // that a heading further on names with its number and a title.
+                      heading.title != nil || !hasTitledLater(heading, after: k),
                       // An entry the body does not have is passed over only by a heading whose title says so.
                       let j = (e..<min(heading.title == nil ? e + 1 : e + 3, entries.count)).first(where: { entries[$0].matches(heading) })
                         // The next entry's number on a heading that titles it otherwise (`CHAPTER IX` /
