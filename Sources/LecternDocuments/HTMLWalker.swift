@@ -408,7 +408,10 @@ struct HTMLWalker {
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
             if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
             if stream != nil {
-                let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
+                // A paragraph's or quotation's empty line (`<br><br>`) parts it, as a blank line does a
+                // plain text's; a heading's, a list item's or a cell's stays within its block.
+                let parted = level == nil && (kind == .paragraph || kind == .quote) && tableDepth == 0
+                let read = BlockStream.Block(lines: run.lines(blankLines: parted), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
                                              mayHead: tableDepth == 0 && kind != .listItem,
                                              speakerLabel: label.flatMap { Self.labelLength($0, in: text) }, italic: italic)

@@ -188,4 +188,135 @@ struct VerseCollectionTests {
             "Song of Myself, 1, 2*, 3*",
         ], "\(Self.headings(book))")
     }
+
+    /// The same sections set line by line in HTML, each line ended by a `<br>` and a stanza or a
+    /// poem by an empty line (`<br><br>`), loose in the page or in one `<p>`: the empty lines
+    /// part the paragraphs as a plain text's blank lines do, so the page reads as its text does.
+    @Test func linesSetWithBreaksArePartedByEmptyLines() throws {
+        let lines = Self.sectionsText.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>\n")
+        for body in ["<hr>" + lines, "<p>" + lines + "</p>"] {
+            let book = try HTMLPage.body(body)
+            #expect(book.chapters.map(\.title) == ["I. LIFE.", "II. LOVE.", "III. NATURE."], "\(book.chapters.map(\.title))")
+            #expect(Self.headings(book) == [
+                "I., LIFE., I. SUCCESS., II.*, III.*",
+                "II., LOVE., I. MINE., II.*",
+                "III., NATURE., I., II. MAY-FLOWER.*",
+            ], "\(Self.headings(book))")
+        }
+        // Two stanzas in one paragraph are two paragraphs; a heading's empty line stays inside it.
+        let poem = try HTMLPage.body("<h2>THE SECRET.<br><br>A Poem</h2><p>" + Self.stanza.replacingOccurrences(of: "\n", with: "<br>")
+            + "<br>\n<br>\n" + Self.stanza.replacingOccurrences(of: "\n", with: "<br>") + "</p>")
+        #expect(poem.chapters.map(\.title) == ["THE SECRET. A Poem"], "\(poem.chapters.map(\.title))")
+        #expect(poem.chapters.first?.blocks.filter { $0.kind == .paragraph }.count == 2, "\(poem.chapters.first?.pairs ?? [])")
+    }
+
+    /// A contents list ends where its first entry comes back after a blank line: that line is the
+    /// first chapter's heading (`Introductory Note`), though no heading word marks it.
+    @Test func aContentsListEndsWhereItsFirstEntryComesBack() throws {
+        let text = """
+            CONTENTS
+
+            Introductory Note
+            Introduction
+            I.       The Peace-Pipe
+            II.      The Four Winds
+
+
+            Introductory Note
+
+            \(SectionHeadingTests.prose)
+
+
+
+            The Song of Hiawatha
+            Introduction
+
+            \(Self.stanza)
+
+
+
+            I
+
+            The Peace-Pipe
+
+            \(Self.stanza)
+
+
+
+            II
+
+            The Four Winds
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["Introductory Note", "The Song of Hiawatha Introduction", "I The Peace-Pipe", "II The Four Winds"],
+                "\(book.chapters.map(\.title))")
+        #expect(book.skipped.filter { $0.reason == "contents list" }.map(\.text) == [
+            "CONTENTS Introductory Note Introduction I. The Peace-Pipe II. The Four Winds",
+        ])
+    }
+
+    /// A songbook's plain text sets each song's title after a wide gap, in capitals or not, with a
+    /// credit or a byline under it: each song is a chapter, its credit read in it (never a chapter
+    /// of its own), and a short line after a narrow gap is the song's.
+    @Test func titlesAfterAWideGapAreTheSongsChapters() throws {
+        let text = """
+            PREFACE.
+
+            \(SectionHeadingTests.prose)
+
+
+
+
+            GONE, SOLD AND GONE.
+
+            Words by Whittier. Music by G.W. Clark.
+
+
+            [Music]
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+
+
+
+            The Slave Boy's Wish.
+
+            BY ELIZA LEE FOLLEN.
+
+
+            \(Self.stanza)
+
+            Chorus.
+
+            \(Self.stanza)
+
+
+
+
+            How long! O! how long!
+
+
+            \(Self.stanza)
+
+
+
+
+            Remembering that God is just.
+
+            FROM THE LIBERATOR.
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["PREFACE.", "GONE, SOLD AND GONE.", "The Slave Boy's Wish.", "How long! O! how long!",
+                                               "Remembering that God is just."], "\(book.chapters.map(\.title))")
+        #expect(book.chapters[2].blocks.map(\.text).contains("BY ELIZA LEE FOLLEN."))
+        #expect(book.chapters[4].blocks.map(\.text).contains("FROM THE LIBERATOR."))
+    }
 }
