@@ -268,7 +268,7 @@ struct StructureScanner {
                 next = e
             } else {
                 // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
-                guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
+                guard isBodyBlock(after: end) || nextText(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
                     if case .numberedTitle = $0.kind { return false } else { return true }
                 }) == true else { return nil }
             }
@@ -435,9 +435,10 @@ struct StructureScanner {
         return ContentsList.isBarePageNumber(TextLines.trim(lines[j]))
     }
 
-    /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
+    /// Whether the next block after `start` (past blank lines, and a section break: a rule under a
+    /// heading is ornament) is running text: two lines or a long one.
     private func isBodyBlock(after start: Int) -> Bool {
-        guard let k = nextContent(after: start - 1) else { return false }
+        guard let k = nextText(after: start - 1) else { return false }
         let e = blockEnd(k)
         return e - k >= 2 || TextLines.trim(lines[k]).count >= 60
     }
@@ -552,6 +553,13 @@ struct StructureScanner {
     private func blockEnd(_ i: Int) -> Int {
         var j = i + 1
         while j < limit, !TextLines.isBlank(lines[j]) { j += 1 }
+        return j
+    }
+
+    /// The next line after `i` that is neither blank nor a section break, within the body.
+    private func nextText(after i: Int) -> Int? {
+        var j = nextContent(after: i)
+        while let k = j, Separators.isSeparator(TextLines.trim(lines[k])) { j = nextContent(after: k) }
         return j
     }
 
