@@ -251,7 +251,8 @@ struct HTMLWalker {
             skip(node.textContent, reason: "navigation")
             return
         }
-        if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
+        if (["table", "ul", "ol"].contains(name) && Self.isTableOfContents(node))
+            || (stream != nil && ["p", "div"].contains(name) && Self.isListOfLinks(node)) {
             flush()
             skip(node.textContent, reason: Self.contentsReason)
             stream?.append(.contentsEntries(Self.contentsEntries(node)))

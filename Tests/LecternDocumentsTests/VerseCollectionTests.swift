@@ -320,6 +320,36 @@ struct VerseCollectionTests {
         #expect(book.chapters.map(\.title) == ["PREFACE.", "GONE, SOLD AND GONE.", "The Slave Boy's Wish.", "How long! O! how long!",
                                                "Remembering that God is just."], "\(book.chapters.map(\.title))")
         #expect(book.chapters[2].blocks.map(\.text).contains("BY ELIZA LEE FOLLEN."))
+        // A name set flush right under the preface signs it: no chapter.
+        let signed = text.replacingOccurrences(of: "\n\n\n\n\nGONE", with: "\n\n" + String(repeating: " ", count: 60) + "G.W. CLARK.\n\n\n\n\n\(Self.stanza)\n\n\n\n\nGONE")
+        #expect(try PlainTextReader().read(text: signed, source: textSource()).chapters.map(\.title).first == "PREFACE.")
+        #expect(try PlainTextReader().read(text: signed, source: textSource()).chapters.count == 5)
         #expect(book.chapters[4].blocks.map(\.text).contains("FROM THE LIBERATOR."))
+    }
+
+    /// A contents list that names a collection's series (`First Series`, `Second Series`), under each
+    /// of which the sections are numbered again from `I.`: the series are parts, the numbered
+    /// sections their chapters, never read as lines of text.
+    @Test func aListOfSeriesNamesThePartsOverNumberedSections() throws {
+        let series = "I. LIFE.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n\n\n\nII. LOVE.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n"
+        let text = "CONTENTS\n\nFirst Series\nSecond Series\nThird Series\n\n\n\n"
+            + ["First", "Second", "Third"].map { "\($0) Series\n\n\n\n" + series }.joined(separator: "\n\n\n\n")
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == Array(repeating: ["I. LIFE.", "II. LOVE."], count: 3).flatMap { $0 }, "\(book.chapters.map(\.title))")
+        #expect(book.chapters.map(\.part) == ["First Series", "First Series", "Second Series", "Second Series", "Third Series", "Third Series"],
+                "\(book.chapters.map(\.part))")
+    }
+
+    /// An index of first lines set as a paragraph of links, one a line, is left out with its title,
+    /// as a contents list of links is: no chapter of its own, nothing of it read.
+    @Test func anIndexOfFirstLinesSetAsLinksIsLeftOut() throws {
+        let firstLines = ["A bird came down the walk:", "A charm invests a face", "A clock stopped, not the mantel's;",
+                          "A death-blow is a life-blow to some", "A deed knocks first at thought,", "Success is counted sweetest"]
+        let poems = (0..<2).map { n in "<h2>Poems \(n + 1)</h2><p id=\"p\(n)\">\(SectionHeadingTests.prose)</p><p>\(SectionHeadingTests.prose)</p>" }.joined()
+        let index = "<h2>Index of First Lines</h2><p>\n" + firstLines.map { "<a href=\"#p0\">\($0)</a><br>\n" }.joined() + "</p>"
+        let book = try HTMLPage.body(poems + index)
+        #expect(book.chapters.map(\.title) == ["Poems 1", "Poems 2"], "\(book.chapters.map(\.title))")
+        #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("A bird came") })
+        #expect(book.skipped.map(\.reason).contains("index"), "\(book.skipped.map(\.reason))")
     }
 }

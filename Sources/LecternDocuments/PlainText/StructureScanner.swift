@@ -260,6 +260,8 @@ struct StructureScanner {
                 return nil  // `I.  What kind of a government…`: a list item in running text
             }
         } else if candidate.kind == .fallback {
+            // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
+            guard TextLines.indent(lines[i]) < 40 else { return nil }
             guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
         } else if case .numberedTitle = candidate.kind {
             if let (block, e) = subtitle(after: end) {
