@@ -172,6 +172,13 @@ extension HTMLWalker {
         return true
     }
 
+    /// A paragraph of links to places in the book, one a line (`<a href="#…">…</a><br>` five times
+    /// or more): an index of first lines, or a contents list set without a table or a list.
+    static func isListOfLinks(_ node: XMLNode) -> Bool {
+        let links = node.all { $0.name == "a" && internalTarget($0) != nil }.count
+        return links >= 5 && node.all { $0.name == "br" }.count >= links - 1 && isTableOfContents(node)
+    }
+
     /// A table or list whose text is all links to places in the book (a contents list).
     static func isTableOfContents(_ node: XMLNode) -> Bool {
         let links = node.all { a in

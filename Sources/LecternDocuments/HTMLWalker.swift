@@ -259,7 +259,8 @@ struct HTMLWalker {
             skip(node.textContent, reason: "navigation")
             return
         }
-        if ["table", "ul", "ol"].contains(name), Self.isTableOfContents(node) {
+        if (["table", "ul", "ol"].contains(name) && Self.isTableOfContents(node))
+            || (stream != nil && ["p", "div"].contains(name) && Self.isListOfLinks(node)) {
             flush()
             skip(node.textContent, reason: Self.contentsReason)
             stream?.append(.contentsEntries(Self.contentsEntries(node)))
@@ -416,7 +417,10 @@ struct HTMLWalker {
                 ? Lexicon.pronunciations(lexicons, in: text, language: base, spans: spans, adding: marked) : []
             if !frames.isEmpty { pronunciations = SpokenFrame.pronunciations(frames, in: text, over: pronunciations) }
             if stream != nil {
-                let read = BlockStream.Block(lines: run.lines(), text: text, kind: kind, language: base, spans: spans,
+                // A paragraph's or quotation's empty line (`<br><br>`) parts it, as a blank line does a
+                // plain text's; a heading's, a list item's or a cell's stays within its block.
+                let parted = level == nil && (kind == .paragraph || kind == .quote) && tableDepth == 0
+                let read = BlockStream.Block(lines: run.lines(blankLines: parted), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
                                              mayHead: tableDepth == 0 && kind != .listItem && (verseDepth == 0 || level != nil),
                                              speakerLabel: label.flatMap { Self.labelLength($0, in: text) }, italic: italic)

@@ -21,7 +21,10 @@ struct TextRun {
 
     /// The text as lines (split at line breaks), each trimmed and collapsed, empty ones left
     /// out but inside preformatted text: joined with spaces they are the normalised text.
-    func lines() -> [String] {
+    /// - parameter blankLines: keep an empty line between two line breaks too (`<br><br>`: a
+    ///   stanza's end in a poem set line by line, a paragraph's in loose text), which parts
+    ///   paragraphs as a blank line does in a plain text.
+    func lines(blankLines: Bool = false) -> [String] {
         var lines: [String] = []
         var current = ""
         for (k, piece) in pieces.enumerated() {
@@ -41,8 +44,9 @@ struct TextRun {
         }
         lines.append(current)
         let collapsed = lines.map(TextLines.collapse)
-        // Preformatted text keeps its blank lines (they part its paragraphs), but not at its ends.
-        guard preformatted, let first = collapsed.firstIndex(where: { !$0.isEmpty }),
+        // Preformatted text keeps its blank lines (they part its paragraphs), but not at its ends;
+        // so does a block asked to.
+        guard preformatted || blankLines, let first = collapsed.firstIndex(where: { !$0.isEmpty }),
               let last = collapsed.lastIndex(where: { !$0.isEmpty }) else { return collapsed.filter { !$0.isEmpty } }
         return Array(collapsed[first...last])
     }

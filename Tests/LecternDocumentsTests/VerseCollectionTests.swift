@@ -188,4 +188,168 @@ struct VerseCollectionTests {
             "Song of Myself, 1, 2*, 3*",
         ], "\(Self.headings(book))")
     }
+
+    /// The same sections set line by line in HTML, each line ended by a `<br>` and a stanza or a
+    /// poem by an empty line (`<br><br>`), loose in the page or in one `<p>`: the empty lines
+    /// part the paragraphs as a plain text's blank lines do, so the page reads as its text does.
+    @Test func linesSetWithBreaksArePartedByEmptyLines() throws {
+        let lines = Self.sectionsText.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>\n")
+        // (A rule under a section's heading, as a page may set one, is ornament.)
+        let ruled = ["LIFE.", "LOVE.", "NATURE."].reduce(lines) { $0.replacingOccurrences(of: $1 + "<br>", with: $1 + "<br><hr>") }
+        for body in ["<hr>" + lines, "<p>" + lines + "</p>", "<hr>" + ruled] {
+            let book = try HTMLPage.body(body)
+            #expect(book.chapters.map(\.title) == ["I. LIFE.", "II. LOVE.", "III. NATURE."], "\(book.chapters.map(\.title))")
+            #expect(Self.headings(book) == [
+                "I., LIFE., I. SUCCESS., II.*, III.*",
+                "II., LOVE., I. MINE., II.*",
+                "III., NATURE., I., II. MAY-FLOWER.*",
+            ], "\(Self.headings(book))")
+        }
+        // Two stanzas in one paragraph are two paragraphs; a heading's empty line stays inside it.
+        let poem = try HTMLPage.body("<h2>THE SECRET.<br><br>A Poem</h2><p>" + Self.stanza.replacingOccurrences(of: "\n", with: "<br>")
+            + "<br>\n<br>\n" + Self.stanza.replacingOccurrences(of: "\n", with: "<br>") + "</p>")
+        let blocks = poem.chapters.flatMap(\.blocks)
+        #expect(blocks.filter { $0.kind == .paragraph }.count == 2, "\(poem.chapters.map(\.pairs))")
+        #expect(blocks.contains { $0.text.hasPrefix("THE SECRET. A Poem") }, "\(poem.chapters.map(\.pairs))")
+    }
+
+    /// A contents list ends where its first entry comes back after a blank line: that line is the
+    /// first chapter's heading (`Introductory Note`), though no heading word marks it.
+    @Test func aContentsListEndsWhereItsFirstEntryComesBack() throws {
+        let text = """
+            CONTENTS
+
+            Introductory Note
+            Introduction
+            I.       The Peace-Pipe
+            II.      The Four Winds
+
+
+            Introductory Note
+
+            \(SectionHeadingTests.prose)
+
+
+
+            The Song of Hiawatha
+            Introduction
+
+            \(Self.stanza)
+
+
+
+            I
+
+            The Peace-Pipe
+
+            \(Self.stanza)
+
+
+
+            II
+
+            The Four Winds
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["Introductory Note", "The Song of Hiawatha Introduction", "I The Peace-Pipe", "II The Four Winds"],
+                "\(book.chapters.map(\.title))")
+        #expect(book.skipped.filter { $0.reason == "contents list" }.map(\.text) == [
+            "CONTENTS Introductory Note Introduction I. The Peace-Pipe II. The Four Winds",
+        ])
+    }
+
+    /// A songbook's plain text sets each song's title after a wide gap, in capitals or not, with a
+    /// credit or a byline under it: each song is a chapter, its credit read in it (never a chapter
+    /// of its own), and a short line after a narrow gap is the song's.
+    @Test func titlesAfterAWideGapAreTheSongsChapters() throws {
+        let text = """
+            PREFACE.
+
+            \(SectionHeadingTests.prose)
+
+
+
+
+            GONE, SOLD AND GONE.
+
+            Words by Whittier. Music by G.W. Clark.
+
+
+            [Music]
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+
+
+
+            The Slave Boy's Wish.
+
+            BY ELIZA LEE FOLLEN.
+
+
+            \(Self.stanza)
+
+            Chorus.
+
+            \(Self.stanza)
+
+
+
+
+            How long! O! how long!
+
+
+            \(Self.stanza)
+
+
+
+
+            Remembering that God is just.
+
+            FROM THE LIBERATOR.
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["PREFACE.", "GONE, SOLD AND GONE.", "The Slave Boy's Wish.", "How long! O! how long!",
+                                               "Remembering that God is just."], "\(book.chapters.map(\.title))")
+        #expect(book.chapters[2].blocks.map(\.text).contains("BY ELIZA LEE FOLLEN."))
+        // A name set flush right under the preface signs it: no chapter.
+        let signed = text.replacingOccurrences(of: "\n\n\n\n\nGONE", with: "\n\n" + String(repeating: " ", count: 60) + "G.W. CLARK.\n\n\n\n\n\(Self.stanza)\n\n\n\n\nGONE")
+        #expect(try PlainTextReader().read(text: signed, source: textSource()).chapters.map(\.title).first == "PREFACE.")
+        #expect(try PlainTextReader().read(text: signed, source: textSource()).chapters.count == 5)
+        #expect(book.chapters[4].blocks.map(\.text).contains("FROM THE LIBERATOR."))
+    }
+
+    /// A contents list that names a collection's series (`First Series`, `Second Series`), under each
+    /// of which the sections are numbered again from `I.`: the series are parts, the numbered
+    /// sections their chapters, never read as lines of text.
+    @Test func aListOfSeriesNamesThePartsOverNumberedSections() throws {
+        let series = "I. LIFE.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n\n\n\nII. LOVE.\n\n\nI.\n\n\(Self.stanza)\n\n\nII.\n\n\(Self.stanza)\n"
+        let text = "CONTENTS\n\nFirst Series\nSecond Series\nThird Series\n\n\n\n"
+            + ["First", "Second", "Third"].map { "\($0) Series\n\n\n\n" + series }.joined(separator: "\n\n\n\n")
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == Array(repeating: ["I. LIFE.", "II. LOVE."], count: 3).flatMap { $0 }, "\(book.chapters.map(\.title))")
+        #expect(book.chapters.map(\.part) == ["First Series", "First Series", "Second Series", "Second Series", "Third Series", "Third Series"],
+                "\(book.chapters.map(\.part))")
+    }
+
+    /// An index of first lines set as a paragraph of links, one a line, is left out with its title,
+    /// as a contents list of links is: no chapter of its own, nothing of it read.
+    @Test func anIndexOfFirstLinesSetAsLinksIsLeftOut() throws {
+        let firstLines = ["A bird came down the walk:", "A charm invests a face", "A clock stopped, not the mantel's;",
+                          "A death-blow is a life-blow to some", "A deed knocks first at thought,", "Success is counted sweetest"]
+        let poems = (0..<2).map { n in "<h2>Poems \(n + 1)</h2><p id=\"p\(n)\">\(SectionHeadingTests.prose)</p><p>\(SectionHeadingTests.prose)</p>" }.joined()
+        let index = "<h2>Index of First Lines</h2><p>\n" + firstLines.map { "<a href=\"#p0\">\($0)</a><br>\n" }.joined() + "</p>"
+        let book = try HTMLPage.body(poems + index)
+        #expect(book.chapters.map(\.title) == ["Poems 1", "Poems 2"], "\(book.chapters.map(\.title))")
+        #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("A bird came") })
+        #expect(book.skipped.map(\.reason).contains("index"), "\(book.skipped.map(\.reason))")
+    }
 }

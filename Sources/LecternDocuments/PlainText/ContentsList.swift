@@ -23,13 +23,16 @@ enum ContentsList {
     }
 
     /// The end (exclusive) of a titled list starting at `start`: at the first run of 3+ blank lines after
-    /// an entry, before a block of prose, or before a block that starts a chapter (`isChapterStart`:
-    /// a heading followed by text, when the list ends with fewer blank lines).
+    /// an entry, before a block of prose, before a block that starts a chapter (`isChapterStart`:
+    /// a heading followed by text, when the list ends with fewer blank lines), or before a line after
+    /// a blank one that repeats the list's first entry (`Introductory Note`: the first chapter's
+    /// heading, though no heading word marks it).
     static func titledEnd(from start: Int, in lines: [String], limit: Int, isChapterStart: (Int) -> Bool = { _ in false }) -> Int {
         var i = start + 1
         var blanks = 0
         var entries = 0
         var lastContent = start
+        var firstEntry: String?
         while i < limit {
             if TextLines.isBlank(lines[i]) {
                 blanks += 1
@@ -40,6 +43,10 @@ enum ContentsList {
             // An entry of three long lines (`CHAPTER XXXIII. The Fate of Injun Joe--…` / `--An Expedition …` / …) is no prose.
             let entry = HeadingCandidate.of(lines[i])?.hasTitle == true
             if blanks > 0, entries > 0, (isProseBlock(from: i, in: lines, limit: limit) && !entry) || isChapterStart(i) { break }
+            let key = TextLines.letterKey(lines[i])
+            if blanks > 0, entries > 0, key == firstEntry { break }
+            // (Not a column's header, `PAGE`, which a list set over two pages repeats.)
+            if entries == 0, key.count >= 4, !columnHeader.matches(TextLines.trim(lines[i])) { firstEntry = key }
             blanks = 0
             entries += 1
             lastContent = i

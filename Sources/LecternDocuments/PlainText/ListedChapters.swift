@@ -167,23 +167,24 @@ enum ListedChapters {
         }
         guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
               !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
+        let parts = listsParts(pieces, entries: entries, found: Set(found.keys))
         var out: [StructurePiece] = []
         for k in pieces.indices {
             let piece = pieces[k]
             switch (piece, found[k]) {
             case (.heading(let lines, let line, var c), .heading(let listed)?):
-                if c.number != nil || c.kind == .fallback { c.kind = .keyword(isPart: false) }
+                if c.number != nil || c.kind == .fallback || parts { c.kind = .keyword(isPart: parts) }
                 c.listedTitle = listed
                 out.append(.heading(lines: lines, firstLine: line, candidate: c))
             case (.paragraph(let lines, let line), .paragraph(let entry, let listed)?):
                 let cleaned = lines.map { Emphasis.remove(TextLines.collapse($0)) }
                 out.append(.heading(lines: cleaned, firstLine: line, candidate: HeadingCandidate(
-                    kind: .keyword(isPart: false), text: cleaned.joined(separator: " "), hasTitle: entry.title != nil, listedTitle: listed)))
+                    kind: .keyword(isPart: parts), text: cleaned.joined(separator: " "), hasTitle: entry.title != nil, listedTitle: listed)))
             case (.skipped(_, let reason, let line), .caption(let prefix, let text, let entry, let listed)?):
                 out.append(.skipped(text: prefix, reason: reason, firstLine: line))
                 out.append(.heading(lines: [text], firstLine: line, candidate: HeadingCandidate(
                     kind: .keyword(isPart: false), text: text, hasTitle: entry.title != nil, listedTitle: listed)))
-            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback):
+            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts:
                 // A numbered line the list does not name: a verse, an item, read as text.
                 out += lines.map { StructurePiece.paragraph(lines: [$0], firstLine: line) }
             default:
@@ -208,6 +209,25 @@ enum ListedChapters {
             if let last, entries[j].matches(last, exactly: true) { return (j, last) }
         }
         return nil
+    }
+
+    /// Whether the list names the book's parts (`Second Series`, `Third Series`), not its chapters:
+    /// its entries have no numbers, and under two or more of those found the body's own numbered
+    /// and titled headings start again at 1 (`I. LIFE.`, `II. LOVE.` …; not a poem's bare stanza
+    /// numbers). Those headings are then the chapters.
+    private static func listsParts(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry], found: Set<Int>) -> Bool {
+        guard entries.allSatisfy({ $0.number == nil }) else { return false }
+        var restarts = 0
+        for k in found {
+            var numbers: [Int] = []
+            var j = k + 1
+            while j < pieces.endIndex, !found.contains(j) {
+                if case .heading(_, _, let c) = pieces[j], c.hasTitle, let n = c.number { numbers.append(n) }
+                j += 1
+            }
+            if numbers.count >= 2, numbers.first == 1 { restarts += 1 }
+        }
+        return restarts >= 2
     }
 
     /// Whether the entries found, titles with no numbers (but a tenth: `1861`), are the poems of a collection listed under

@@ -220,7 +220,10 @@ struct StructureScanner {
             pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)))
             return end
         }
-        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty) else {
+        // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
+        let gapTitle = fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
+        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty)
+                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -257,7 +260,9 @@ struct StructureScanner {
                 return nil  // `I.  What kind of a government…`: a list item in running text
             }
         } else if candidate.kind == .fallback {
-            guard isBodyBlock(after: end) else { return nil }
+            // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
+            guard TextLines.indent(lines[i]) < 40 else { return nil }
+            guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
         } else if case .numberedTitle = candidate.kind {
             if let (block, e) = subtitle(after: end) {
                 // `1. First Day.` / `Christ's Childhood.` / the text: the day's title is the heading's.
@@ -265,7 +270,7 @@ struct StructureScanner {
                 next = e
             } else {
                 // `1. Eggs` / `2. Milk`: a list; a numbered title is followed by text or by a heading of another kind.
-                guard isBodyBlock(after: end) || nextContent(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
+                guard isBodyBlock(after: end) || nextText(after: end - 1).flatMap({ HeadingCandidate.of(lines[$0]) }).map({
                     if case .numberedTitle = $0.kind { return false } else { return true }
                 }) == true else { return nil }
             }
@@ -314,6 +319,20 @@ struct StructureScanner {
             paragraph = rest
         }
         return next
+    }
+
+    /// Whether only a few short lines (a credit, a byline, a `[Music]` mark) stand between the last
+    /// heading and line `i`: a short upper-case line there is the heading's, not one of its own.
+    private func creditsHeading(before i: Int) -> Bool {
+        for piece in pieces.suffix(GapTitle.creditLines + 1).reversed() {
+            switch piece {
+            case .heading: return true
+            case .paragraph(let lines, _) where lines.count == 1 && lines[0].count < 60: continue
+            case .skipped: continue
+            default: return false
+            }
+        }
+        return false
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
@@ -418,9 +437,10 @@ struct StructureScanner {
         return ContentsList.isBarePageNumber(TextLines.trim(lines[j]))
     }
 
-    /// Whether the next block after `start` (past blank lines) is running text: two lines or a long one.
+    /// Whether the next block after `start` (past blank lines, and a section break: a rule under a
+    /// heading is ornament) is running text: two lines or a long one.
     private func isBodyBlock(after start: Int) -> Bool {
-        guard let k = nextContent(after: start - 1) else { return false }
+        guard let k = nextText(after: start - 1) else { return false }
         let e = blockEnd(k)
         return e - k >= 2 || TextLines.trim(lines[k]).count >= 60
     }
@@ -535,6 +555,13 @@ struct StructureScanner {
     private func blockEnd(_ i: Int) -> Int {
         var j = i + 1
         while j < limit, !TextLines.isBlank(lines[j]) { j += 1 }
+        return j
+    }
+
+    /// The next line after `i` that is neither blank nor a section break, within the body.
+    private func nextText(after i: Int) -> Int? {
+        var j = nextContent(after: i)
+        while let k = j, Separators.isSeparator(TextLines.trim(lines[k])) { j = nextContent(after: k) }
         return j
     }
 

@@ -11,7 +11,8 @@ struct BlockStream {
     /// A block of text as the reader found it, with what it knows about it.
     struct Block {
         /// The block's lines as shown (split at line breaks), each trimmed and collapsed; joined
-        /// with spaces they are ``text``.
+        /// with spaces they are ``text``. An empty line (`<br><br>`, a `<pre>`'s blank line) parts
+        /// paragraphs.
         var lines: [String]
         /// The text, whitespace collapsed.
         var text: String

@@ -84,15 +84,15 @@ enum StructurePass {
         return merge(SectionHeadings.apply(PlayReading.apply(analysed)), placed)
     }
 
-    /// A title whose list the reader took apart goes with it: a contents title (`CONTENTS`)
-    /// before a list of links within the book that the reader left out, a notes title
+    /// A title whose list the reader took apart goes with it: a contents or index title (`CONTENTS`,
+    /// `Index of First Lines`) before a list of links within the book that the reader left out, a notes title
     /// (`FOOTNOTES:`, `Notes`) before the notes (read where the notes are read, or skipped).
     /// Alone, the pass would take what follows for their entries, or read them as headings.
     static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
         var out = entries
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
-            if let reason = ContentsList.title(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] {
+            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
             } else if Footnotes.heading.matches(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
@@ -100,6 +100,12 @@ enum StructurePass {
             }
         }
         return out
+    }
+
+    /// The reason for a title of an index (`INDEX`, `Index of First Lines`) over a list of links.
+    static func indexTitle(_ text: String) -> String? {
+        let words = TextLines.words(text)
+        return words.count <= 5 && words.first?.lowercased().hasPrefix("index") == true ? BackMatter.indexReason : nil
     }
 
     /// The evidence of the marked headings (by their first lines).

@@ -1,0 +1,45 @@
+/// A piece's title in a plain text that sets its pieces apart by a wide gap: a short line after
+/// three blank lines or more (as Project Gutenberg's texts set a song's or a poem's title, where
+/// no heading word or number marks it), with the piece's text after it, past at most two short
+/// lines (its credit, `Words by Whittier. Music by G.W. Clark.`, a byline, a `[Music]` mark).
+/// Only in a book that has no heading of another kind (``StructureScanner``'s fallback), where
+/// the title may be in lower case (`The Slave Boy's Wish.`, `How long! O! how long!`).
+enum GapTitle {
+    /// The blank lines a title stands after, at least.
+    static let gap = 3
+    /// Short lines between a title and its text, at most.
+    static let creditLines = 2
+
+    /// Whether line `i` (alone in its block, ending at `end`) is such a title.
+    static func opens(at i: Int, end: Int, in lines: [String], limit: Int) -> Bool {
+        guard end == i + 1, i >= gap, (i - gap..<i).allSatisfy({ TextLines.isBlank(lines[$0]) }) else { return false }
+        let t = TextLines.trim(lines[i])
+        guard isTitle(t) else { return false }
+        return textFollows(after: end, in: lines, limit: limit)
+    }
+
+    /// A short line that can title a piece: capitalised, no more than eight words, not going on
+    /// (a comma or a dash at its end), not a bracketed mark, not a byline.
+    static func isTitle(_ t: String) -> Bool {
+        guard let first = t.first, first.isUppercase, t.count <= 60, TextLines.words(t).count <= 8,
+              let last = t.last, !",;-–—".contains(last), !FrontMatter.byline.matches(t) else { return false }
+        return HeadingCandidate.isTitleLike([t]) || ".!?".contains(last)
+    }
+
+    /// Whether running text (a block of two lines or more, or a long one) follows the line before
+    /// `end`, past at most ``creditLines`` blocks of one short line each.
+    static func textFollows(after end: Int, in lines: [String], limit: Int) -> Bool {
+        var k = end
+        for _ in 0...creditLines {
+            let blockEnd = k
+            while k < limit, TextLines.isBlank(lines[k]) { k += 1 }
+            // A wide gap again: the next piece's title.
+            guard k < limit, k - blockEnd < gap else { return false }
+            var e = k + 1
+            while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
+            if e - k >= 2 || TextLines.trim(lines[k]).count >= 60 { return true }
+            k = e
+        }
+        return false
+    }
+}
