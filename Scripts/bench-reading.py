@@ -27,7 +27,8 @@ zip's hash (that would depend on the zlib version) but a digest of the tree: SHA
 A book passes when, for every format against the first one listed (its plain text):
   - the number of chapters is the same;
   - at least 90 % of the chapter titles match in order (longest common subsequence of matching
-    titles over the longer list; see `titles_match` for what matching means);
+    titles over the longer list; see `titles_match` for what matching means, and
+    `continued_numbers` for chapter numbers that start again in each volume);
   - the words read differ by at most 3 % (of the larger count);
 and in every format: no leak (licence lines, page numbers, note markers or URLs in the spoken text),
 no skipped kind other than header, licence, contents and index above 3 % of the book's words
@@ -337,10 +338,35 @@ def titles_match(a, b):
     return na is not None and na == nb
 
 
+def continued_numbers(titles):
+    """Normalised titles with bare chapter numbers counted through the book: where titles that are
+    a number alone (`CHAPTER I`, `XIX`) start again at 1 after a count from 1 (an edition that numbers
+    each volume's chapters afresh: VOLUME II's `CHAPTER I`), the count goes on from the last
+    number before it (`CHAPTER I` of the second volume of 18 chapters is 19), so that it matches
+    an edition that numbers the same chapters through the book. A bare number names nothing
+    but the chapter's place; titles with words are left as they are, and the chapter count and the
+    order of the titles are still compared, so a different division still fails."""
+    out, offset, last, first = [], 0, None, None
+    for t in titles:
+        if len(t) == 1 and t[0].isdigit():
+            n = int(t[0])
+            # Only a count that went up from 1 starts again, and only at 1 (not a misprint, not a
+            # stray numeral before the first chapter).
+            if n == 1 and first == 1 and last is not None and last > 1:
+                offset = last
+                first = None
+            if first is None:
+                first = n
+            last = n + offset
+            t = (str(last),)
+        out.append(t)
+    return out
+
+
 def matched_in_order(titles_a, titles_b):
     """The share of titles matched in order: the longest common subsequence under `titles_match`
-    over the longer list."""
-    a, b = [normalise(t) for t in titles_a], [normalise(t) for t in titles_b]
+    over the longer list (bare numbers counted through the book: `continued_numbers`)."""
+    a, b = (continued_numbers([normalise(t) for t in titles]) for titles in (titles_a, titles_b))
     if not a and not b:
         return 1.0
     previous = [0] * (len(b) + 1)

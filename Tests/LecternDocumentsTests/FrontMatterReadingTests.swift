@@ -39,6 +39,34 @@ struct FrontMatterReadingTests {
         #expect(book.skipped.map(\.text) == ["THE STORM"])
     }
 
+    /// A poem before the first chapter under a title that is read (`TO THE …`) is read, stanzas and
+    /// all, not its title alone with its verses skipped as a title page; the title page is not.
+    @Test func aPoemUnderAReadTitleIsReadWithItsStanzas() throws {
+        let book = try Self.read("""
+            THE STORM
+
+            BY ANN ODE
+
+            LONDON: SMITH, ELDER & CO. 1891
+
+                  TO THE DOUBTFUL READER
+
+                  If tales of wind and tales of rain,
+                     Of ships that sank and men that fled,
+                  Can please you as they pleased me then,
+                     Then read on, friend, and go to bed.
+
+                  --And if they cannot, close the book;
+                     The sea will keep what once it took.
+
+            \(Self.body)
+            """)
+        let read = book.chapters.flatMap(\.blocks).map(\.text)
+        #expect(read.first == "TO THE DOUBTFUL READER")
+        #expect(read.contains { $0.hasPrefix("If tales of wind") } && read.contains { $0.hasPrefix("--And if they cannot") })
+        #expect(book.skipped.filter { $0.reason == "title page" }.map(\.text) == ["THE STORM", "BY ANN ODE", "LONDON: SMITH, ELDER & CO. 1891"])
+    }
+
     @Test func errataAfterTheEndAreSkippedWithTheirReason() throws {
         let book = try Self.read(Self.body + "\nTHE END.\n\n\nERRATA\n\nPage 12, for \"colour\" read \"color\".\n\nPage 40, line 3: a comma for a period.\n")
         #expect(book.skipped.map(\.reason).contains("errata"))

@@ -25,6 +25,7 @@ struct ListedChaptersTests {
         ("I Meet a Stranger   7", ContentsEntry(title: "I Meet a Stranger")),
         ("IVANHOE", ContentsEntry(title: "IVANHOE")),
         ("XIV.", ContentsEntry(number: 14, style: .roman, title: nil)),
+        ("LETTER FROM WENDELL PHILLIPS, ESQ.", ContentsEntry(title: "LETTER FROM WENDELL PHILLIPS, ESQ.")),
     ])
     func anEntryIsReadAsNumberAndTitle(line: String, expected: ContentsEntry) {
         #expect(ContentsEntry.parse(line) == expected)
@@ -134,6 +135,29 @@ struct ListedChaptersTests {
         #expect(Self.chapters(analysed(text)) == ["CHAPTER I. / The Beginning", "CHAPTER II. / The Ballad", "CHAPTER III. / The Return"])
     }
 
+    /// A list that gives its chapters as numbers alone gives the last of them no title: the title
+    /// after it (`APPENDIX`) is an entry of its own, not the title `CHAPTER XI APPENDIX`.
+    @Test func aTitleAfterBareNumbersIsAnEntryOfItsOwn() {
+        let lines = """
+            CONTENTS
+
+            PREFACE
+
+            CHAPTER I
+
+            CHAPTER II
+
+            CHAPTER III
+
+            APPENDIX
+            """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let entries = ListedChapters.entries(lines).map { "\($0.number ?? 0) \($0.title ?? "")" }
+        #expect(entries == ["0 PREFACE", "1 ", "2 ", "3 ", "0 APPENDIX"])
+        // A list that titles its numbers on the next line still does.
+        let titled = ["CHAPTER I.", "", "Down the Rabbit-Hole", "", "CHAPTER II.", "", "The Pool of Tears"]
+        #expect(ListedChapters.entries(titled).map { "\($0.number ?? 0) \($0.title ?? "")" } == ["1 Down the Rabbit-Hole", "2 The Pool of Tears"])
+    }
+
     @Test func aBareNumeralIsTitledFromTheList() {
         let text = """
             CONTENTS
@@ -208,6 +232,47 @@ struct ListedChaptersTests {
         let items = analysed(text)
         #expect(Self.chapters(items) == ["I. | The Beginning", "II. | The Song", "III. | The End", "IV. | After"])
         #expect(summary(items).contains("P: 2."))
+    }
+
+    /// A list under a title that names no contents (`Herein Is Written`), its entries numbered from 1,
+    /// is a contents list all the same: skipped as one, and its unnumbered entry is a chapter of the body.
+    @Test func aNumberedListUnderAnyTitleIsAContentsList() {
+        let text = """
+            THE BOOK OF DAYS
+
+            Herein Is Written
+
+            THE BOOK OF DAYS
+                    The First Word
+                I.  Of the Sea
+               II.  Of the Land
+              III.  Of the Sky
+
+            The First Word
+
+            \(Self.prose)
+
+            I
+
+            Of the Sea
+
+            \(Self.prose)
+
+            II
+
+            Of the Land
+
+            \(Self.prose)
+
+            III
+
+            Of the Sky
+
+            \(Self.prose)
+            """
+        let items = analysed(text)
+        #expect(Self.chapters(items).map { $0.components(separatedBy: " / ").first! } == ["The First Word", "I", "II", "III"])
+        #expect(summary(items).contains { $0.hasPrefix("S: contents list") && $0.contains("Of the Sky") })
     }
 
     @Test func titlesAloneInTheBodyAreTheListedChapters() {

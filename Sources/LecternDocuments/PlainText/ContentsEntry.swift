@@ -54,7 +54,8 @@ struct ContentsEntry: Equatable {
         } else if hasKeyword, let value = wordValue(numeral) {
             (entry.number, entry.style) = (value, .word)
         } else {
-            return hasKeyword ? nil : titleOnly
+            // `LETTER FROM WENDELL PHILLIPS, ESQ.`, `BOOK OF JOB`: a keyword followed by a word, not a numeral, is a title.
+            return hasKeyword && RomanNumeral.value(of: numeral.uppercased()) != nil ? nil : titleOnly
         }
         // `IVANHOE`, `I Meet a Stranger`: a word, not a numeral, unless a keyword or a stop says so.
         if !hasKeyword, !rest.isEmpty, gap.isEmpty || (gap == " " && entry.style != .arabic) { return titleOnly }

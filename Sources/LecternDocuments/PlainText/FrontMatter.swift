@@ -1,6 +1,6 @@
 /// What a narrator reads of the pages before the first chapter: a dedication (`TO MY WIFE`,
-/// `Dedicated to…`, under a `DEDICATION` line) and an epigraph (a quotation, or lines followed by
-/// their attribution, `—Job.`); the rest — title, author, publisher, imprint, copyright — is the
+/// `Dedicated to…`, under a `DEDICATION` line), an epigraph (a quotation, or lines followed by
+/// their attribution, `—Job.`) and the stanzas of a poem under a line that is read; the rest — title, author, publisher, imprint, copyright — is the
 /// title page, not read.
 enum FrontMatter {
     static let dedication = LinePattern(#"^(?:TO\s+\S|To\s+[A-Z]|(?:DEDICATED|Dedicated|DEDICATION|Dedication|INSCRIBED|Inscribed)\b)"#)
@@ -36,6 +36,9 @@ enum FrontMatter {
             } else if k + 1 < pieces.count, let next = text(k + 1), attribution.matches(next), TextLines.wordCount(next) <= 10, words >= 4 {
                 read.insert(k)
                 read.insert(k + 1)
+            } else if k > 0, read.contains(k - 1), isVerse(pieces[k]) {
+                // A poem under a title or a dedication that is read (`TO THE HESITATING PURCHASER`): its stanzas.
+                read.insert(k)
             }
         }
         return read
@@ -60,6 +63,16 @@ enum FrontMatter {
         if start > 0, let t = text(start - 1), (1...6).contains(TextLines.wordCount(t)), let end = t.last, !",;".contains(end),
            TextLines.isUpperCase(t) || end != ".", !imprint.matches(t) { start -= 1 }
         return start
+    }
+
+    /// A stanza: two lines or more of three words or more on average, not in capitals, most of its words
+    /// in lower case (a title page's or a list's lines are names and titles, capitalised), no imprint.
+    static func isVerse(_ piece: StructurePiece) -> Bool {
+        guard case .paragraph(let lines, _) = piece, lines.count >= 2 else { return false }
+        let text = lines.joined(separator: " ")
+        guard !TextLines.isUpperCase(text), !imprint.matches(text) else { return false }
+        let words = TextLines.words(text).compactMap { $0.first(where: \.isLetter) }
+        return words.count >= 3 * lines.count && words.filter(\.isLowercase).count * 2 >= words.count
     }
 
     /// A paragraph of prose or verse: 40 words or more, not in capitals, in one long line (a paragraph of a

@@ -17,8 +17,8 @@ enum ListedChapters {
     /// The entries of a list's lines: one per line, a title line (`CONTENTS`) and column headers
     /// left out. A line going on in lower case or indented deeper, with no number of its own (and
     /// not both lines with page numbers), continues its entry; a title under a part is the part's; a number alone followed by a title alone is one entry
-    /// (`CHAPTER I.` / `Down the Rabbit-Hole`, or a table's cells laid out one per block) unless the
-    /// number ends a run of numbers alone (`CHAPTER IV` / `CHAPTER V` / `The Next Story`), and a
+    /// (`CHAPTER I.` / `Down the Rabbit-Hole`, or a table's cells laid out one per block; not in a list
+    /// whose chapters are numbers alone, where it is an entry of its own), and a
     /// number alone after a titled entry and before another number is that entry's page.
     static func entries(_ lines: some Collection<String>) -> [ContentsEntry] {
         var read: [(line: String, entry: ContentsEntry, afterBlank: Bool)] = []
@@ -45,11 +45,12 @@ enum ListedChapters {
                 && (line.first(where: { !$0.isWhitespace })?.isLowercase == true
                     || (TextLines.indent(line) > TextLines.indent(previous.line) && !ended))
             // (An author's or editor's notice, `A NOTE ON THE TEXT` after `CHAPTER 31`, is an entry of its own.)
-            // A number alone after another number alone lists its chapter by number only (a story told in
-            // `CHAPTER I` … `CHAPTER V`): the title after the run is an entry of its own, not the last number's.
-            let numbersOnly = out.count >= 2 && out[out.count - 2].title == nil && out[out.count - 2].number != nil
+            // A list that names its chapters by number alone (`CHAPTER X` / `CHAPTER XI` / `APPENDIX`) gives
+            // no number a title: a title after the last is an entry of its own.
+            let bareNumbers = out.count >= 2 && out[out.count - 2].number != nil && out[out.count - 2].title == nil
+                && !out[out.count - 2].isPart
             let titles = entry.number == nil && !entry.isPart && !HeadingCandidate.matterNote.matches(bare)
-                && ((last.title == nil && last.number != nil && !numbersOnly) || (last.isPart && !afterBlank))
+                && ((last.title == nil && last.number != nil && !bareNumbers) || (last.isPart && !afterBlank))
             if continues || titles {
                 out[out.count - 1].title = [last.title, entry.title].compactMap { $0 }.joined(separator: " ")
             } else {

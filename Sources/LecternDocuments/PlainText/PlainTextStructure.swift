@@ -79,8 +79,10 @@ public struct PlainTextStructure {
         }
 
         body = BookPasses.untitledContents(body)
+        let unheaded = UnheadedContents.apply(body, lines: lines)
+        body = unheaded.pieces
         let lists = contentsLists.map { ListedChapters.List(after: $0.upperBound, entries: ListedChapters.entries(lines[$0])) }
-            + evidence.contentsLists
+            + evidence.contentsLists + unheaded.lists
         body = ListedChapters.apply(body, lists: lists)
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
