@@ -320,6 +320,15 @@ struct ChapterSeriesTests {
 
     private func read(_ body: String) throws -> Book { try HTMLPage.body(body, title: "T") }
 
+    @Test func aMarkedHeadingWithALongArgumentIsAChapter() throws {
+        // Thirty words after the number: running text on a plain line, a chapter's argument in a heading.
+        let argument = "Del buen suceso que el valeroso don Quijote tuvo en la espantable y jamás imaginada aventura de los molinos"
+            + " de viento, con otros sucesos dignos de felice recordación y de mucha memoria"
+        let chapters = ["Capítulo VII. De la segunda salida", "Capítulo VIII. \(argument)", "Capítulo IX. Donde se concluye"]
+        let book = try read(chapters.map { "<h3>\($0)</h3><p>\(Self.prose)</p>" }.joined())
+        #expect(book.chapters.map(\.title) == chapters)
+    }
+
     @Test func aContentsTableWithEntriesSideBySideListsEachChapter() throws {
         // Read as one entry a row, the list named I, IV … and every other numeral was taken for a verse.
         let rows = stride(from: 1, through: 6, by: 3).map { first in

@@ -143,4 +143,35 @@ import Testing
         #expect(s.first?.hasPrefix("S contents list: CHAPTER I. Loomings CHAPTER II.") == true)
         #expect(s[1] == "H chapter: CHAPTER I. Loomings")
     }
+
+    @Test func anEpigraphAfterAnUntitledListLeavesItsLastEntryAnEntry() {
+        let text = """
+            Chapter I
+
+            Chapter II
+
+            Chapter III
+
+            _"Et ignotas animum dimittit in artes."_
+            Ovid, Metamorphoses, VIII., 18.
+
+            Chapter I
+
+
+            \(Self.body)
+
+            Chapter II
+
+
+            \(Self.body)
+
+            Chapter III
+
+
+            \(Self.body)
+            """
+        let s = summary(analysed(text))
+        #expect(s.filter { $0.hasPrefix("H ") } == ["H chapter: Chapter I", "H chapter: Chapter II", "H chapter: Chapter III"])
+        #expect(s.filter { $0.hasPrefix("S contents list") }.count == 3)
+    }
 }

@@ -161,7 +161,8 @@ extension BookPasses {
 extension BookPasses {
     /// Three or more headings in a row with nothing read between them, each of which comes again later as
     /// a heading, are an untitled contents list (`CHAPTER I. Loomings` / `CHAPTER II. The Carpet-Bag` …
-    /// separated by blank lines), not empty chapters.
+    /// separated by blank lines), not empty chapters. The run's last heading is an entry too when the next
+    /// heading repeats its first (`Chapter V` / an epigraph / `Chapter I`).
     static func untitledContents(_ pieces: [StructurePiece]) -> [StructurePiece] {
         let keys: [String?] = pieces.map { piece in
             if case .heading(let lines, _, _) = piece { return TextLines.letterKey(lines.joined(separator: " ")) }
@@ -185,8 +186,13 @@ extension BookPasses {
                 else if case .skipped = pieces[j] { break }
                 j += 1
             }
-            // The last heading of the run may be a real one (it has the text after it): only those before it.
-            let entries = run.count >= 3 ? Array(run.dropLast()) : []
+            // The last heading of the run may be a real one (it has the text after it): only those before it,
+            // unless the next heading starts the series over (an epigraph between the list and its first chapter).
+            var entries = run.count >= 3 ? Array(run.dropLast()) : []
+            if let last = run.last, entries.count >= 2, repeatsLater(last),
+               let restart = keys[(last + 1)...].firstIndex(where: { $0 != nil }), keys[restart] == keys[run[0]] {
+                entries.append(last)
+            }
             if entries.count >= 2, entries.allSatisfy(repeatsLater) {
                 for e in entries {
                     if case .heading(let lines, let first, _) = pieces[e] {

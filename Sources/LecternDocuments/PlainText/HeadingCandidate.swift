@@ -108,10 +108,12 @@ struct HeadingCandidate: Equatable {
         words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
     }
 
-    /// The candidate this line would be, if any. `fallback` allows short upper-case lines.
-    static func of(_ line: String, fallback: Bool = false) -> HeadingCandidate? {
+    /// The candidate this line would be, if any. `fallback` allows short upper-case lines; `marked`: the format
+    /// marks the line as a heading, so a long title after the keyword (a chapter's argument of thirty words,
+    /// on one line) is no paragraph.
+    static func of(_ line: String, fallback: Bool = false, marked: Bool = false) -> HeadingCandidate? {
         let raw = withoutOrnaments(TextLines.trim(line))
-        guard let first = raw.unicodeScalars.first, raw.utf8.count <= 400, raw.count <= 160 else { return nil }
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= (marked ? 800 : 400), raw.count <= (marked ? 400 : 160) else { return nil }
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
@@ -141,7 +143,7 @@ struct HeadingCandidate: Equatable {
             let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
             // A long line after the number (a paragraph’s worth) is running text, not a title; so is one going on in
             // lower case (`Part 3 is short.`).
-            if titleWords.count > 24 || titleWords.first?.first?.isLowercase == true { return nil }
+            if titleWords.count > (marked ? 60 : 24) || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
         if text.count <= 60, standalone.matches(text) || matterNote.matches(text) {

@@ -9,7 +9,7 @@ import LecternCore
 ///
 /// Skipped reasons: "Project Gutenberg header", "producer's credit", "transcriber's note", "title page",
 /// "contents list", "list of illustrations", "illustration", "table", "transcriber's notation",
-/// "footnote label", "footnotes heading", "index", "errata", "glossary (back matter)", "advertisements", "colophon",
+/// "footnote label", "footnotes heading", "page number", "index", "errata", "glossary (back matter)", "advertisements", "colophon",
 /// "Project Gutenberg licence"; each no longer than its ``SkipBounds`` (a longer candidate is read,
 /// and an ``TextItem/oversizedSkip(_:)`` item says so where it starts).
 /// Silent-stretch reasons: "footnote marker", "transcriber's code", "illustration", "formatting markup".
@@ -64,10 +64,12 @@ public struct PlainTextStructure {
         var (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(scanner.pieces))
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
-        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count,
+        // nor, in a plain text, do numbered parts but a play's acts: `FIRST PART` over chapters titled only in capitals).
         let numbered = body.contains { piece in
-            if case .heading(_, _, let c) = piece { return c.kind != .standalone }
-            return false
+            guard case .heading(_, _, let c) = piece else { return false }
+            return c.kind != .standalone && c.kind != .fallback
+                && (!c.isPart || c.isPlayDivision || !evidence.headings.isEmpty)
         }
         if !numbered {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,

@@ -40,6 +40,15 @@ struct StructureScanner {
 
     static let illustrationReason = "illustration"
     static let transcribersNoteReason = "transcriber's note"
+    static let pageNumberReason = "page number"
+
+    /// A number alone far out in the right margin (50 columns in or more, past where a centred heading
+    /// stands) opening a block: the printed page's number, kept by the transcription, not the text's.
+    static func isMarginPageNumber(_ line: String) -> Bool {
+        guard TextLines.indent(line) >= 50 else { return false }
+        let t = TextLines.trim(line)
+        return (1...4).contains(t.count) && t.allSatisfy(\.isASCII) && t.allSatisfy(\.isNumber)
+    }
 
     mutating func run(from start: Int) {
         var i = start
@@ -56,6 +65,10 @@ struct StructureScanner {
             return i + 1
         }
         let t = TextLines.trim(line)
+        if paragraph.isEmpty, Self.isMarginPageNumber(line) {
+            pieces.append(.skipped(text: t, reason: Self.pageNumberReason, firstLine: i))
+            return i + 1
+        }
         if t.first == "[", IllustrationMark.opens(t) {
             // Inside a paragraph, a mark that closes on its line stays in the text as a silent stretch.
             if paragraph.isEmpty || Brackets.closingIndex(in: t) == nil {
@@ -222,8 +235,10 @@ struct StructureScanner {
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
         let gapTitle = fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
-        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty)
-                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
+        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
+                                                  marked: evidence.headings.contains(i))
+                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
+                ?? frontTitle(at: i, text: t, alone: inBlock.isEmpty) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -253,8 +268,9 @@ struct StructureScanner {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
                 rest = inBlock  // `CHAPTER I.` then the text straight away
-            } else if titleRunsOn(candidate, into: inBlock), isBodyBlock(after: end) {
-                // `CHAPTER IV -- WHY THE KINGDOM OF DARIUS … DID NOT` / `REBEL AGAINST …`: one title on two lines.
+            } else if titleRunsOn(candidate, into: inBlock), isBodyBlock(after: end) || Self.isFilled(candidate.text) {
+                // `CHAPTER IV -- WHY THE KINGDOM OF DARIUS … DID NOT` / `REBEL AGAINST …`: one title on two lines
+                // (a title filled to the text's width goes on whatever follows: a verse, a short line of speech).
                 headingLines = Self.joiningContinuations([candidate.text] + inBlock)
             } else {
                 return nil  // `I.  What kind of a government…`: a list item in running text
@@ -335,6 +351,24 @@ struct StructureScanner {
         return false
     }
 
+    /// A title set off as the book sets off its chapters, before its first numbered chapter: a line of at
+    /// most eight words opening with a word in capitals, alone in its block, after three or more blank
+    /// lines (`YOUTH -- Aet. 1-25--1469-94`, `A WILD, MAD, HILARIOUS AND PROFOUNDLY MOVING TALE`): the
+    /// heading of an introduction's part or a foreword, when running text follows (checked by the caller).
+    /// Plain text only (a format's markup says which lines are headings).
+    private func frontTitle(at i: Int, text t: String, alone: Bool) -> HeadingCandidate? {
+        guard !fallbackHeadings, alone, evidence.headings.isEmpty, evidence.chapterHeadings.isEmpty, i >= 3,
+              t.count <= 50, TextLines.words(t).count <= 8, HeadingCandidate.isTitleLike([t]),
+              let first = TextLines.words(t).first, TextLines.isUpperCase(t) || TextLines.isUpperCase(String(first)),
+              lines[(i - 3)..<i].allSatisfy(TextLines.isBlank),
+              !pieces.contains(where: { piece in
+                  if case .heading(_, _, let c) = piece, case .keyword = c.kind { return true }
+                  return false
+              }),
+              hasChapterAfter(i) else { return nil }
+        return HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)
+    }
+
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
     private func repeatsTitle(_ line: String, before i: Int) -> Bool {
         let key = TextLines.letterKey(line)
@@ -363,14 +397,19 @@ struct StructureScanner {
 
     /// Whether a titled keyword heading's title goes on in the lines under it: the heading line
     /// ends no phrase, and the rest is one or two short lines of title, in capitals under a title in
-    /// capitals (`… DID NOT` / `REBEL AGAINST …`), else title-like or going on in lower case
+    /// capitals (`… DID NOT` / `REBEL AGAINST …`), else title-like, going on in lower case, or one line under a filled one
     /// (`Capítulo II. Que trata de la primera salida que de su tierra hizo el` / `ingenioso don Quijote`).
     private func titleRunsOn(_ c: HeadingCandidate, into block: [String]) -> Bool {
         guard case .keyword = c.kind, c.hasTitle, let last = c.text.last, !".:;!?".contains(last), block.count <= 2,
               block.allSatisfy({ $0.count <= 75 }) else { return false }
         if TextLines.isUpperCase(c.text) { return TextLines.isUpperCase(block.joined(separator: " ")) && isTitleBlock(block) }
-        return isTitleBlock(block) || block[0].first?.isLowercase == true
+        return isTitleBlock(block) || block[0].first?.isLowercase == true || (block.count == 1 && Self.isFilled(c.text))
     }
+
+    /// A heading's line as long as the text's lines (60 characters or more): the transcriber broke it
+    /// where the line was full, and the next line goes on with it (`Capítulo XV. Donde se cuenta … se topó don`
+    /// / `Quijote en topar con unos desalmados yangüeses`).
+    static func isFilled(_ text: String) -> Bool { text.count >= 60 }
 
     /// The title block under a numbered title, and its end, when text follows it (not another title
     /// or heading): `1. First Day.` / `Christ's Childhood.` / `"Thy holy child Jesus."`.
