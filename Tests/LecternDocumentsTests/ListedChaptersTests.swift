@@ -166,7 +166,6 @@ struct ListedChaptersTests {
 
             Herein Is Written
 
-            THE BOOK OF DAYS
                     The First Word
                 I.  Of the Sea
                II.  Of the Land
