@@ -355,10 +355,10 @@ struct StructureScanner {
     /// most eight words opening with a word in capitals, alone in its block, after three or more blank
     /// lines (`YOUTH -- Aet. 1-25--1469-94`, `A WILD, MAD, HILARIOUS AND PROFOUNDLY MOVING TALE`): the
     /// heading of an introduction's part or a foreword, when running text follows (checked by the caller).
-    /// Plain text only (a format's markup says which lines are headings).
+    /// Plain text only (a format's markup says which lines are headings); a cast list's title is ``CastList``'s.
     private func frontTitle(at i: Int, text t: String, alone: Bool) -> HeadingCandidate? {
         guard !fallbackHeadings, alone, evidence.headings.isEmpty, evidence.chapterHeadings.isEmpty, i >= 3,
-              t.count <= 50, TextLines.words(t).count <= 8, HeadingCandidate.isTitleLike([t]),
+              t.count <= 50, TextLines.words(t).count <= 8, HeadingCandidate.isTitleLike([t]), !CastList.title.matches(t),
               let first = TextLines.words(t).first, TextLines.isUpperCase(t) || TextLines.isUpperCase(String(first)),
               lines[(i - 3)..<i].allSatisfy(TextLines.isBlank),
               !pieces.contains(where: { piece in
