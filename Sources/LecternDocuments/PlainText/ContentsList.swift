@@ -23,8 +23,9 @@ enum ContentsList {
     }
 
     /// The end (exclusive) of a titled list starting at `start`: at the first run of 3+ blank lines after
-    /// an entry, before a block of prose, or before a block that starts a chapter (`isChapterStart`:
-    /// a heading followed by text, when the list ends with fewer blank lines).
+    /// an entry, before a block of prose, before a play's cast list (``CastList/title``), or before a
+    /// block that starts a chapter (`isChapterStart`: a heading followed by text, when the list ends
+    /// with fewer blank lines).
     static func titledEnd(from start: Int, in lines: [String], limit: Int, isChapterStart: (Int) -> Bool = { _ in false }) -> Int {
         var i = start + 1
         var blanks = 0
@@ -40,6 +41,8 @@ enum ContentsList {
             // An entry of three long lines (`CHAPTER XXXIII. The Fate of Injun Joe--…` / `--An Expedition …` / …) is no prose.
             let entry = HeadingCandidate.of(lines[i])?.hasTitle == true
             if blanks > 0, entries > 0, (isProseBlock(from: i, in: lines, limit: limit) && !entry) || isChapterStart(i) { break }
+            // A play's cast list under its own title (`Dramatis Personæ`) is no entry of the contents.
+            if blanks > 0, entries > 0, CastList.title.matches(CastList.cleaned(lines[i])) { break }
             blanks = 0
             entries += 1
             lastContent = i
