@@ -257,6 +257,12 @@ struct HTMLWalker {
             stream?.append(.contentsEntries(Self.contentsEntries(node)))
             return
         }
+        if ["blockquote", "div"].contains(name), Self.isParagraphContents(node) {
+            flush()
+            skip(node.textContent, reason: Self.contentsReason)
+            stream?.append(.contentsEntries(Self.paragraphEntries(node)))
+            return
+        }
         switch name {
         case "br":
             block.appendLineBreak(language: language)
