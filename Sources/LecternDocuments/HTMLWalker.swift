@@ -258,8 +258,9 @@ struct HTMLWalker {
             return
         }
         if ["blockquote", "div"].contains(name), Self.isParagraphContents(node) {
+            // A list laid out as a text's is (its entries in paragraphs), and so named.
             flush()
-            skip(node.textContent, reason: Self.contentsReason)
+            skip(node.textContent, reason: ContentsList.contentsReason)
             stream?.append(.contentsEntries(Self.paragraphEntries(node)))
             return
         }
