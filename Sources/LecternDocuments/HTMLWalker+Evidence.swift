@@ -179,6 +179,23 @@ extension HTMLWalker {
         return links >= 5 && node.all { $0.name == "br" }.count >= links - 1 && isTableOfContents(node)
     }
 
+    /// A block of paragraphs each a link to a place in the book, with no heading among them
+    /// (`<blockquote><p class="toc"><a href="#act1">ACT I.</a></p>…`): a contents list laid out
+    /// in paragraphs, as a table's or a list's would be (``isTableOfContents(_:)``).
+    static func isParagraphContents(_ node: XMLNode) -> Bool {
+        // Paragraphs laid out side by side, nothing else (a quick test before the walk below).
+        let blocks = node.children.filter(\.isElement)
+        guard blocks.filter({ $0.name == "p" }).count >= 3, blocks.allSatisfy({ ["p", "div", "br"].contains($0.name) }) else { return false }
+        guard node.first(where: { ["h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol"].contains($0.name) }) == nil else { return false }
+        return paragraphEntries(node).count >= 3 && isTableOfContents(node)
+    }
+
+    /// The entries of a contents list laid out in paragraphs: the text of each paragraph with none inside it.
+    static func paragraphEntries(_ node: XMLNode) -> [String] {
+        let isBlock = { (node: XMLNode) in ["p", "div"].contains(node.name) }
+        return node.all { isBlock($0) && $0.first(where: isBlock) == nil }.map { TextLines.collapse($0.textContent) }.filter { !$0.isEmpty }
+    }
+
     /// A table or list whose text is all links to places in the book (a contents list).
     static func isTableOfContents(_ node: XMLNode) -> Bool {
         let links = node.all { a in

@@ -266,6 +266,13 @@ struct HTMLWalker {
             stream?.append(.contentsEntries(Self.contentsEntries(node)))
             return
         }
+        if ["blockquote", "div"].contains(name), Self.isParagraphContents(node) {
+            // A list laid out as a text's is (its entries in paragraphs), and so named.
+            flush()
+            skip(node.textContent, reason: ContentsList.contentsReason)
+            stream?.append(.contentsEntries(Self.paragraphEntries(node)))
+            return
+        }
         switch name {
         case "br":
             block.appendLineBreak(language: language)

@@ -23,10 +23,10 @@ enum ContentsList {
     }
 
     /// The end (exclusive) of a titled list starting at `start`: at the first run of 3+ blank lines after
-    /// an entry, before a block of prose, before a block that starts a chapter (`isChapterStart`:
-    /// a heading followed by text, when the list ends with fewer blank lines), or before a line after
-    /// a blank one that repeats the list's first entry (`Introductory Note`: the first chapter's
-    /// heading, though no heading word marks it).
+    /// an entry, before a block of prose, before a play's cast list (``CastList/title``), before a block
+    /// that starts a chapter (`isChapterStart`: a heading followed by text, when the list ends with fewer
+    /// blank lines), or before a line after a blank one that repeats the list's first entry
+    /// (`Introductory Note`: the first chapter's heading, though no heading word marks it).
     static func titledEnd(from start: Int, in lines: [String], limit: Int, isChapterStart: (Int) -> Bool = { _ in false }) -> Int {
         var i = start + 1
         var blanks = 0
@@ -43,6 +43,8 @@ enum ContentsList {
             // An entry of three long lines (`CHAPTER XXXIII. The Fate of Injun Joe--…` / `--An Expedition …` / …) is no prose.
             let entry = HeadingCandidate.of(lines[i])?.hasTitle == true
             if blanks > 0, entries > 0, (isProseBlock(from: i, in: lines, limit: limit) && !entry) || isChapterStart(i) { break }
+            // A play's cast list under its own title (`Dramatis Personæ`) is no entry of the contents.
+            if blanks > 0, entries > 0, CastList.title.matches(CastList.cleaned(lines[i])) { break }
             let key = TextLines.letterKey(lines[i])
             if blanks > 0, entries > 0, key == firstEntry { break }
             // (Not a column's header, `PAGE`, which a list set over two pages repeats.)

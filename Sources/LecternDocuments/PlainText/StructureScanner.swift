@@ -25,6 +25,7 @@ struct StructureScanner {
     private var lastTitledNumber: Int?
     private var lastLetter: Int?
     private var labelCounts: [String: Int]?
+    private var blockLabels: Int?
     /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
     private let marginLineNumbers: Bool
 
@@ -211,6 +212,8 @@ struct StructureScanner {
             // Another entry on two lines (`CHAPTER VI. Self-Examination--Dentistry--The Midnight Charm--Witches and`
             // / `Devils--…`) is no running text.
             if step == 0, HeadingCandidate.of(block[0]) != nil { return false }
+            // A cast list under its title (`Dramatis Personæ`) after the last entry is front matter, not the chapter's text.
+            if step == 0, CastList.title.matches(CastList.cleaned(block[0])) { return false }
             if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
             if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]), !isEntryLine(after: k) { return true }
             // Past at most one title block, which is not itself another entry.
@@ -259,6 +262,7 @@ struct StructureScanner {
             contentsLists.append(i..<end)
             return end
         }
+        if candidate.kind == .standalone, !inBlock.isEmpty, labelsSpeech(t, over: inBlock) { return nil }
         var headingLines = [candidate.text]
         var next = end
         var rest: [String] = []
@@ -268,7 +272,7 @@ struct StructureScanner {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
                 rest = inBlock  // `CHAPTER I.` then the text straight away
-            } else if titleRunsOn(candidate, into: inBlock), isBodyBlock(after: end) || Self.isFilled(candidate.text) {
+            } else if titleRunsOn(candidate, into: inBlock), isBodyBlock(after: end) || Self.isFilled(candidate.text) || playFollows(end, under: candidate) {
                 // `CHAPTER IV -- WHY THE KINGDOM OF DARIUS … DID NOT` / `REBEL AGAINST …`: one title on two lines
                 // (a title filled to the text's width goes on whatever follows: a verse, a short line of speech).
                 headingLines = Self.joiningContinuations([candidate.text] + inBlock)
@@ -431,15 +435,63 @@ struct StructureScanner {
 
     /// Whether a block under a heading is the play's text, not the heading's title: a speaker's
     /// label (`ROPER.`, `FARNCOMBE. Well?`, not a title in capitals) whose name labels speeches again, or a direction set
-    /// wholly in italics under a play's act or scene (`_Enter HORATIO._`), or what the format
-    /// marks as either.
+    /// wholly in italics or in brackets under a play's act or scene (`_Enter HORATIO._`, `[Enter
+    /// three Murderers.]`), or what the format marks as either.
     private mutating func opensPlay(_ block: [String], at line: Int, under candidate: HeadingCandidate) -> Bool {
         if evidence.playText.contains(line) { return true }
         // A line all in capitals (`DR. SEWARD'S DIARY`) is a title, not a name and a speech.
         if !TextLines.isUpperCase(block.joined(separator: " ")) || PlayReading.label.matches(block[0]),
            let name = PlayReading.label.capture(1, in: block[0]) ?? PlayReading.prefix.capture(1, in: block[0]),
            speakerLabels[name, default: 0] >= 3 { return true }
-        return candidate.isPlayDivision && PlainTextStructure.isWhollyItalic(block)
+        return candidate.isPlayDivision && (PlainTextStructure.isWhollyItalic(block) || Self.isBracketed(block))
+    }
+
+    /// Whether the play's text (``opensPlay(_:at:under:)``) follows the block ending at `end`:
+    /// `SCENE III. A Park, with a gate leading to the` / `Palace.` over `[Enter three Murderers.]`
+    /// is one heading on two lines, as one over a speech would be.
+    private mutating func playFollows(_ end: Int, under candidate: HeadingCandidate) -> Bool {
+        guard candidate.isPlayDivision, let k = nextContent(after: end - 1), k - end <= 3 else { return false }
+        return opensPlay(lines[k..<blockEnd(k)].map(TextLines.trim), at: k, under: candidate)
+    }
+
+    /// A block wholly in square brackets, opened on its first line and closed on its last (`[Enter
+    /// three Murderers.]`): a stage direction under a play's act or scene.
+    static func isBracketed(_ block: [String]) -> Bool {
+        guard let first = block.first, let last = block.last, first.hasPrefix("["), last.hasSuffix("]") else { return false }
+        return block.joined(separator: " ").dropFirst().dropLast().allSatisfy { $0 != "[" && $0 != "]" }
+    }
+
+    /// Whether `PROLOGUE` over the lines of its block, inside a play (after an act's or a scene's
+    /// heading) whose speeches stand under their speaker's name in one block (`THESEUS` / `Let him
+    /// approach.`), is the Prologue's speech: a player's label, not a heading.
+    private mutating func labelsSpeech(_ t: String, over block: [String]) -> Bool {
+        guard Self.nameLine.matches(t), HeadingCandidate.of(block[0]) == nil,
+              pieces.contains(where: { if case .heading(_, _, let c) = $0 { c.isPlayDivision } else { false } }) else { return false }
+        return labelledBlocks >= PlayReading.minimumLabels
+    }
+
+    /// A name in capitals alone on its line, with or without its period (`THESEUS`, `HAMLET.`).
+    static let nameLine = LinePattern(#"^[A-Z][A-Z'’.\- ]{0,38}[A-Z]\.?$"#)
+
+    /// How many blocks open with a name alone on its line and the speech under it (`HAMLET.` /
+    /// `Is this a prologue…`), headings aside; counted once.
+    private var labelledBlocks: Int {
+        mutating get {
+            if let blockLabels { return blockLabels }
+            var n = 0
+            var i = 0
+            while i + 1 < limit {
+                let starts = i == 0 || TextLines.isBlank(lines[i - 1])
+                let scalars = lines[i].unicodeScalars.drop { $0 == " " || $0 == "\t" }.prefix(2)
+                if starts, scalars.count == 2, scalars.allSatisfy({ ("A"..."Z").contains($0) }), !TextLines.isBlank(lines[i + 1]) {
+                    let t = TextLines.trim(lines[i])
+                    if Self.nameLine.matches(t), HeadingCandidate.of(t) == nil { n += 1 }
+                }
+                i += 1
+            }
+            blockLabels = n
+            return n
+        }
     }
 
     /// How often each name labels a line (`ROPER.` alone, or `ROPER. Hul-lo!`), counted once.
