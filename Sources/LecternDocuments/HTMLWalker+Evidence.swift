@@ -179,6 +179,12 @@ extension HTMLWalker {
         return links >= 5 && node.all { $0.name == "br" }.count >= links - 1 && isTableOfContents(node)
     }
 
+    /// Whether a paragraph holds three or more links to places in the book (a contents list set in a
+    /// paragraph, each entry a link and its title): its empty lines are the list's, not a poem's stanzas.
+    static func holdsLinkList(_ node: XMLNode) -> Bool {
+        node.all { $0.name == "a" && internalTarget($0) != nil }.count >= 3
+    }
+
     /// A block of paragraphs each a link to a place in the book, with no heading among them
     /// (`<blockquote><p class="toc"><a href="#act1">ACT I.</a></p>…`): a contents list laid out
     /// in paragraphs, as a table's or a list's would be (``isTableOfContents(_:)``).

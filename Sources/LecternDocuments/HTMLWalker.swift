@@ -63,6 +63,9 @@ struct HTMLWalker {
     /// How many poems the walk is inside (`div.poem`, `div.stanza`): a stanza's number or a
     /// poem's `Part the First.` set as a line of it heads no chapter (a tagged heading still may).
     private var verseDepth = 0
+    /// How many blocks of in-book links the walk is inside (a contents list set in one paragraph:
+    /// `<a href="#c18">CHAPTER XVIII.</a><br> Col. Grangerford.…<br><br>`): their empty lines part nothing.
+    private var linkListDepth = 0
     /// How many cast lists the walk is inside (their names are no speakers' labels).
     private var castListDepth = 0
     /// How many stage directions the walk is inside: a persona named in one (`Exeunt
@@ -236,6 +239,9 @@ struct HTMLWalker {
             }
         }
         defer { if let pronunciation { block.endPronunciation(pronunciation) } }
+        let isLinkList = name == "p" && Self.holdsLinkList(node)
+        if isLinkList { linkListDepth += 1 }
+        defer { if isLinkList { linkListDepth -= 1 } }
         let isVerse = !XMLNode.inlineElements.contains(name) && classes.contains { Self.verseClasses.contains($0) }
         if isVerse { verseDepth += 1 }
         defer { if isVerse { verseDepth -= 1 } }
@@ -426,7 +432,7 @@ struct HTMLWalker {
             if stream != nil {
                 // A paragraph's or quotation's empty line (`<br><br>`) parts it, as a blank line does a
                 // plain text's; a heading's, a list item's or a cell's stays within its block.
-                let parted = level == nil && (kind == .paragraph || kind == .quote) && tableDepth == 0
+                let parted = level == nil && (kind == .paragraph || kind == .quote) && tableDepth == 0 && linkListDepth == 0
                 let read = BlockStream.Block(lines: run.lines(blankLines: parted), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
                                              mayHead: tableDepth == 0 && kind != .listItem && (verseDepth == 0 || level != nil),

@@ -28,4 +28,24 @@ struct ParagraphContentsTests {
         let book = try HTMLPage.body(body)
         #expect(book.chapters.first?.blocks.contains { $0.text.hasPrefix("As the note says, the 1. remark") } == true)
     }
+
+    /// A contents list set in one paragraph, each entry a link and its chapter's argument, entries
+    /// apart by empty lines (`<a href="#c18">CHAPTER XVIII.</a><br> Col. Grangerford.…<br><br>`), is one
+    /// list: its empty lines part no stanzas, so no entry of it (an argument on two long lines looks
+    /// like prose and would end the list) becomes a chapter.
+    @Test func aParagraphOfLinksApartByEmptyLinesIsOneContentsList() throws {
+        let numerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+        let toc = numerals.enumerated().map { n, r in
+            "<a href=\"#c\(n)\">CHAPTER \(r).</a><br> The \(n + 1). Argument.&mdash;An Astronomical Theory.&mdash;Running a Temperance<br>"
+                + " Revival.&mdash;The Duke of Bridgewater.&mdash;The Troubles of Royalty.<br><br>"
+        }.joined()
+        let chapters = numerals.enumerated().map { n, r in
+            "<p><a id=\"c\(n)\"></a><br><br><br><br> CHAPTER \(r).</p>" + ParagraphContentsTests.scene(n)
+        }.joined()
+        let book = try HTMLPage.body("<h1>A BOOK</h1><h2>CONTENTS</h2><p>\(toc)</p><hr>\(chapters)")
+        // Twelve chapters, each titled from its entry (the list is the book's contents), none from the list itself.
+        #expect(book.chapters.map { $0.title.components(separatedBy: " The ").first! } == numerals.map { "CHAPTER \($0)." },
+                "\(book.chapters.map(\.title))")
+        #expect(book.chapters.allSatisfy { $0.blocks.contains { $0.text.hasPrefix("The 1. speech of scene") } })
+    }
 }

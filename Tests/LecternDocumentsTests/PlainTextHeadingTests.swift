@@ -150,24 +150,6 @@ import Testing
         #expect(analysed("CHAPTER I.\n_The_ Start\n\n" + Self.body).first?.heading?.lines == ["CHAPTER I.", "The Start"])
     }
 
-    @Test func numberedPartsLeaveChaptersTitledInCapitalsHeadings() {
-        let b = Self.body
-        let text = "FIRST PART\n\nTo Romain Rolland, my dear friend\n\n\n\n\nTHE SON OF THE BRAHMAN\n\n\(b)\n\n\n\nGOTAMA\n\n\(b)"
-            + "\n\n\n\nSECOND PART\n\nDedicated to Wilhelm Gundert, my cousin\n\n\n\n\nKAMALA\n\n\(b)"
-        let headings = analysed(text).compactMap(\.heading)
-        #expect(headings.map { $0.lines[0] } == ["FIRST PART", "THE SON OF THE BRAHMAN", "GOTAMA", "SECOND PART", "KAMALA"])
-        #expect(headings.map(\.level) == [.part, .chapter, .chapter, .part, .chapter])
-    }
-
-    @Test func aTitleSetOffBeforeTheFirstNumberedChapterIsAHeading() {
-        let b = Self.body
-        let text = "INTRODUCTION\n\n\(b)\n\n\n\nYOUTH -- Aet. 1-25\n\n\(b)\n\n\n\nCHAPTER I\n\n\(b)\n\n\n\nTHE RETURN\n\n\(b)"
-        #expect(analysed(text).compactMap(\.heading?.title) == ["INTRODUCTION", "YOUTH -- Aet. 1-25", "CHAPTER I"])
-        // Not set off as a heading is (one blank line before it): a line of the text.
-        let close = "INTRODUCTION\n\n\(b)\nYOUTH AND AGE\n\n\(b)\n\n\n\nCHAPTER I\n\n\(b)"
-        #expect(analysed(close).compactMap(\.heading?.title) == ["INTRODUCTION", "CHAPTER I"])
-    }
-
     @Test func aPageNumberInTheRightMarginOpensNoHeading() {
         let page = String(repeating: " ", count: 69)
         let text = "\(page)7\n\n                                    I\n\n                  The Arrival\n\n\(Self.body)\n\n"

@@ -64,12 +64,10 @@ public struct PlainTextStructure {
         var (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(scanner.pieces))
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
-        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count,
-        // nor, in a plain text, do numbered parts but a play's acts: `FIRST PART` over chapters titled only in capitals).
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
         let numbered = body.contains { piece in
-            guard case .heading(_, _, let c) = piece else { return false }
-            return c.kind != .standalone && c.kind != .fallback
-                && (!c.isPart || c.isPlayDivision || !evidence.headings.isEmpty)
+            if case .heading(_, _, let c) = piece { return c.kind != .standalone }
+            return false
         }
         if !numbered {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,

@@ -240,8 +240,7 @@ struct StructureScanner {
         let gapTitle = fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
         guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
-                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
-                ?? frontTitle(at: i, text: t, alone: inBlock.isEmpty) else {
+                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -353,24 +352,6 @@ struct StructureScanner {
             }
         }
         return false
-    }
-
-    /// A title set off as the book sets off its chapters, before its first numbered chapter: a line of at
-    /// most eight words opening with a word in capitals, alone in its block, after three or more blank
-    /// lines (`YOUTH -- Aet. 1-25--1469-94`, `A WILD, MAD, HILARIOUS AND PROFOUNDLY MOVING TALE`): the
-    /// heading of an introduction's part or a foreword, when running text follows (checked by the caller).
-    /// Plain text only (a format's markup says which lines are headings); a cast list's title is ``CastList``'s.
-    private func frontTitle(at i: Int, text t: String, alone: Bool) -> HeadingCandidate? {
-        guard !fallbackHeadings, alone, evidence.headings.isEmpty, evidence.chapterHeadings.isEmpty, i >= 3,
-              t.count <= 50, TextLines.words(t).count <= 8, HeadingCandidate.isTitleLike([t]), !CastList.title.matches(t),
-              let first = TextLines.words(t).first, TextLines.isUpperCase(t) || TextLines.isUpperCase(String(first)),
-              lines[(i - 3)..<i].allSatisfy(TextLines.isBlank),
-              !pieces.contains(where: { piece in
-                  if case .heading(_, _, let c) = piece, case .keyword = c.kind { return true }
-                  return false
-              }),
-              hasChapterAfter(i) else { return nil }
-        return HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
