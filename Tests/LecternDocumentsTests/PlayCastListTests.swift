@@ -109,4 +109,23 @@ struct PlayCastListTests {
         #expect(book.chapters[0].blocks.first?.text == "THE PERSONS IN THE PLAY")
         #expect(book.chapters[0].blocks.filter { $0.kind == .listItem }.count == 3)
     }
+
+    /// A transcriber's list naming the cast list before an introduction: the entry is no cast list's
+    /// title (the last title with names under it is), so the introduction is not taken for front
+    /// matter standing after a cast list, and it is read.
+    @Test func anIntroductionBetweenAContentsEntryAndTheCastListIsRead() throws {
+        let essay = (1...4).map { n in
+            "The designer of this production, in its part \(n), worked through the winter\n"
+                + "on the scenes and the dresses, and what he made of the old ballad opera\n"
+                + "is told here for the reader who never saw it played in the town.\n\n"
+        }.joined()
+        let text = "THE BEGGAR'S OPERA\n\nCast of Characters\n\nNote on the Dresses\n\n\n"
+            + "A Note by a Friend of the Designer.\n\n" + essay + "\nDRAMATIS PERSONÆ\n\n  HAMLET, Prince of Denmark.\n  HORATIO, his friend.\n\n\nACT I.\n\n"
+            + Self.speeches
+        let items = analysed(text)
+        #expect(!items.contains { $0.skipped?.text.contains("designer of this production") == true }, "\(summary(items).prefix(12))")
+        #expect(summary(items).contains("H chapter: DRAMATIS PERSONÆ"))
+        let kinds = items.compactMap { item -> BlockKind? in if case .paragraph(let p) = item { p.kind } else { nil } }
+        #expect(kinds.filter { $0 == .listItem }.count == 2)
+    }
 }

@@ -106,4 +106,16 @@ import LecternCore
                 + "more than 1500 such a passage holds: it is read, not skipped",
         ])
     }
+
+    @Test func aTitlePageRunBrokenByPlatesIsBoundedAsOne() throws {
+        // Four blocks of 450 words before the first heading, each before a plate: 1,800 words of
+        // title-page candidates in one run, over the bound, though no block alone is.
+        let block = Self.lines(90, "THE MILLER AND HIS SONS")
+        let front = String(repeating: "\(block)\n\n[Illustration]\n\n", count: 4)
+        let prose = Array(repeating: PlainTextHeadingTests.body, count: 700).joined(separator: "\n")
+        let text = front + "\n\nCHAPTER I.\n\n" + prose + "\n\nCHAPTER II.\n\n" + prose
+        let items = analysed(text)
+        #expect(items.contains { if case .oversizedSkip(let o) = $0 { o.reason == PlainTextStructure.titlePageReason } else { false } })
+        #expect(!items.contains { $0.skipped?.reason == PlainTextStructure.titlePageReason }, "\(summary(items).prefix(12))")
+    }
 }

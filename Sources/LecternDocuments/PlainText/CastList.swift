@@ -31,13 +31,49 @@ enum CastList {
     static func apply(_ pieces: [StructurePiece], lines: [String]) -> (pieces: [StructurePiece], kinds: [Int: BlockKind]) {
         let (pieces, scenes) = SceneList.apply(pieces, lines: lines)
         let first = pieces.firstIndex(where: \.isHeading) ?? pieces.count
-        guard let k = pieces[..<first].firstIndex(where: { piece in
-            guard case .paragraph(let block, _) = piece else { return false }
+        // The last title with entries under it: an earlier one is a contents list's entry for it.
+        let titles = pieces[..<first].indices.reversed().filter { n in
+            guard case .paragraph(let block, _) = pieces[n] else { return false }
             return title.matches(cleaned(block[0]))
-        }), case .paragraph(let titleBlock, let titleLine) = pieces[k] else { return (pieces, [:]) }
+        }
+        for k in titles {
+            guard case .paragraph(let titleBlock, let titleLine) = pieces[k] else { continue }
+            let (cast, entries, notes) = body(of: titleBlock, at: k, firstLine: titleLine, in: pieces, upTo: first, scenes: scenes, lines: lines)
+            guard !entries.isEmpty else { continue }
 
-        // The paragraphs after the title (its own block's other lines first): the entries, then
-        // the notes that set the scene. Skipped passages between them keep their places.
+            let heading = cleaned(titleBlock[0])
+            var out = Array(pieces[..<k])
+            out.append(.heading(lines: [heading], firstLine: titleLine, candidate: HeadingCandidate(kind: .standalone, text: heading, hasTitle: false)))
+            out += cast[k] ?? []
+            // What stands after it before the first act is front matter as ever: read if a
+            // dedication or an epigraph, or running text (an introduction) and what follows it.
+            let rest = ((k + 1)..<first).filter { cast[$0] == nil }
+            let restPieces = ArraySlice(rest.map { pieces[$0] })
+            let read = FrontMatter.read(restPieces)
+            let running = FrontMatter.runningTextStart(restPieces, read: read) ?? rest.count
+            let restPosition = Dictionary(uniqueKeysWithValues: rest.enumerated().map { ($1, $0) })
+            for n in (k + 1)..<first {
+                if let entries = cast[n] {
+                    out += entries
+                } else if let position = restPosition[n], read.contains(position) || position >= running {
+                    out.append(pieces[n])
+                } else if let skipped = pieces[n].skipped(PlainTextStructure.titlePageReason) {
+                    out.append(skipped)
+                }
+            }
+            let kinds = Dictionary(uniqueKeysWithValues: entries.map { ($0, entryKind) } + notes.map { ($0, BlockKind.paragraph) })
+            return (out + pieces[first...], kinds)
+        }
+        return (pieces, [:])
+    }
+
+    /// The entries under a cast list's title at `k` (its own block's other lines first), then the
+    /// notes that set the scene, as pieces by the index of the piece they come from. Skipped
+    /// passages between them keep their places.
+    private static func body(
+        of titleBlock: [String], at k: Int, firstLine titleLine: Int, in pieces: [StructurePiece], upTo first: Int,
+        scenes: Set<Int>, lines: [String]
+    ) -> (cast: [Int: [StructurePiece]], entries: Set<Int>, notes: Set<Int>) {
         var body: [(index: Int, block: [String], firstLine: Int)] = []
         if titleBlock.count > 1 { body.append((k, Array(titleBlock.dropFirst()), titleLine + 1)) }
         for n in (k + 1)..<first { if case .paragraph(let block, let start) = pieces[n] { body.append((n, block, start)) } }
@@ -61,27 +97,7 @@ enum CastList {
                 break
             }
         }
-        guard !entries.isEmpty else { return (pieces, [:]) }
-
-        let heading = cleaned(titleBlock[0])
-        var out = Array(pieces[..<k])
-        out.append(.heading(lines: [heading], firstLine: titleLine, candidate: HeadingCandidate(kind: .standalone, text: heading, hasTitle: false)))
-        out += cast[k] ?? []
-        // What stands after it before the first act is front matter as ever.
-        let rest = ((k + 1)..<first).filter { cast[$0] == nil }
-        let read = FrontMatter.read(ArraySlice(rest.map { pieces[$0] }))
-        let restPosition = Dictionary(uniqueKeysWithValues: rest.enumerated().map { ($1, $0) })
-        for n in (k + 1)..<first {
-            if let entries = cast[n] {
-                out += entries
-            } else if read.contains(restPosition[n]!) {
-                out.append(pieces[n])
-            } else if let skipped = pieces[n].skipped(PlainTextStructure.titlePageReason) {
-                out.append(skipped)
-            }
-        }
-        let kinds = Dictionary(uniqueKeysWithValues: entries.map { ($0, entryKind) } + notes.map { ($0, BlockKind.paragraph) })
-        return (out + pieces[first...], kinds)
+        return (cast, entries, notes)
     }
 
     /// A block's entries: a line indented deeper than the block's first, or going on in lower

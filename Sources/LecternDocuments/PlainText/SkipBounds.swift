@@ -62,15 +62,24 @@ enum SkipBounds {
                 k += 1
                 continue
             }
+            // A run goes on across other skipped pieces between its own (a title page's page
+            // numbers and images), which keep their reasons if the run is read.
             var end = k + 1
             if runs.contains(reason) {
-                while end < pieces.count, case .skipped(_, reason, _) = pieces[end] { end += 1 }
+                while end < pieces.count, case .skipped(_, let other, _) = pieces[end] {
+                    guard other == reason || pieces[(end + 1)...].prefix(while: \.isSkipped).contains(where: { $0.isSkipped(reason) }) else { break }
+                    end += 1
+                }
             }
-            let text = pieces[k..<end].map { if case .skipped(let t, _, _) = $0 { t } else { "" } }.joined(separator: " ")
+            let text = pieces[k..<end].compactMap { if case .skipped(let t, reason, _) = $0 { t } else { nil } }.joined(separator: " ")
             if let over = oversized(text: text, reason: reason, firstLine: first) {
                 found.append(over)
-                let last = end < pieces.count ? pieces[end].firstLine : limit
-                out += paragraphs(lines, first..<max(first + 1, last))
+                for n in k..<end {
+                    guard pieces[n].isSkipped(reason) else { out.append(pieces[n]); continue }
+                    let start = pieces[n].firstLine
+                    let last = n + 1 < pieces.count ? pieces[n + 1].firstLine : limit
+                    out += paragraphs(lines, start..<max(start + 1, last))
+                }
             } else {
                 out += pieces[k..<end]
             }

@@ -9,6 +9,8 @@ enum StructurePiece {
     case skipped(text: String, reason: String, firstLine: Int)
 
     var isHeading: Bool { if case .heading = self { true } else { false } }
+    var isSkipped: Bool { if case .skipped = self { true } else { false } }
+    func isSkipped(_ reason: String) -> Bool { if case .skipped(_, reason, _) = self { true } else { false } }
 
     /// The piece's first line.
     var firstLine: Int {
