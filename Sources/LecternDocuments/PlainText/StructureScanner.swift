@@ -237,7 +237,8 @@ struct StructureScanner {
             return end
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
-        let gapTitle = fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
+        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
+            || isHeadTitle(at: i, end: end)
         guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
                 ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
@@ -262,6 +263,10 @@ struct StructureScanner {
             return end
         }
         if candidate.kind == .standalone, !inBlock.isEmpty, labelsSpeech(t, over: inBlock) { return nil }
+        // A dedication is a section of its own only when it is a letter (`DEDICATION` / `To the Magnificent
+        // Lorenzo…:` / its paragraphs); a line or two under it (`To my wife`) is the title page's, read as such.
+        if FrontMatter.dedicationTitle.matches(candidate.text), !evidence.headings.contains(i),
+           !inBlock.isEmpty || !GapTitle.textFollows(after: end, in: lines, limit: limit) { return nil }
         var headingLines = [candidate.text]
         var next = end
         var rest: [String] = []
@@ -352,6 +357,16 @@ struct StructureScanner {
             }
         }
         return false
+    }
+
+    /// Whether line `i` is the book's title again inside the book, after a wide gap and over its text
+    /// (`The Complete ANGLER.` / `OR, The contemplative Mans RECREATION.` / the dialogue), in a plain
+    /// text: a head title, where the text starts again — over a first chapter the book does not number
+    /// (its next is `CHAP. II.`) or a second work. One over a heading (`THE PRINCE` / `CHAPTER I`) is that heading's.
+    private func isHeadTitle(at i: Int, end: Int) -> Bool {
+        guard evidence.headings.isEmpty, GapTitle.opens(at: i, end: end, in: lines, limit: limit), let next = nextContent(after: i),
+              HeadingCandidate.of(lines[next]) == nil, pieces.contains(where: \.isHeading) else { return false }
+        return repeatsTitle(TextLines.trim(lines[i]), before: i)
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
