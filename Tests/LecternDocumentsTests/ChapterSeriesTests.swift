@@ -396,4 +396,50 @@ struct ChapterSeriesTests {
                                                  with: "The Complete ANGLER.\n\n\n\nCHAP. I.\n\n")
         #expect(Self.chapters(analysed(numbered)) == ["PREFACE.", "CHAP. I.", "CHAP. II.", "CHAP. III."])
     }
+
+    /// Where short lines in capitals are the book's headings: one wrapped onto a second line is one
+    /// heading, and one that ends the sentence the paragraph above breaks off (`…is the` / `AUTHOR`)
+    /// signs it, as `SUBJECTS` under `On the following interesting` goes on with the title page.
+    @Test func aWrappedTitleInCapitalsIsOneHeadingASigningLineIsNone() {
+        let text = """
+            COMMON SENSE;
+
+            On the following interesting
+
+            SUBJECTS
+
+                Of the Origin and Design of Government
+                Of Monarchy and Hereditary Succession
+
+
+
+            INTRODUCTION.
+
+            \(Self.prose)
+
+            The laying a Country desolate with Fire and Sword is the Concern of
+            every Man; of which Class, regardless of Party Censure, is the
+
+            AUTHOR
+
+            \(Self.prose)
+
+
+
+            OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,
+            WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.
+
+            \(Self.prose)
+
+
+
+            OF MONARCHY AND HEREDITARY SUCCESSION.
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == [
+            "INTRODUCTION.", "OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL, / WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.",
+            "OF MONARCHY AND HEREDITARY SUCCESSION.",
+        ])
+    }
 }

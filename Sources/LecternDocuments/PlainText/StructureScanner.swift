@@ -239,7 +239,12 @@ struct StructureScanner {
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
         let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
             || isHeadTitle(at: i, end: end)
-        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
+        // A title in capitals wrapped onto a second line (`OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,` /
+        // `WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.`) over the text, where such lines are the book's headings.
+        let wrapped = fallbackHeadings && evidence.headings.isEmpty && inBlock.count == 1 && Self.isWrappedCapitals(t, inBlock[0])
+            && isBodyBlock(after: end)
+        guard var candidate = (wrapped ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
+                ?? HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
                 ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
@@ -271,7 +276,7 @@ struct StructureScanner {
         var next = end
         var rest: [String] = []
         if !inBlock.isEmpty {
-            if candidate.kind == .fallback { return nil }
+            if candidate.kind == .fallback, !wrapped { return nil }
             if !candidate.hasTitle, isTitleBlock(inBlock) {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
@@ -287,6 +292,9 @@ struct StructureScanner {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
             guard TextLines.indent(lines[i]) < 40 else { return nil }
             guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
+            // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
+            // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
+            if !gapTitle, breaksOffSentence(before: i) { return nil }
         } else if case .numberedTitle = candidate.kind {
             if let (block, e) = subtitle(after: end) {
                 // `1. First Day.` / `Christ's Childhood.` / the text: the day's title is the heading's.
@@ -357,6 +365,24 @@ struct StructureScanner {
             }
         }
         return false
+    }
+
+    /// Whether the paragraph right above line `i` (one blank line between) ends in the middle of a sentence:
+    /// on a word in lower case, with no stop, comma or dash after it.
+    private func breaksOffSentence(before i: Int) -> Bool {
+        guard i >= 2, TextLines.isBlank(lines[i - 1]), !TextLines.isBlank(lines[i - 2]),
+              case .paragraph(let above, let first)? = pieces.last, first + above.count == i - 1,
+              let last = above.last?.last else { return false }
+        return last.isLetter && last.isLowercase
+    }
+
+    /// Two lines in capitals that are one title: the first goes on (a comma, or no stop, at its end), the
+    /// two short enough for a heading (60 characters a line, 16 words).
+    static func isWrappedCapitals(_ first: String, _ second: String) -> Bool {
+        guard let end = first.last, end == "," || end.isLetter, first.count <= 60, second.count <= 60,
+              !first.hasPrefix("["), !second.hasPrefix("[") else { return false }
+        let joined = first + " " + second
+        return TextLines.isUpperCase(joined) && TextLines.words(joined).count <= 16
     }
 
     /// Whether line `i` is the book's title again inside the book, after a wide gap and over its text
