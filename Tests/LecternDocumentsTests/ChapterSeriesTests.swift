@@ -408,8 +408,7 @@ struct ChapterSeriesTests {
 
             SUBJECTS
 
-                Of the Origin and Design of Government
-                Of Monarchy and Hereditary Succession
+            A new edition, with several additions in the body of the work.
 
 
 

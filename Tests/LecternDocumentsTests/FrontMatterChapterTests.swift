@@ -188,7 +188,7 @@ import Testing
 
             \(Self.body)
             """
-        #expect(try Self.titles(letter) == ["INTRODUCTION", "DEDICATION", "CHAPTER I", "CHAPTER II"])
+        #expect(try Self.titles(letter) == ["INTRODUCTION", "DEDICATION To the Magnificent Lorenzo Di Piero De' Medici:", "CHAPTER I", "CHAPTER II"])
         let line = """
             THE BOOK
 
