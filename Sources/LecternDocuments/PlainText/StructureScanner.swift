@@ -26,6 +26,8 @@ struct StructureScanner {
     private var lastLetter: Int?
     private var labelCounts: [String: Int]?
     private var blockLabels: Int?
+    /// The letters of the body's first line: the title the title page opens with.
+    private var bookTitle: String?
     /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
     private let marginLineNumbers: Bool
 
@@ -53,6 +55,7 @@ struct StructureScanner {
 
     mutating func run(from start: Int) {
         var i = start
+        bookTitle = (start..<limit).first { !TextLines.isBlank(lines[$0]) }.map { TextLines.letterKey(lines[$0]) }
         while i < limit { i = step(i) }
         flush()
     }
@@ -385,14 +388,15 @@ struct StructureScanner {
         return TextLines.isUpperCase(joined) && TextLines.words(joined).count <= 16
     }
 
-    /// Whether line `i` is the book's title again inside the book, after a wide gap and over its text
+    /// Whether line `i` is the book's title (the title page's first line) again inside the book, after a wide gap and over its text
     /// (`The Complete ANGLER.` / `OR, The contemplative Mans RECREATION.` / the dialogue), in a plain
     /// text: a head title, where the text starts again — over a first chapter the book does not number
     /// (its next is `CHAP. II.`) or a second work. One over a heading (`THE PRINCE` / `CHAPTER I`) is that heading's.
     private func isHeadTitle(at i: Int, end: Int) -> Bool {
         guard evidence.headings.isEmpty, GapTitle.opens(at: i, end: end, in: lines, limit: limit), let next = nextContent(after: i),
               HeadingCandidate.of(lines[next]) == nil, pieces.contains(where: \.isHeading) else { return false }
-        return repeatsTitle(TextLines.trim(lines[i]), before: i)
+        let key = TextLines.letterKey(lines[i])
+        return key.count >= 6 && key == bookTitle
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
