@@ -359,4 +359,86 @@ struct ChapterSeriesTests {
         let book = try read(chapters + poem + "<p>\(Self.prose)</p>")
         #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."])
     }
+
+    /// The book's title again after a wide gap, over the text of a first chapter the book does not
+    /// number (its next heading is `CHAP. II.`), is that chapter's heading; the title over a
+    /// numbered heading (`THE ANGLER` / `CHAP. I.`) is no chapter of its own.
+    @Test func theBooksTitleOverAnUnnumberedFirstChapterIsItsHeading() {
+        let text = """
+            THE COMPLETE ANGLER;
+
+            OR, THE CONTEMPLATIVE MAN'S RECREATION.
+
+
+
+            PREFACE.
+
+            \(Self.prose)
+
+
+
+            The Complete ANGLER.
+
+            OR, The contemplative Mans RECREATION.
+
+            \(Self.prose)
+
+            CHAP. II.
+
+            \(Self.prose)
+
+            CHAP. III.
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == ["PREFACE.", "The Complete ANGLER.", "CHAP. II.", "CHAP. III."])
+        let numbered = text.replacingOccurrences(of: "The Complete ANGLER.\n\nOR, The contemplative Mans RECREATION.\n\n",
+                                                 with: "The Complete ANGLER.\n\n\n\nCHAP. I.\n\n")
+        #expect(Self.chapters(analysed(numbered)) == ["PREFACE.", "CHAP. I.", "CHAP. II.", "CHAP. III."])
+    }
+
+    /// Where short lines in capitals are the book's headings: one wrapped onto a second line is one
+    /// heading, and one that ends the sentence the paragraph above breaks off (`…is the` / `AUTHOR`)
+    /// signs it, as `SUBJECTS` under `On the following interesting` goes on with the title page.
+    @Test func aWrappedTitleInCapitalsIsOneHeadingASigningLineIsNone() {
+        let text = """
+            COMMON SENSE;
+
+            On the following interesting
+
+            SUBJECTS
+
+            A new edition, with several additions in the body of the work.
+
+
+
+            INTRODUCTION.
+
+            \(Self.prose)
+
+            The laying a Country desolate with Fire and Sword is the Concern of
+            every Man; of which Class, regardless of Party Censure, is the
+
+            AUTHOR
+
+            \(Self.prose)
+
+
+
+            OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,
+            WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.
+
+            \(Self.prose)
+
+
+
+            OF MONARCHY AND HEREDITARY SUCCESSION.
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == [
+            "INTRODUCTION.", "OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL, / WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.",
+            "OF MONARCHY AND HEREDITARY SUCCESSION.",
+        ])
+    }
 }

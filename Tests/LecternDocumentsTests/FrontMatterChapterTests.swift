@@ -158,4 +158,53 @@ import Testing
         #expect(book.chapters.map(\.title) == ["CHAPTER I", "CHAPTER II"])
         #expect(book.chapters.first?.blocks.first?.text.hasPrefix("TO THE MEMORY OF") == true, "\(book.chapters.first?.pairs ?? [])")
     }
+
+    /// A dedication that is a letter (`DEDICATION` / `To the Magnificent Lorenzo…:` / its paragraphs) is a
+    /// section of its own, as a preface is; a dedication of a line is the title page's, no chapter.
+    @Test func aDedicatoryLetterIsAChapterALineOfDedicationIsNot() throws {
+        let letter = """
+            THE BOOK
+
+            INTRODUCTION
+
+            \(Self.body)
+
+
+
+            DEDICATION
+
+                 To the Magnificent Lorenzo Di Piero De' Medici:
+
+                 Those who strive to obtain the good graces of a prince are
+                 accustomed to come before him with such things as they hold most
+                 precious.
+
+
+
+            CHAPTER I
+
+            \(Self.body)
+            CHAPTER II
+
+            \(Self.body)
+            """
+        #expect(try Self.titles(letter) == ["INTRODUCTION", "DEDICATION To the Magnificent Lorenzo Di Piero De' Medici:", "CHAPTER I", "CHAPTER II"])
+        let line = """
+            THE BOOK
+
+            DEDICATION
+
+            To my wife
+
+
+
+            CHAPTER I
+
+            \(Self.body)
+            CHAPTER II
+
+            \(Self.body)
+            """
+        #expect(try Self.titles(line) == ["CHAPTER I", "CHAPTER II"])
+    }
 }

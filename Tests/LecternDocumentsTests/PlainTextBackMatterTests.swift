@@ -159,4 +159,19 @@ import LecternCore
             "S advertisements: The Ghost of the Mill. Crown 8vo. Price 3s. 6d.",
         ])
     }
+
+    /// An HTML index whose title stands over its alphabet of links (`A N B O …`, left out as links
+    /// within the book) and then its entries is skipped whole, not its title alone.
+    @Test func anHTMLIndexUnderItsAlphabetOfLinksIsSkippedWhole() throws {
+        let prose = "<p>It was a dark and stormy night; the rain fell in torrents, except at occasional intervals.</p>"
+        let entries = ["Adagio, the, 62.", "Adversity, school of, 6.", "Altruism, 43, 164.", "Andante, the, 123.", "Antwerp, 4.",
+                       "Bach, 12, 14.", "Bonn, 1, 3."]
+        let book = try HTMLPage.body("<h2>CHAPTER I</h2>\(prose)<h2>CHAPTER II</h2>\(prose)<h3>INDEX</h3>"
+            + "<table><tr><td><a href=\"#IX_A\">A</a></td><td><a href=\"#IX_B\">B</a></td></tr></table>"
+            + "<ul class=\"IX\">" + entries.map { "<li>\($0)</li>" }.joined() + "</ul>")
+        #expect(book.chapters.map(\.title) == ["CHAPTER I", "CHAPTER II"])
+        let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
+        #expect(!read.contains("Adagio"), "\(read)")
+        #expect(book.skipped.contains { $0.reason == BackMatter.indexReason && $0.text.contains("Antwerp") }, "\(book.skipped)")
+    }
 }

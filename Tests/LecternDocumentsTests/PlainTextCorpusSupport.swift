@@ -44,9 +44,10 @@ extension TextItem {
     }
 }
 
-/// Words compared by their letters and digits only, so `_very_` and `very`, or `I.]` and `I.`, are the same word.
+/// Words compared by their letters and digits only, so `_very_` and `very`, or `I.]` and `I.`, are the same word
+/// (and `<b>PARODY</b>`, its tags emphasis, and `PARODY`).
 func accountingWords(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isWhitespace).map { String($0.filter { $0.isLetter || $0.isNumber }) }.filter { !$0.isEmpty }
+    Emphasis.removingTags(text).split(whereSeparator: \.isWhitespace).map { String($0.filter { $0.isLetter || $0.isNumber }) }.filter { !$0.isEmpty }
 }
 
 /// Every word of the input comes out exactly once, in order. Returns the first mismatch, if any.

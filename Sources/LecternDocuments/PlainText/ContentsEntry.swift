@@ -32,7 +32,7 @@ struct ContentsEntry: Equatable {
     /// The entry a line (or a heading's lines joined) reads as; nil for a line with no letters or
     /// digits, or a column header (`PAGE`, `CHAPTER`).
     static func parse(_ line: String) -> ContentsEntry? {
-        var text = TextLines.trim(line)
+        var text = TextLines.trim(Emphasis.removingTags(line))
         if let m = pageNumber.firstMatch(text) { text = (text as NSString).substring(to: m.range.location) }
         text = TextLines.collapse(text)
         guard text.contains(where: { $0.isLetter || $0.isNumber }), !ContentsList.columnHeader.matches(text) else { return nil }

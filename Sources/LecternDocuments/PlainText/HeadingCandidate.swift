@@ -3,7 +3,7 @@ import LecternCore
 import LecternText
 
 /// A line that may open a part or chapter heading, judged on its own: `CHAPTER I.`,
-/// `CHAPTER I: DISCUSSION AND BED`, `EPOCH THE FIRST, 1703.`, `PREFACE`, a lone `XIV.` or `12.`,
+/// `CHAPTER I: DISCUSSION AND BED`, `EPOCH THE FIRST, 1703.`, `PREFACE`, `DEDICATION`, a lone `XIV.` or `12.`,
 /// or (as a fallback, when a book has nothing else) a short upper-case line.
 /// Whether it really is a heading also depends on its neighbours; `StructureScanner` decides that.
 struct HeadingCandidate: Equatable {
@@ -72,7 +72,7 @@ struct HeadingCandidate: Equatable {
     /// The ordinal before the keyword: `THE FIRST ACT`, `Second Book`.
     static let ordinalKeyword = LinePattern(
         #"^(?:THE\s+)?(?:"# + ordinalWords + #")\s+(?:("# + partWords + #")|("# + chapterWords + #"))[.:]?$"#, caseInsensitive: true)
-    static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION"
+    static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION|DEDICATION"
     static let standalone = LinePattern(
         #"^(?:THE\s+|(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
             + #"|^(?:The\s+|(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)

@@ -26,6 +26,8 @@ struct StructureScanner {
     private var lastLetter: Int?
     private var labelCounts: [String: Int]?
     private var blockLabels: Int?
+    /// The letters of the body's first line: the title the title page opens with.
+    private var bookTitle: String?
     /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
     private let marginLineNumbers: Bool
 
@@ -53,6 +55,7 @@ struct StructureScanner {
 
     mutating func run(from start: Int) {
         var i = start
+        bookTitle = (start..<limit).first { !TextLines.isBlank(lines[$0]) }.map { TextLines.letterKey(lines[$0]) }
         while i < limit { i = step(i) }
         flush()
     }
@@ -237,8 +240,14 @@ struct StructureScanner {
             return end
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
-        let gapTitle = fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
-        guard var candidate = HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
+        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
+            || isHeadTitle(at: i, end: end)
+        // A title in capitals wrapped onto a second line (`OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,` /
+        // `WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.`) over the text, where such lines are the book's headings.
+        let wrapped = fallbackHeadings && evidence.headings.isEmpty && inBlock.count == 1 && Self.isWrappedCapitals(t, inBlock[0])
+            && isBodyBlock(after: end)
+        guard var candidate = (wrapped ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
+                ?? HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
                 ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
@@ -262,11 +271,15 @@ struct StructureScanner {
             return end
         }
         if candidate.kind == .standalone, !inBlock.isEmpty, labelsSpeech(t, over: inBlock) { return nil }
+        // A dedication is a section of its own only when it is a letter (`DEDICATION` / `To the Magnificent
+        // Lorenzo…:` / its paragraphs); a line or two under it (`To my wife`) is the title page's, read as such.
+        if FrontMatter.dedicationTitle.matches(candidate.text), !evidence.headings.contains(i),
+           !inBlock.isEmpty || !GapTitle.textFollows(after: end, in: lines, limit: limit) { return nil }
         var headingLines = [candidate.text]
         var next = end
         var rest: [String] = []
         if !inBlock.isEmpty {
-            if candidate.kind == .fallback { return nil }
+            if candidate.kind == .fallback, !wrapped { return nil }
             if !candidate.hasTitle, isTitleBlock(inBlock) {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
@@ -282,6 +295,9 @@ struct StructureScanner {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
             guard TextLines.indent(lines[i]) < 40 else { return nil }
             guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
+            // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
+            // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
+            if !gapTitle, breaksOffSentence(before: i) { return nil }
         } else if case .numberedTitle = candidate.kind {
             if let (block, e) = subtitle(after: end) {
                 // `1. First Day.` / `Christ's Childhood.` / the text: the day's title is the heading's.
@@ -352,6 +368,35 @@ struct StructureScanner {
             }
         }
         return false
+    }
+
+    /// Whether the paragraph right above line `i` (one blank line between) ends in the middle of a sentence:
+    /// on a word in lower case, with no stop, comma or dash after it.
+    private func breaksOffSentence(before i: Int) -> Bool {
+        guard i >= 2, TextLines.isBlank(lines[i - 1]), !TextLines.isBlank(lines[i - 2]),
+              case .paragraph(let above, let first)? = pieces.last, first + above.count == i - 1,
+              let last = above.last?.last else { return false }
+        return last.isLetter && last.isLowercase
+    }
+
+    /// Two lines in capitals that are one title: the first goes on (a comma, or no stop, at its end), the
+    /// two short enough for a heading (60 characters a line, 16 words).
+    static func isWrappedCapitals(_ first: String, _ second: String) -> Bool {
+        guard let end = first.last, end == "," || end.isLetter, first.count <= 60, second.count <= 60,
+              !first.hasPrefix("["), !second.hasPrefix("[") else { return false }
+        let joined = first + " " + second
+        return TextLines.isUpperCase(joined) && TextLines.words(joined).count <= 16
+    }
+
+    /// Whether line `i` is the book's title (the title page's first line) again inside the book, after a wide gap and over its text
+    /// (`The Complete ANGLER.` / `OR, The contemplative Mans RECREATION.` / the dialogue), in a plain
+    /// text: a head title, where the text starts again — over a first chapter the book does not number
+    /// (its next is `CHAP. II.`) or a second work. One over a heading (`THE PRINCE` / `CHAPTER I`) is that heading's.
+    private func isHeadTitle(at i: Int, end: Int) -> Bool {
+        guard evidence.headings.isEmpty, GapTitle.opens(at: i, end: end, in: lines, limit: limit), let next = nextContent(after: i),
+              HeadingCandidate.of(lines[next]) == nil, pieces.contains(where: \.isHeading) else { return false }
+        let key = TextLines.letterKey(lines[i])
+        return key.count >= 6 && key == bookTitle
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).

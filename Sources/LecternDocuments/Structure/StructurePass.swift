@@ -92,7 +92,8 @@ enum StructurePass {
         var out = entries
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
-            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1] {
+            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
+               !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
             } else if Footnotes.heading.matches(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
@@ -100,6 +101,17 @@ enum StructurePass {
             }
         }
         return out
+    }
+
+    /// Whether an index's entries (`Adagio, the, 62.`) follow the list of links after its title (its
+    /// alphabet, `A N B O …`): five among the next ten blocks. The title then stays with them, for
+    /// the pass to skip the whole index (``BackMatter``), not its title alone.
+    static func indexEntriesFollow(_ entries: [BlockStream.Entry], after k: Int) -> Bool {
+        let blocks = entries[(k + 1)...].lazy.compactMap { entry -> String? in
+            if case .block(let block) = entry { return TextLines.trim(block.text) }
+            return nil
+        }.prefix(10)
+        return blocks.filter { BackMatter.indexEntry.matches($0) }.count >= 5
     }
 
     /// The reason for a title of an index (`INDEX`, `Index of First Lines`) over a list of links.
