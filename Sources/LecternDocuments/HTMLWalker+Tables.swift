@@ -110,5 +110,22 @@ extension HTMLWalker {
         }
     }
 
+    /// Rows a layout table has at least to lay out a text (a title page or a box set in a table has fewer).
+    static let textLayoutRows = 20
+
+    /// Whether a layout table (no ``TableReader``) sets a text out row by row: a bilingual edition's
+    /// original and translation side by side, a speech or a verse line to a row, its act and scene
+    /// headings in the rows' cells. At least ``textLayoutRows`` rows, most of them with two cells
+    /// or more that hold words, and no table inside.
+    static func isTextLayout(_ table: XMLNode) -> Bool {
+        guard table.first(where: { $0.name == "table" }) == nil else { return false }
+        let rows = TableReader.rows(of: table)
+        guard rows.count >= textLayoutRows else { return false }
+        let sideBySide = rows.filter { row in
+            row.elements.filter { TableReader.isCell($0) && !TableReader.label(of: $0).isEmpty }.count >= 2
+        }.count
+        return sideBySide * 2 >= rows.count
+    }
+
     private static let cellBlocks: Set<String> = ["li", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
 }
