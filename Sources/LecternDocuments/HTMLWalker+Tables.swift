@@ -110,17 +110,19 @@ extension HTMLWalker {
         }
     }
 
-    /// Rows a layout table has at least to lay out a text (a title page or a box set in a table has fewer).
-    static let textLayoutRows = 20
+    /// Rows and words a layout table has at least to lay out a text (a title page, a box or a
+    /// navigation bar set in a table has fewer).
+    static let textLayoutRows = 4
+    static let textLayoutWords = 100
 
     /// Whether a layout table (no ``TableReader``) sets a text out row by row: a bilingual edition's
     /// original and translation side by side, a speech or a verse line to a row, its act and scene
-    /// headings in the rows' cells. At least ``textLayoutRows`` rows, most of them with two cells
-    /// or more that hold words, and no table inside.
+    /// headings in the rows' cells. At least ``textLayoutRows`` rows and ``textLayoutWords`` words,
+    /// most rows with two cells or more that hold words, and no table inside.
     static func isTextLayout(_ table: XMLNode) -> Bool {
         guard table.first(where: { $0.name == "table" }) == nil else { return false }
         let rows = TableReader.rows(of: table)
-        guard rows.count >= textLayoutRows else { return false }
+        guard rows.count >= textLayoutRows, WordTokenizer.count(in: table.textContent) >= textLayoutWords else { return false }
         let sideBySide = rows.filter { row in
             row.elements.filter { TableReader.isCell($0) && !TableReader.label(of: $0).isEmpty }.count >= 2
         }.count
