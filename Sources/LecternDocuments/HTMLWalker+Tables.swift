@@ -118,9 +118,10 @@ extension HTMLWalker {
     /// Whether a layout table (no ``TableReader``) sets a text out row by row: a bilingual edition's
     /// original and translation side by side, a speech or a verse line to a row, its act and scene
     /// headings in the rows' cells. At least ``textLayoutRows`` rows and ``textLayoutWords`` words,
-    /// most rows with two cells or more that hold words, and no table inside.
+    /// most rows with two cells or more that hold words, no table inside and no link to a place in
+    /// the book (a contents table, its numbers, titles and pages side by side, heads nothing).
     static func isTextLayout(_ table: XMLNode) -> Bool {
-        guard table.first(where: { $0.name == "table" }) == nil else { return false }
+        guard table.first(where: { $0.name == "table" || ($0.name == "a" && internalTarget($0) != nil) }) == nil else { return false }
         let rows = TableReader.rows(of: table)
         guard rows.count >= textLayoutRows, WordTokenizer.count(in: table.textContent) >= textLayoutWords else { return false }
         let sideBySide = rows.filter { row in
