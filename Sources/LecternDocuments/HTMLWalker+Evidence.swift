@@ -202,15 +202,20 @@ extension HTMLWalker {
         return node.all { isBlock($0) && $0.first(where: isBlock) == nil }.map { TextLines.collapse($0.textContent) }.filter { !$0.isEmpty }
     }
 
-    /// A table or list whose text is all links to places in the book (a contents list).
+    /// A table or list whose text is all links to places in the book (a contents list). Its page
+    /// numbers (`3.`, `17.`) and their column's header (`Page`, `Bladz.`) may stand outside the
+    /// links: the words are counted by their letters, where the entries have any.
     static func isTableOfContents(_ node: XMLNode) -> Bool {
         let links = node.all { a in
             guard a.name == "a", let href = a["href"], !href.isEmpty else { return false }
             return !href.contains(":")  // within the book: "#id" or "file.xhtml#id", not http:, mailto:
         }
         guard links.count >= 2 else { return false }
-        let count = { (s: String) in s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count }
-        let linked = links.reduce(0) { $0 + count($1.textContent) }
-        return Double(linked) >= 0.9 * Double(count(node.textContent))
+        let alphanumerics = { (s: String) in s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count }
+        let letters = { (s: String) in s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
+        let linkedLetters = links.reduce(0) { $0 + letters($1.textContent) }
+        let share = { (linked: Int, all: Int) in Double(linked) >= 0.9 * Double(all) }
+        if linkedLetters >= links.count * 2, share(linkedLetters, letters(node.textContent)) { return true }
+        return share(links.reduce(0) { $0 + alphanumerics($1.textContent) }, alphanumerics(node.textContent))
     }
 }

@@ -110,5 +110,25 @@ extension HTMLWalker {
         }
     }
 
+    /// Rows and words a layout table has at least to lay out a text (a title page, a box or a
+    /// navigation bar set in a table has fewer).
+    static let textLayoutRows = 4
+    static let textLayoutWords = 100
+
+    /// Whether a layout table (no ``TableReader``) sets a text out row by row: a bilingual edition's
+    /// original and translation side by side, a speech or a verse line to a row, its act and scene
+    /// headings in the rows' cells. At least ``textLayoutRows`` rows and ``textLayoutWords`` words,
+    /// most rows with two cells or more that hold words, no table inside and no link to a place in
+    /// the book (a contents table, its numbers, titles and pages side by side, heads nothing).
+    static func isTextLayout(_ table: XMLNode) -> Bool {
+        guard table.first(where: { $0.name == "table" || ($0.name == "a" && internalTarget($0) != nil) }) == nil else { return false }
+        let rows = TableReader.rows(of: table)
+        guard rows.count >= textLayoutRows, WordTokenizer.count(in: table.textContent) >= textLayoutWords else { return false }
+        let sideBySide = rows.filter { row in
+            row.elements.filter { TableReader.isCell($0) && !TableReader.label(of: $0).isEmpty }.count >= 2
+        }.count
+        return sideBySide * 2 >= rows.count
+    }
+
     private static let cellBlocks: Set<String> = ["li", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]
 }

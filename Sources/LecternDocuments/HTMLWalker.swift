@@ -58,8 +58,11 @@ struct HTMLWalker {
     private var noteInProgress: String?
     /// Each note's label as its marker shows it ("3", "A"), by the note's id.
     private var noteLabels: [String: String] = [:]
-    /// How many tables the walk is inside (their cells head nothing).
+    /// How many tables the walk is inside (their cells head nothing, unless the table lays out a text).
     private var tableDepth = 0
+    /// How many of those lay a text out row by row (``isTextLayout(_:)``: a bilingual edition's
+    /// original and translation side by side): their cells head as the text's own blocks would.
+    private var textTableDepth = 0
     /// How many poems the walk is inside (`div.poem`, `div.stanza`): a stanza's number or a
     /// poem's `Part the First.` set as a line of it heads no chapter (a tagged heading still may).
     private var verseDepth = 0
@@ -331,6 +334,9 @@ struct HTMLWalker {
             } else if let table = TableReader(node) {
                 read(table, language: language)  // a data table: a sentence per row (HTMLWalker+Tables)
             } else {
+                let text = Self.isTextLayout(node)
+                if text { textTableDepth += 1 }
+                defer { if text { textTableDepth -= 1 } }
                 children(of: node, kind: kind, language: language)
                 flush(as: kind, language: language)
             }
@@ -435,7 +441,7 @@ struct HTMLWalker {
                 let parted = level == nil && (kind == .paragraph || kind == .quote) && tableDepth == 0 && linkListDepth == 0
                 let read = BlockStream.Block(lines: run.lines(blankLines: parted), text: text, kind: kind, language: base, spans: spans,
                                              pronunciations: pronunciations, headingLevel: level, noteReferences: blockNotes,
-                                             mayHead: tableDepth == 0 && kind != .listItem && (verseDepth == 0 || level != nil),
+                                             mayHead: tableDepth == textTableDepth && kind != .listItem && (verseDepth == 0 || level != nil),
                                              speakerLabel: label.flatMap { Self.labelLength($0, in: text) }, italic: italic)
                 if let id = noteInProgress { stream?.note(id: id, label: noteLabels[id], read) } else { stream?.add(read) }
                 blockNotes = []

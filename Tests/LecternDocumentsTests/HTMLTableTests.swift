@@ -182,4 +182,24 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
         #expect(book.skipped.map(\.reason) == ["table (tables: skip)"])
         #expect(book.skipped.map(\.text) == ["Prices Room Price Blue 8"])
     }
+
+    /// A bilingual libretto set in one table, the original and its translation side by side a
+    /// speech to a row, its act headings in the rows' cells: the text is read row by row as laid
+    /// out, and its headings open chapters as they would outside a table.
+    @Test func headingsOfAParallelTextTableOpenChapters() throws {
+        func act(_ german: String, _ english: String) -> String {
+            "<tr><td><h3>\(german)</h3></td><td><h3>\(english)</h3></td></tr>"
+                + (1...12).map { n in
+                    "<tr><td><p>Die \(n). Rede geht weiter, und das Spiel geht mit ihr noch eine Weile fort.</p></td>"
+                        + "<td><p>The \(n). speech goes on, and the play goes on with it for a while yet.</p></td></tr>"
+                }.joined()
+        }
+        let book = try readTable("<h1>DER FLIEGENDE HOLLÄNDER</h1><table>" + act("ERSTER AKT.", "ACT I.")
+            + act("ZWEITER AKT.", "ACT II.") + "</table>")
+        #expect(book.chapters.count == 2, "\(book.chapters.map(\.title))")
+        #expect(book.chapters.last?.title.contains("ACT II.") == true, "\(book.chapters.map(\.title))")
+        let read = texts(book)
+        #expect(read.contains("Die 12. Rede geht weiter, und das Spiel geht mit ihr noch eine Weile fort."))
+        #expect(read.contains("The 12. speech goes on, and the play goes on with it for a while yet."))
+    }
 }

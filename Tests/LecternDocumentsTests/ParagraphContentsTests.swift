@@ -20,6 +20,20 @@ struct ParagraphContentsTests {
         #expect(book.skipped.contains { $0.text.hasPrefix("ACT I. SCENE I. SCENE II.") })
     }
 
+    /// A contents table whose page numbers (`17.`) and their column's header (`Bladz.`) stand
+    /// beside the links is a contents list all the same, skipped as one.
+    @Test func aTableOfLinksWithPageNumbersIsAContentsList() throws {
+        let entries = ["AFSCHEID", "AAN DE NOORDZEE", "EEN EERSTE STORM", "PORTSMOUTH BINNEN"]
+        let rows = entries.enumerated().map { n, title in
+            "<tr><td><a href=\"#c\(n)\">\(title)</a></td><td class=\"right\">\(n * 17 + 103).</td></tr>"
+        }.joined()
+        let chapters = entries.enumerated().map { n, title in "<h2 id=\"c\(n)\">\(title).</h2>" + Self.scene(n) }.joined()
+        let body = "<h1>ONTBOEZEMINGEN</h1><h2>INHOUD.</h2><h3>OP ZEE.</h3><table><tr><td></td><td>Bladz.</td></tr>\(rows)</table>\(chapters)"
+        let book = try HTMLPage.body(body)
+        #expect(book.skipped.contains { $0.text.contains("AFSCHEID") && $0.text.contains("PORTSMOUTH BINNEN") }, "\(book.skipped.map(\.text))")
+        #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("NOORDZEE 120") })
+    }
+
     @Test func aBlockOfParagraphsWithTextBesideTheirLinksIsRead() throws {
         // Links inside running text are no contents list.
         let body = "<h1>A BOOK</h1><h2>CHAPTER I.</h2><blockquote>"

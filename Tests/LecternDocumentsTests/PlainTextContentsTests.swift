@@ -25,6 +25,40 @@ import Testing
         #expect(s[1] == "H chapter: CHAPTER I. | Down the Rabbit-Hole")
     }
 
+    /// A Dutch or German book's contents list is titled in its language (`INHOUD.`, `INHALT`),
+    /// its groups under section titles and a `Bladz.` (page) column: a contents list all the same,
+    /// not a list whose last group alone is found by its page numbers.
+    @Test func aContentsListTitledInAnotherLanguageIsOne() {
+        for title in ["INHOUD.", "Inhalt", "TABLE DES MATIÈRES", "ÍNDICE"] {
+            let text = """
+                \(title)
+
+
+                OP ZEE.
+
+                                                      Bladz.
+                AFSCHEID                               17.
+                AAN DE NOORDZEE                        20.
+
+
+                MINNEBRIEVEN.
+
+                AAN NONNA FLORA                       163.
+                SUZE                                  175.
+
+
+
+
+                AFSCHEID.
+
+                \(Self.body)
+                """
+            let s = summary(analysed(text))
+            #expect(s.first?.hasPrefix("S contents list: \(title) OP ZEE. Bladz. AFSCHEID 17.") == true, "\(s)")
+            #expect(s.first?.hasSuffix("SUZE 175.") == true, "\(s)")
+        }
+    }
+
     @Test func aContentsListEndsAtTheFirstChapterOfATextWithAParagraphPerLine() {
         let text = """
             CONTENTS

@@ -83,6 +83,65 @@ struct VerseCollectionTests {
         ])
     }
 
+    /// A song book whose songs are titled by lines after a wide gap, and whose last song alone
+    /// numbers its verses `1`, `2`, `3`: the numbers are that song's verses (sections of its
+    /// chapter), not the book's chapters, and the songs before it are not its title page.
+    @Test func theLastSongsNumberedVersesAreNoChapters() throws {
+        let text = """
+            Songs of the Day
+
+
+
+
+            The Freed Man's Song.
+
+            Words by A. B. Writer.
+
+            Music by C. D. Player.
+
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+
+
+
+            OLE SHADY.
+
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+
+
+
+            DARKEY SAM.
+
+            SONG AND CHORUS.
+
+
+            1
+
+            \(Self.stanza)
+
+            2
+
+            \(Self.stanza)
+
+            3
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["The Freed Man's Song.", "OLE SHADY.", "DARKEY SAM."], "\(book.chapters.map(\.title))")
+        #expect(Self.headings(book).last == "DARKEY SAM., 1*, 2*, 3*", "\(Self.headings(book))")
+    }
+
     /// Numbers under parts are the parts' chapters, and numbers over long sections a story's chapters.
     @Test func numbersUnderPartsOrOverLongSectionsStayChapters() throws {
         let prose = Array(repeating: SectionHeadingTests.prose, count: 30).joined(separator: "\n\n")

@@ -1,4 +1,4 @@
-/// Contents lists and lists of illustrations: a `CONTENTS` / `TABLE OF CONTENTS` /
+/// Contents lists and lists of illustrations: a `CONTENTS` / `TABLE OF CONTENTS` (`INHOUD`, `INHALT` …) /
 /// `LIST OF ILLUSTRATIONS` title and its entries up to a run of 3+ blank lines, or an untitled run of
 /// entries ending in page numbers (`Heading to Chapter IV.      18`).
 enum ContentsList {
@@ -8,6 +8,11 @@ enum ContentsList {
     /// `CONTENTS`, `TABLE OF CONTENTS`, `CONTENTS AND ILLUSTRATIONS` (a list naming each chapter's pictures too).
     static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?(\s+AND\s+(LIST\s+OF\s+)?ILLUSTRATIONS)?\s*[.:]?$"#,
                                            caseInsensitive: true)
+    /// The same title in the other languages of the books we read: Dutch `INHOUD`, German `INHALT`,
+    /// French `TABLE DES MATIÈRES`, Spanish and Italian `ÍNDICE`, Portuguese `SUMÁRIO` …
+    static let foreignContentsTitle = LinePattern(
+        #"^(INHOUD(SOPGAVE)?|INHALT(SVERZEICHNIS)?|TABLE\s+DES\s+MATI[EÈ]RES|SOMMAIRE|[IÍ]NDICE(\s+GENERAL)?|SUM[AÁ]RIO|INDHOLD|INNEHÅLL|SISÄLLYS|SPIS\s+TREŚCI|OBSAH|TARTALOM)\s*[.:]?$"#,
+        caseInsensitive: true)
     static let illustrationsTitle = LinePattern(#"^(LIST\s+OF\s+)?(ILLUSTRATIONS|PLATES|FIGURES)\s*[.:]?$"#, caseInsensitive: true)
     static let pageEntry = LinePattern(#"\S.*\S\s{2,}(\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
     static let columnHeader = LinePattern(#"^(CHAP(TER)?\.?|PAGE|Page|SECTION|PART)(\s+(PAGE|Page))?\.?$"#)
@@ -17,7 +22,7 @@ enum ContentsList {
         guard line.utf8.count <= 120 else { return nil }
         let t = TextLines.collapse(line)
         guard t.count <= 40 else { return nil }
-        if contentsTitle.matches(t) { return contentsReason }
+        if contentsTitle.matches(t) || foreignContentsTitle.matches(t) { return contentsReason }
         if illustrationsTitle.matches(t) { return illustrationsReason }
         return nil
     }

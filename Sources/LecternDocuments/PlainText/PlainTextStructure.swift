@@ -69,13 +69,19 @@ public struct PlainTextStructure {
             if case .heading(_, _, let c) = piece { return c.kind != .standalone }
             return false
         }
-        if !numbered {
+        // Nor are the stanza numbers of the book's last piece (``RestartingNumbers/isLateSeries(_:)``),
+        // where the short lines find titled pieces before them.
+        let lateStanzas = numbered && RestartingNumbers.isLateSeries(body)
+        if !numbered || lateStanzas {
             var fallback = StructureScanner(lines: lines, limit: limit, illustrations: illustrations, fallbackHeadings: true,
                                             evidence: evidence)
             fallback.run(from: start)
-            (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(fallback.pieces))
-            contentsLists = fallback.contentsLists
-            scannerOversized = fallback.oversized
+            let read = RestartingNumbers.apply(BookPasses.loneLetters(fallback.pieces))
+            if !lateStanzas || !read.sections.isEmpty {
+                (body, sections) = read
+                contentsLists = fallback.contentsLists
+                scannerOversized = fallback.oversized
+            }
         }
 
         body = BookPasses.untitledContents(body)

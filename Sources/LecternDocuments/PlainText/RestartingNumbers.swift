@@ -9,6 +9,38 @@ enum RestartingNumbers {
     /// Sections longer than this, in words (median), are chapters, not poems or stanzas.
     static let maxSectionWords = 300
 
+    /// Whether the book's numbered headings are one series of lone numbers (`1`, `2`, `3` …) over
+    /// short sections that starts late: after more words than it numbers. Such a series numbers the
+    /// stanzas of the book's last piece (a song book's last song), not the book's chapters: its
+    /// pieces are titled by lines no number marks (``GapTitle``, short capital lines).
+    static func isLateSeries(_ pieces: [StructurePiece]) -> Bool {
+        var numbers: [Int] = []
+        var last = 0
+        for (k, piece) in pieces.enumerated() {
+            guard case .heading(_, _, let c) = piece else { continue }
+            switch c.kind {
+            case .standalone, .fallback:
+                continue
+            case .bareNumber(let n) where n > last:
+                numbers.append(k)
+                last = n
+            default:
+                return false
+            }
+        }
+        guard numbers.count >= 2, let first = numbers.first else { return false }
+        let lengths = numbers.map { k in words(pieces[(k + 1)...].prefix { !$0.isHeading }) }
+        guard lengths.sorted()[lengths.count / 2] <= maxSectionWords else { return false }
+        return words(pieces[..<first]) > lengths.reduce(0, +)
+    }
+
+    /// The words of the paragraphs among `pieces`.
+    static func words(_ pieces: ArraySlice<StructurePiece>) -> Int {
+        pieces.reduce(0) { n, piece in
+            if case .paragraph(let lines, _) = piece { n + lines.reduce(0) { $0 + TextLines.wordCount($1) } } else { n }
+        }
+    }
+
     /// The pieces with such numbers turned into paragraphs, and those paragraphs' first lines.
     /// Most series must start under a heading of another kind (a poem's own numbered parts start
     /// again under the poem's number).
@@ -38,13 +70,11 @@ enum RestartingNumbers {
                 continue
             }
         }
-        guard series >= 2, series * 3 >= starts * 2 else { return (pieces, []) }
+        // One series under a piece's title, late in the book: that piece's stanzas (``isLateSeries(_:)``).
+        let late = series == 1 && starts == 1 && isLateSeries(pieces)
+        guard (series >= 2 && series * 3 >= starts * 2) || late else { return (pieces, []) }
         // The words under each number, up to the next heading.
-        let lengths = numbers.map { k in
-            pieces[(k + 1)...].prefix { !$0.isHeading }.reduce(0) { n, piece in
-                if case .paragraph(let lines, _) = piece { n + lines.reduce(0) { $0 + TextLines.wordCount($1) } } else { n }
-            }
-        }.sorted()
+        let lengths = numbers.map { k in words(pieces[(k + 1)...].prefix { !$0.isHeading }) }.sorted()
         guard lengths[lengths.count / 2] <= maxSectionWords else { return (pieces, []) }
         var out = pieces
         for k in numbers {
