@@ -18,6 +18,7 @@ enum BackNotes {
         }
         guard numbered.count >= 2, numbered.allSatisfy({ $0.number != nil }), let first = numbered.first?.line else { return nil }
         let half = start + (limit - start) / 2
+        guard half < min(first, limit) else { return nil }
         return (half..<min(first, limit)).last { i in
             !TextLines.isBlank(lines[i]) && (i == 0 || TextLines.isBlank(lines[i - 1]))
                 && (i + 1 >= lines.count || TextLines.isBlank(lines[i + 1])) && title.matches(TextLines.trim(lines[i]))
