@@ -21,11 +21,6 @@ enum ListedChapters {
     /// whose chapters are numbers alone, where it is an entry of its own), and a
     /// number alone after a titled entry and before another number is that entry's page.
     static func entries(_ lines: some Collection<String>) -> [ContentsEntry] {
-        placedEntries(lines).map(\.entry)
-    }
-
-    /// The entries, each with the line it starts on, as written.
-    static func placedEntries(_ lines: some Collection<String>) -> [(entry: ContentsEntry, line: String)] {
         var read: [(line: String, entry: ContentsEntry, afterBlank: Bool)] = []
         var blank = false
         for line in lines {
@@ -35,9 +30,8 @@ enum ListedChapters {
             blank = false
         }
         var out: [ContentsEntry] = []
-        var starts: [String] = []
         for (k, (line, entry, afterBlank)) in read.enumerated() {
-            guard let last = out.last, k > 0 else { out.append(entry); starts.append(line); continue }
+            guard let last = out.last, k > 0 else { out.append(entry); continue }
             let previous = read[k - 1]
             let bare = TextLines.trim(line)
             let isPage = bare.count <= 4 && (bare.allSatisfy(\.isNumber) || bare.allSatisfy { "ivxlcdm".contains($0) })
@@ -61,10 +55,9 @@ enum ListedChapters {
                 out[out.count - 1].title = [last.title, entry.title].compactMap { $0 }.joined(separator: " ")
             } else {
                 out.append(entry)
-                starts.append(line)
             }
         }
-        return Array(zip(out, starts)).map { (entry: $0.0, line: $0.1) }
+        return out
     }
 
     /// The pieces with each trusted list's chapters found.

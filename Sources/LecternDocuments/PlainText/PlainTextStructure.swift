@@ -88,7 +88,7 @@ public struct PlainTextStructure {
         body = BookPasses.untitledContents(body)
         let unheaded = UnheadedContents.apply(body, lines: lines)
         body = unheaded.pieces
-        let lists = contentsLists.map { ListedChapters.List(after: $0.upperBound, entries: ContentsLevels.chapters(ListedChapters.placedEntries(lines[$0]))) }
+        let lists = contentsLists.map { ListedChapters.List(after: $0.upperBound, entries: ListedChapters.entries(lines[$0])) }
             + evidence.contentsLists + unheaded.lists
         body = ListedChapters.apply(body, lists: lists)
         body = BookPasses.demoteNumbers(body)
