@@ -96,6 +96,17 @@ enum ContentsList {
         return entries >= 3 ? lastContent + 1 : nil
     }
 
+    /// The last line of a synopsis entry: a sentence ended, then the chapter's page (`… pedants and
+    /// rhapsodists.      _Page 3_`, `… Ninth symphonies. Page 15`). A contents list that sums up each
+    /// chapter in a paragraph of phrases sets one under each title; running text ends no paragraph so.
+    static let synopsisEnd = LinePattern(#"[.!?]["”’)]?\s*_?(?:Page|PAGE|Pg\.?|P\.)\s*(?:\d{1,4}|[ivxlcdm]{1,7})_?\.?$"#)
+
+    /// Whether a block (its lines, trimmed) is a contents list's synopsis of a chapter, ending in its page.
+    static func isSynopsis(_ block: some Collection<String>) -> Bool {
+        guard let last = block.reversed().first(where: { !TextLines.isBlank($0) }) else { return false }
+        return synopsisEnd.matches(TextLines.trim(last))
+    }
+
     /// A line ending in a page number after a gap of 2+ spaces.
     static func isPageEntry(_ t: String) -> Bool {
         guard let last = t.last(where: { $0 != "." }), last.isNumber || "ivxlcdm".contains(last), TextLines.has(t, "  ") else { return false }
@@ -105,7 +116,7 @@ enum ContentsList {
     /// One line of running text as long as a paragraph (texts that keep a paragraph on one line):
     /// 100 characters or more, sentences of lower-case words, no page number at its end, not a run of page references.
     static func isUnwrappedParagraph(_ t: String) -> Bool {
-        t.count >= 100 && !isPageEntry(t) && t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
+        t.count >= 100 && !isPageEntry(t) && !synopsisEnd.matches(t) && t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
             && (TextLines.has(t, ". ") || TextLines.has(t, ", ")) && !isPageReferences(t)
     }
 
@@ -119,10 +130,14 @@ enum ContentsList {
 
     /// Three or more lines of which most are long (page references aside) and none ends with a page number, or one line as
     /// long as a paragraph: running text.
+    /// A synopsis under a contents entry (``isSynopsis(_:)``) is no running text.
     static func isProseBlock(from start: Int, in lines: [String], limit: Int) -> Bool {
         var j = start
         var long = 0
         var count = 0
+        var end = start
+        while end < limit, !TextLines.isBlank(lines[end]) { end += 1 }
+        if isSynopsis(lines[start..<end]) { return false }
         while j < limit, !TextLines.isBlank(lines[j]) {
             let t = TextLines.trim(lines[j])
             if isPageEntry(t) { return false }

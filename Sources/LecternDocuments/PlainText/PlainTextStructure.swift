@@ -64,8 +64,10 @@ public struct PlainTextStructure {
         var (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(scanner.pieces))
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
-        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count).
-        let numbered = body.contains { piece in
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count),
+        // nor numbered notes at the back (``BackNotes``).
+        let backNotes = BackNotes.start(of: body, lines: lines, start: start, limit: limit)
+        let numbered = backNotes == nil && body.contains { piece in
             if case .heading(_, _, let c) = piece { return c.kind != .standalone }
             return false
         }
@@ -82,6 +84,11 @@ public struct PlainTextStructure {
                 contentsLists = fallback.contentsLists
                 scannerOversized = fallback.oversized
             }
+        }
+        if let backNotes {
+            let read = BackNotes.apply(body, after: backNotes, lines: lines)
+            body = read.pieces
+            sections.formUnion(read.sections)
         }
 
         body = BookPasses.untitledContents(body)

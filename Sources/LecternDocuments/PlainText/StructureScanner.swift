@@ -217,7 +217,8 @@ struct StructureScanner {
             if step == 0, HeadingCandidate.of(block[0]) != nil { return false }
             // A cast list under its title (`Dramatis Personæ`) after the last entry is front matter, not the chapter's text.
             if step == 0, CastList.title.matches(CastList.cleaned(block[0])) { return false }
-            if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry) { return true }
+            // (Nor is a synopsis of the chapter under its entry, ending in its page.)
+            if block.count >= 2, block[0].count >= 50, !block.contains(where: ContentsList.isPageEntry), !ContentsList.isSynopsis(block) { return true }
             if block.count == 1, ContentsList.isUnwrappedParagraph(block[0]), !isEntryLine(after: k) { return true }
             // Past at most one title block, which is not itself another entry.
             if step == 0, !isTitleBlock(block) { return false }

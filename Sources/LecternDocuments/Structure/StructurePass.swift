@@ -1,3 +1,4 @@
+import Foundation
 import LecternCore
 
 /// The one structure pass, over any reader's ``BlockStream``: the blocks are laid out as lines
@@ -19,6 +20,7 @@ enum StructurePass {
         var headings: [(line: Int, level: Int)] = []
         var placed: [(line: Int, item: TextItem)] = []
         var contentsLists: [ListedChapters.List] = []
+        var lastBlock: String?
         for entry in titledContents(stream.entries) {
             switch entry {
             case .block(let block):
@@ -28,6 +30,7 @@ enum StructurePass {
                 blockEnds[start] = lines.count
                 if let level = block.headingLevel { headings.append((start, level)) }
                 lines.append("")
+                lastBlock = block.text
             case .note(let id, let label, let block):
                 // A note of several paragraphs is one note, read together wherever it goes.
                 if let last = placed.last, case .note(var note) = last.item, note.id == id, last.line == lines.count {
@@ -45,6 +48,8 @@ enum StructurePass {
             case .chapter(let title):
                 placed.append((lines.count, .chapter(title: title, line: lines.count)))
             case .contentsEntries(let entries):
+                // A list of the pictures (under `Full-page Illustrations`) names no chapters, though it links into them.
+                if let title = lastBlock, isIllustrationsTitle(title) { continue }
                 contentsLists.append(ListedChapters.List(after: lines.count, entries: entries.compactMap(ContentsEntry.parse)))
             }
         }
@@ -112,6 +117,12 @@ enum StructurePass {
             return nil
         }.prefix(10)
         return blocks.filter { BackMatter.indexEntry.matches($0) }.count >= 5
+    }
+
+    /// Whether a short block titles a list of pictures: `Full-page Illustrations`, `LIST OF PLATES`.
+    static func isIllustrationsTitle(_ text: String) -> Bool {
+        let words = TextLines.words(text).map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        return words.count <= 6 && words.contains { ["illustrations", "plates", "figures", "pictures"].contains($0) }
     }
 
     /// The reason for a title of an index (`INDEX`, `Index of First Lines`) over a list of links.
