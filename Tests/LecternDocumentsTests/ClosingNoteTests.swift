@@ -62,6 +62,34 @@ import LecternCore
         #expect(summary(analysed(text)).filter { $0.hasPrefix("H ") } == ["H chapter: CHAPTER I.", "H chapter: CHAPTER II."])
     }
 
+    @Test func notesToTheChaptersAfterTheLastAreSectionsHoweverLong() {
+        let long = Array(repeating: Self.body, count: 120).joined(separator: "\n")
+        let text = """
+            CHAPTER I.
+
+            \(Self.body)
+
+            CHAPTER II.
+
+            \(Self.body)
+
+
+
+            NOTE TO CHAPTER I.
+
+            Note A.--The Ranger of the Forest, that cuts the foreclaws off our dogs.
+
+            \(long)
+
+            NOTE TO CHAPTER II.
+
+            \(Self.body)
+            """
+        #expect(summary(analysed(text)).filter { $0.hasPrefix("H ") } == [
+            "H chapter: CHAPTER I.", "H chapter: CHAPTER II.", "H chapter: NOTE TO CHAPTER I.", "H chapter: NOTE TO CHAPTER II.",
+        ])
+    }
+
     @Test func anHTMLNoteAfterTheLastChapterIsAChapter() throws {
         let html = """
             <html><body><h2>CHAPTER I</h2><p>It was a dark and stormy night; the rain fell in torrents.</p>
