@@ -167,4 +167,13 @@ import Testing
             ["Capítulo VII. De la segunda salida de nuestro buen caballero don Quijote de la Mancha"],
             ["Capítulo VIII. Donde se cuenta la desgraciada aventura que se topó don Quijote en topar con unos desalmados yangüeses"]])
     }
+
+    @Test func aTitleFilledLineAfterLineGoesOnPastANameOnTheNextLine() {
+        let text = "Capítulo XXII. De la libertad que dio don Quijote a muchos desdichados\n\n\n\(Self.body)\n\n"
+            + "Capítulo XXIII. De lo que le aconteció al famoso don Quijote en Sierra\n"
+            + "Morena, que fue una de las más raras aventuras que en esta verdadera\nhistoria se cuentan\n\n\n\(Self.body)"
+        #expect(analysed(text).compactMap(\.heading).map(\.lines) == [
+            ["Capítulo XXII. De la libertad que dio don Quijote a muchos desdichados"],
+            ["Capítulo XXIII. De lo que le aconteció al famoso don Quijote en Sierra Morena, que fue una de las más raras aventuras que en esta verdadera historia se cuentan"]])
+    }
 }

@@ -99,6 +99,7 @@ public struct PlainTextStructure {
         body = ListedChapters.apply(body, lists: lists)
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
+        body = ClosingNote.apply(body)
         let front = frontText(lines, body: body)
         var cast: [Int: BlockKind] = [:]
         if evidence.namedChapters.isEmpty { (body, cast) = CastList.apply(body, lines: lines) }

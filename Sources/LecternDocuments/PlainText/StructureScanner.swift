@@ -428,13 +428,16 @@ struct StructureScanner {
 
     /// Whether a titled keyword heading's title goes on in the lines under it: the heading line
     /// ends no phrase, and the rest is one or two short lines of title, in capitals under a title in
-    /// capitals (`… DID NOT` / `REBEL AGAINST …`), else title-like, going on in lower case, or one line under a filled one
+    /// capitals (`… DID NOT` / `REBEL AGAINST …`), else title-like, going on in lower case, or under filled lines
     /// (`Capítulo II. Que trata de la primera salida que de su tierra hizo el` / `ingenioso don Quijote`).
     private func titleRunsOn(_ c: HeadingCandidate, into block: [String]) -> Bool {
         guard case .keyword = c.kind, c.hasTitle, let last = c.text.last, !".:;!?".contains(last), block.count <= 2,
               block.allSatisfy({ $0.count <= 75 }) else { return false }
         if TextLines.isUpperCase(c.text) { return TextLines.isUpperCase(block.joined(separator: " ")) && isTitleBlock(block) }
-        return isTitleBlock(block) || block[0].first?.isLowercase == true || (block.count == 1 && Self.isFilled(c.text))
+        // A title filled line after line goes on whatever its next line starts with (a name: `… en Sierra` /
+        // `Morena, que fue una de …` / `historia se cuentan`): only its last line falls short.
+        return isTitleBlock(block) || block[0].first?.isLowercase == true
+            || (Self.isFilled(c.text) && block.dropLast().allSatisfy(Self.isFilled))
     }
 
     /// A heading's line as long as the text's lines (60 characters or more): the transcriber broke it
