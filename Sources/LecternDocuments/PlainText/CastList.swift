@@ -45,17 +45,15 @@ enum CastList {
             var out = Array(pieces[..<k])
             out.append(.heading(lines: [heading], firstLine: titleLine, candidate: HeadingCandidate(kind: .standalone, text: heading, hasTitle: false)))
             out += cast[k] ?? []
-            // What stands after it before the first act is front matter as ever: read if a
-            // dedication or an epigraph, or running text (an introduction) and what follows it.
+            // What stands after it before the first act is front matter as ever (read if a
+            // dedication or an epigraph; a title page over its bound is read by ``SkipBounds``).
             let rest = ((k + 1)..<first).filter { cast[$0] == nil }
-            let restPieces = ArraySlice(rest.map { pieces[$0] })
-            let read = FrontMatter.read(restPieces)
-            let running = FrontMatter.runningTextStart(restPieces, read: read) ?? rest.count
+            let read = FrontMatter.read(ArraySlice(rest.map { pieces[$0] }))
             let restPosition = Dictionary(uniqueKeysWithValues: rest.enumerated().map { ($1, $0) })
             for n in (k + 1)..<first {
                 if let entries = cast[n] {
                     out += entries
-                } else if let position = restPosition[n], read.contains(position) || position >= running {
+                } else if let position = restPosition[n], read.contains(position) {
                     out.append(pieces[n])
                 } else if let skipped = pieces[n].skipped(PlainTextStructure.titlePageReason) {
                     out.append(skipped)
