@@ -92,7 +92,14 @@ enum StructureReading {
                         pendingPartLines += heading.lines
                         continue
                     }
-                    builder.startChapter(title: heading.title, lines: heading.lines)
+                    builder.startChapter(title: heading.title, lines: pendingPartLines + heading.lines)
+                    pendingPartLines = []
+                } else if case .heading(let next)? = Self.nextStructural(items, after: index), next.level == .part {
+                    // A chapter heading with no text before a part's (a play's title repeated over
+                    // its first act) is no chapter either: it is spoken where the part opens, and
+                    // the part's first chapter keeps its own title.
+                    pendingPartLines += heading.lines
+                    joinedTitles = []
                 } else if case .heading(let next)? = Self.nextStructural(items, after: index), next.level == .chapter {
                     // A chapter heading with no text before the next one (`CHAPTER XXV` above a title
                     // set as a heading of its own) is no chapter: it opens the next, and titles it.
