@@ -118,10 +118,11 @@ import ZIPFoundation
                 #expect(!texts.joined().contains("<"), "markup narrated: \(texts)")
             }
         }
-        // A `format:` given is obeyed: an HTML page read as text on purpose keeps its markup.
+        // A `format:` given is obeyed: an HTML page read as text on purpose keeps its markup (but
+        // for pairs of inline tags, which a plain text's reading takes for emphasis, as `_rain_`).
         var given = Source(url: html, displayPath: "page", format: .text)
         given.keyLines["format"] = 3
-        #expect(try DocumentReader().read([given]).chapters.flatMap(\.blocks).map(\.text).joined().contains("<em>rain</em>"))
+        #expect(try DocumentReader().read([given]).chapters.flatMap(\.blocks).map(\.text).joined().contains("<h1>A Heading</h1>"))
     }
 
     /// Every real book of the corpus is accepted, in the format its name gives (so it reads as before).
