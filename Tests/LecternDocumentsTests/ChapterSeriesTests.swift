@@ -441,4 +441,31 @@ struct ChapterSeriesTests {
             "OF MONARCHY AND HEREDITARY SUCCESSION.",
         ])
     }
+
+    @Test func aLineInCapitalsAParagraphBringsOnWithAColonIsNoHeading() {
+        let text = """
+            THE MILLER'S TALE
+
+            \(Self.prose)
+
+
+
+            MR. FOX
+
+            \(Self.prose)
+
+            And when she came up to the gateway she saw written on it:
+
+            BE BOLD, BE BOLD.
+
+            \(Self.prose)
+
+
+
+            THE ROSE-TREE
+
+            \(Self.prose)
+            """
+        #expect(Self.chapters(analysed(text)) == ["THE MILLER'S TALE", "MR. FOX", "THE ROSE-TREE"])
+    }
 }

@@ -372,12 +372,13 @@ struct StructureScanner {
     }
 
     /// Whether the paragraph right above line `i` (one blank line between) ends in the middle of a sentence:
-    /// on a word in lower case, with no stop, comma or dash after it.
+    /// on a word in lower case, with no stop, comma or dash after it, or on a colon that brings on the
+    /// line (`she saw written on it:` / `BE BOLD, BE BOLD.`, an inscription quoted in a tale).
     private func breaksOffSentence(before i: Int) -> Bool {
         guard i >= 2, TextLines.isBlank(lines[i - 1]), !TextLines.isBlank(lines[i - 2]),
               case .paragraph(let above, let first)? = pieces.last, first + above.count == i - 1,
               let last = above.last?.last else { return false }
-        return last.isLetter && last.isLowercase
+        return (last.isLetter && last.isLowercase) || last == ":"
     }
 
     /// Two lines in capitals that are one title: the first goes on (a comma, or no stop, at its end), the
