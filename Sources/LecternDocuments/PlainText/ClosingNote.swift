@@ -1,11 +1,11 @@
 /// The author's note after the book's last chapter, headed by a line no chapter keyword opens (`NOTE`,
 /// `Author's Note`): Dracula's `NOTE` of seven years after, which an EPUB sets apart as an epilogue. A
-/// careful narrator announces it as its own section, not as more of the last chapter, whatever the format.
+/// careful narrator announces it as a chapter of its own, not as more of the last chapter, whatever the format.
 ///
 /// Only after the last heading of a book with two or more, only a line alone between running text
 /// (the last chapter's, then the note's), and only a short note (up to ``maxWords`` before `THE END`):
 /// a `NOTE` line inside a chapter is the chapter's. Notes to the chapters (`NOTE TO CHAPTER I.` …)
-/// after the last chapter's text are each a section, however long.
+/// after the last chapter's text are each a chapter, however long.
 enum ClosingNote {
     /// `NOTE`, `Note.`, `A NOTE`, `AUTHOR'S NOTE`, `The Editor’s Note`.
     static let title = LinePattern(#"^(?:(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+|A\s+)?NOTE[.:]?$"#, caseInsensitive: true)
