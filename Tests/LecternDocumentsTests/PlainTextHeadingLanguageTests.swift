@@ -32,6 +32,14 @@ import Testing
         #expect(HeadingCandidate.of("Scène 1.I.")?.isPlayDivision == true)
     }
 
+    /// A Spanish play numbers its scenes in words as well as numerals, cardinals among them, and a
+    /// text in plain capitals drops the accent (`ESCENA ULTIMA`).
+    @Test func spanishScenesNumberedInWords() {
+        let headings = ["ESCENA PRIMERA", "ESCENA DOS", "ESCENA III", "ESCENA ULTIMA"]
+        #expect(chapterTitles(headings) == headings)
+        #expect(HeadingCandidate.of("ESCENA DOS                              SCENE II.")?.isPlayDivision == true)
+    }
+
     @Test func theStoriesOfACollection() {
         let headings = ["Adventure I. Silver Blaze", "Adventure II. The Yellow Face", "Adventure III. The Stock-Broker's Clerk"]
         #expect(chapterTitles(headings) == headings)

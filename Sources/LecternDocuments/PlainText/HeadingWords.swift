@@ -32,6 +32,8 @@ enum HeadingWords {
         // es, pt, it
         "primero", "primera", "segundo", "segunda", "tercero", "tercera", "cuarto", "cuarta", "quinto", "quinta",
         "sexto", "sexta", "séptimo", "séptima", "octavo", "octava", "noveno", "novena", "décimo", "décima", "último", "última",
+        "ultimo", "ultima",  // written without the accent (a text in ASCII or Latin-1 capitals: `ESCENA ULTIMA`)
+        "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",  // es cardinals: `ESCENA DOS`
         "primo", "secondo", "terzo", "quarto",
         // fr
         "premier", "première", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième",
