@@ -217,6 +217,7 @@ struct BookBuilder {
         if rule.title == nil, rule.selector == nil, !rule.levelGiven {
             var untitled = openedUntitled
             PlayFrontMatter.join(&book, untitled: &untitled)
+            PlaySynopsis.join(&book, untitled: &untitled)
             UnheadedOpening.join(&book, untitled: untitled)
         }
         return book

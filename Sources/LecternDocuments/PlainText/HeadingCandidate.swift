@@ -113,7 +113,10 @@ struct HeadingCandidate: Equatable {
     /// on one line) is no paragraph.
     static func of(_ line: String, fallback: Bool = false, marked: Bool = false) -> HeadingCandidate? {
         let raw = withoutOrnaments(TextLines.trim(line))
-        guard let first = raw.unicodeScalars.first, raw.utf8.count <= (marked ? 800 : 400), raw.count <= (marked ? 400 : 160) else { return nil }
+        guard let first = raw.unicodeScalars.first, raw.utf8.count <= (marked ? 800 : 400) else { return nil }
+        // A play's act or scene may carry its setting on its line (an HTML paragraph `Scene II. Enter
+        // King and Queen weeping. They pace up and down, …`): twice the length of other headings.
+        if raw.count > (marked ? 400 : 160), marked || raw.count > 320 || !opensWithPlayDivision(raw) { return nil }
         // Every candidate starts with a capital letter or a digit, and (but for the fallback) with a heading
         // word or a number: checked before any regular expression runs, since most lines are running text.
         if !(first.properties.isUppercase || ("0"..."9").contains(first)) { return nil }
@@ -143,7 +146,7 @@ struct HeadingCandidate: Equatable {
             let titleWords = TextLines.words(rest).filter { $0.contains(where: \.isLetter) }
             // A long line after the number (a paragraph’s worth) is running text, not a title; so is one going on in
             // lower case (`Part 3 is short.`).
-            if titleWords.count > (marked ? 60 : 24) || titleWords.first?.first?.isLowercase == true { return nil }
+            if titleWords.count > (marked ? 60 : opensWithPlayDivision(text) ? 48 : 24) || titleWords.first?.first?.isLowercase == true { return nil }
             return HeadingCandidate(kind: .keyword(isPart: isPart), text: text, hasTitle: !titleWords.isEmpty)
         }
         if text.count <= 60, standalone.matches(text) || matterNote.matches(text) {
@@ -168,6 +171,11 @@ struct HeadingCandidate: Equatable {
             return HeadingCandidate(kind: .fallback, text: text, hasTitle: false)
         }
         return nil
+    }
+
+    /// Whether a line opens with an act's or a scene's keyword (`Scene II.`, `ACTO`).
+    static func opensWithPlayDivision(_ line: String) -> Bool {
+        HeadingWords.playDivisions.contains(line.prefix { !$0.isWhitespace }.uppercased().trimmingCharacters(in: .punctuationCharacters))
     }
 
     /// The place in the alphabet of a line that is one capital letter (`B`, `Q.`), else nil.
