@@ -77,6 +77,10 @@ struct HTMLWalker {
     /// The speaker's label the markup sets at the start of the block being gathered
     /// (`<p><b>Lane.</b> Yes, sir.</p>`), for the structure pass to weigh.
     private var blockLabel: String?
+    /// A drop cap drawn as an image just left out, whose letter the next text starts with.
+    private var dropInitial: DropInitial?
+    /// How often each word stands in the document being walked (for drop caps), made when first needed.
+    private var vocabulary: (document: XMLTree, counts: [String: Int])?
     /// The ids of the elements met so far, for links that point back.
     private var seenIDs: Set<String> = []
 
@@ -161,6 +165,12 @@ struct HTMLWalker {
     mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
         if node.isText || node.isEntityReference {
             if let text = node.text {
+                if let initial = dropInitial, text.contains(where: { !$0.isWhitespace }) {
+                    dropInitial = nil
+                    if block.isBlank, let lead = initial.lead(for: text, vocabulary: vocabulary(of: node)) {
+                        block.append(lead, language: language)
+                    }
+                }
                 block.append(text, language: language, origin: trace == nil ? nil : node.pointer)
             } else {
                 skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
@@ -198,6 +208,7 @@ struct HTMLWalker {
             // A figure's images' alt text is listed with its caption, as an image's is.
             let alt = node.all { $0.name == "img" }.compactMap { $0["alt"] }.filter { !$0.isEmpty }
             skip(([node.textContent] + alt).joined(separator: " "), reason: reason)
+            if alt.count == 1, node.textContent.allSatisfy(\.isWhitespace) { dropInitial = DropInitial(alt: alt[0]) }
             return
         }
         if semantics.contains("pagebreak") {
@@ -291,6 +302,7 @@ struct HTMLWalker {
         case "img":
             flush()
             skip(node["alt"] ?? "", reason: "image")
+            dropInitial = DropInitial(alt: node["alt"] ?? "")
         case "svg", "math":
             flush()
             skip(node.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
@@ -382,6 +394,14 @@ struct HTMLWalker {
     /// Starts a chapter titled from outside the text, in the stream when there is one.
     mutating func startSilentChapter(_ title: String) {
         if stream != nil { stream?.chapter(title: title) } else { builder.startSilentChapter(title: title) }
+    }
+
+    /// How often each word stands in the document `node` belongs to.
+    private mutating func vocabulary(of node: XMLNode) -> [String: Int] {
+        if let vocabulary, vocabulary.document === node.owner { return vocabulary.counts }
+        let counts = DropInitial.vocabulary(node.owner.root?.textContent ?? "")
+        vocabulary = (node.owner, counts)
+        return counts
     }
 
     /// Lists text the walk leaves out, in the stream when there is one.
