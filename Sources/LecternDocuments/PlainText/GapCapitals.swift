@@ -7,6 +7,8 @@
 enum GapCapitals {
     /// The titles a book must set so, at least.
     static let minimumSeries = 3
+    /// A title in the shape of a byline (`BY THE RIVER`), which a name does not start with an article.
+    static let byArticle = LinePattern(#"^BY\s+(?:THE|A|AN)\s"#)
 
     /// The first lines of such titles in `lines[start..<limit]`, when there are enough of them; else none.
     static func titles(in lines: [String], from start: Int, limit: Int) -> Set<Int> {
@@ -27,7 +29,8 @@ enum GapCapitals {
     static func opens(at i: Int, in lines: [String], limit: Int) -> Bool {
         let t = TextLines.trim(lines[i])
         // Most lines are passed over unread: a title in capitals starts with one.
-        guard let first = t.unicodeScalars.first, first.properties.isUppercase, TextLines.isUpperCase(t), GapTitle.isTitle(t),
+        guard let first = t.unicodeScalars.first, first.properties.isUppercase, TextLines.isUpperCase(t),
+              GapTitle.isTitle(t) || (byArticle.matches(t) && GapTitle.isTitle(String(t.dropFirst(3)))),
               TextLines.indent(lines[i]) < 40, HeadingCandidate.of(t) == nil else { return false }
         return proseFollows(after: i + 1, in: lines, limit: limit)
     }
