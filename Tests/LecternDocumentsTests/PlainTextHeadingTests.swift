@@ -19,6 +19,8 @@ import Testing
         ("1.\n\n", ["1."]),
         ("PREFACE\n\n\n", ["PREFACE"]),
         ("AUTHOR'S INTRODUCTION.\n\n", ["AUTHOR'S INTRODUCTION."]),
+        ("DEDICATORY EPISTLE\n\n", ["DEDICATORY EPISTLE"]),
+        ("The Epistle Dedicatory.\n\n", ["The Epistle Dedicatory."]),
         ("Epilogue\n\n", ["Epilogue"]),
         ("SCENE 1\n\n", ["SCENE 1"]),
         ("I\n\nTHE SYSTEMS OF HUCBALD AND GUIDO\nD'AREZZO\n\n", ["I", "THE SYSTEMS OF HUCBALD AND GUIDO D'AREZZO"]),

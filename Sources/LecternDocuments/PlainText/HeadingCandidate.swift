@@ -72,7 +72,10 @@ struct HeadingCandidate: Equatable {
     /// The ordinal before the keyword: `THE FIRST ACT`, `Second Book`.
     static let ordinalKeyword = LinePattern(
         #"^(?:THE\s+)?(?:"# + ordinalWords + #")\s+(?:("# + partWords + #")|("# + chapterWords + #"))[.:]?$"#, caseInsensitive: true)
+    /// The words of a heading that stands unnumbered (`PREFACE`); a dedication that is a letter by name
+    /// (`DEDICATORY EPISTLE`) is one, as `DEDICATION` over a letter is.
     static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION|DEDICATION"
+        + "|EPISTLE DEDICATORY|DEDICATORY EPISTLE"
     static let standalone = LinePattern(
         #"^(?:THE\s+|(?:THE\s+)?(?:AUTHOR|EDITOR|TRANSLATOR)['’]?S\s+)?(?:"# + standaloneWords + #")(?:\s+(?:TO\s+[A-Z ,'’-]+|[IVXLC]+|\d{1,2}|[A-Z]))?[.:]?$"#
             + #"|^(?:The\s+|(?:The\s+)?(?:Author|Editor|Translator)['’]?s\s+)?(?:"# + titleCased(standaloneWords)
@@ -86,7 +89,7 @@ struct HeadingCandidate: Equatable {
     /// The upper-cased first words a keyword or standalone heading can start with.
     static let firstWords: Set<String> = Set(
         (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
-            .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map(String.init)
+            .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map { String($0.prefix { $0 != " " }) }
             + ordinalWords.split(separator: "|").map(String.init)
             + ["THE", "NOTE", "ADVERTISEMENT", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
     static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
@@ -105,7 +108,9 @@ struct HeadingCandidate: Equatable {
     }
 
     static func titleCased(_ words: String) -> String {
-        words.split(separator: "|").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: "|")
+        words.split(separator: "|").map { alternative in
+            alternative.split(separator: " ").map { w in w.prefix(1) + w.dropFirst().lowercased() }.joined(separator: " ")
+        }.joined(separator: "|")
     }
 
     /// The candidate this line would be, if any. `fallback` allows short upper-case lines; `marked`: the format

@@ -64,11 +64,11 @@ public struct PlainTextStructure {
         var (body, sections) = RestartingNumbers.apply(BookPasses.loneLetters(scanner.pieces))
         var contentsLists = scanner.contentsLists
         var scannerOversized = scanner.oversized
-        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count),
+        // Short upper-case lines are headings only in a book with no numbered ones (a PREFACE alone does not count, nor a title in capitals set as a chapter's: ``GapCapitals``),
         // nor numbered notes at the back (``BackNotes``).
         let backNotes = BackNotes.start(of: body, lines: lines, start: start, limit: limit)
         let numbered = backNotes == nil && body.contains { piece in
-            if case .heading(_, _, let c) = piece { return c.kind != .standalone }
+            if case .heading(_, _, let c) = piece { return c.kind != .standalone && c.kind != .fallback }
             return false
         }
         // Nor are the stanza numbers of the book's last piece (``RestartingNumbers/isLateSeries(_:)``),

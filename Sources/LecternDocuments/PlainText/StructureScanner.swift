@@ -30,6 +30,8 @@ struct StructureScanner {
     private var bookTitle: String?
     /// The book numbers its lines in the margin (`[5]`, `[10]` …): no such label opens a note.
     private let marginLineNumbers: Bool
+    /// The lines of a plain text's chapter titles in capitals set after wide gaps (``GapCapitals``).
+    private let gapCapitals: Set<Int>
 
     init(lines: [String], limit: Int, illustrations: PlainTextStructure.Illustrations, fallbackHeadings: Bool,
          evidence: FormatEvidence = .none) {
@@ -39,6 +41,7 @@ struct StructureScanner {
         self.illustrations = illustrations
         self.fallbackHeadings = fallbackHeadings
         marginLineNumbers = MarginLineNumbers.present(in: lines, limit: limit)
+        gapCapitals = fallbackHeadings || !evidence.headings.isEmpty ? [] : GapCapitals.titles(in: lines, from: 0, limit: limit)
     }
 
     static let illustrationReason = "illustration"
@@ -241,8 +244,9 @@ struct StructureScanner {
             return end
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
+        // Or one of a series of chapter titles in capitals so set, over prose (``GapCapitals``).
         let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
-            || isHeadTitle(at: i, end: end)
+            || isHeadTitle(at: i, end: end) || (gapCapitals.contains(i) && TextLines.letterKey(t) != bookTitle)
         // A title in capitals wrapped onto a second line (`OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,` /
         // `WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.`) over the text, where such lines are the book's headings.
         let wrapped = fallbackHeadings && evidence.headings.isEmpty && inBlock.count == 1 && Self.isWrappedCapitals(t, inBlock[0])
