@@ -137,7 +137,7 @@ struct SongAndTaleBookTests {
 
     @Test func aPageOfDisplayTypeIsNoChapter() throws {
         let book = try HTMLPage.body("""
-            <h3>Hemenway Expedition</h3><h1>CONTRIBUTION</h1><h2>TO</h2><h1>FOLK-LORE</h1><h2>By J. WALTER FEWKES</h2>
+            <h3>Hemenway Expedition</h3><h1>CONTRIBUTION</h1><h2>TO</h2><h1>FOLK-LORE</h1><h4>By J. WALTER FEWKES</h4>
             <h2>TOM TIT TOT</h2>\(Self.paragraph)\(Self.paragraph)
             <h2>THE THREE SILLIES</h2>\(Self.paragraph)\(Self.paragraph)
             <h2>OYEZ-OYEZ-OYEZ</h2><h3>THE FAIRY TALES</h3><h3>ARE NOW CLOSED</h3>
