@@ -133,6 +133,18 @@ struct SongAndTaleBookTests {
         #expect(book.chapters.map(\.title) == ["TOM TIT TOT", "THE THREE SILLIES", "TITTY MOUSE AND TATTY MOUSE", "THE ROSE-TREE"])
     }
 
+    @Test func aContentsListFlowedIntoOneParagraphIsReadEntryByEntry() {
+        let entries = ListedChapters.entries([
+            "CONTENTS", "",
+            "I. TOM TIT TOT II. THE THREE SILLIES III. THE ROSE-TREE IV. THE OLD",
+            "WOMAN AND HER PIG V. HOW JACK WENT TO SEEK HIS FORTUNE", "",
+            "NOTES AND REFERENCES",
+        ])
+        #expect(entries.map(\.title) == ["TOM TIT TOT", "THE THREE SILLIES", "THE ROSE-TREE", "THE OLD WOMAN AND HER PIG",
+                                         "HOW JACK WENT TO SEEK HIS FORTUNE", "NOTES AND REFERENCES"])
+        #expect(entries.prefix(5).map(\.number) == [1, 2, 3, 4, 5])
+    }
+
     static let paragraph = "<p>Once upon a time there was a woman, and she baked five pies. And when they came out of the oven, they were that overbaked the crusts were too hard to eat.</p>"
 
     @Test func aPageOfDisplayTypeIsNoChapter() throws {
