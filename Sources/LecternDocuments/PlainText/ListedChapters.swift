@@ -66,24 +66,32 @@ enum ListedChapters {
     /// A list's lines with each paragraph that runs its entries on, one after another
     /// (`I. TOM TIT TOT II. THE THREE SILLIES III. THE ROSE-TREE IV. THE OLD` / `WOMAN AND HER PIG V. …`),
     /// laid out one entry a line: the paragraph is cut before each number of a series that runs
-    /// from 1 (three at least), the text before the first kept as a line of its own.
+    /// from 1 (and may start again at 1, a part's chapters), where two entries or more share a line
+    /// (a list laid out one entry a line is left as it is); the text before the first is a line of its own.
     static func unflowed(_ lines: [String]) -> [String] {
         var out: [String] = []
         var block: [String] = []
         func flush() {
             defer { block = [] }
             guard !block.isEmpty else { return }
-            let joined = block.map(TextLines.trim).joined(separator: " ")
+            let trimmed = block.map(TextLines.trim)
+            let joined = trimmed.joined(separator: " ")
+            var lineStarts = Set<Int>()
+            var offset = 0
+            for line in trimmed {
+                lineStarts.insert(offset)
+                offset += (line as NSString).length + 1
+            }
             let ns = joined as NSString
             var cuts: [Int] = []
             var next = 1
             for m in inlineNumber.matches(in: joined, range: NSRange(location: 0, length: ns.length)) {
-                let numeral = ns.substring(with: m.range(at: 1))
-                guard (RomanNumeral.value(of: numeral) ?? Int(numeral)) == next else { continue }
+                let value = RomanNumeral.value(of: ns.substring(with: m.range(at: 1))) ?? Int(ns.substring(with: m.range(at: 1)))
+                guard value == next || (value == 1 && next > 2) else { continue }
                 cuts.append(m.range.location)
-                next += 1
+                next = (value ?? 0) + 1
             }
-            guard cuts.count >= 3 else { out += block; return }
+            guard cuts.count >= 3, cuts.filter({ !lineStarts.contains($0) }).count >= 2 else { out += block; return }
             var from = 0
             for cut in cuts + [ns.length] where cut > from {
                 let piece = TextLines.trim(ns.substring(with: NSRange(location: from, length: cut - from)))

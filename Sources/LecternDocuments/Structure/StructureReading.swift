@@ -247,6 +247,9 @@ enum StructureReading {
     /// BOOK.` over a rhyme; a motto; a dedication under a title of its own): front matter, read as
     /// the book's opening, not a chapter of it — the book's own series starts at the preface.
     static func isProem(_ items: [TextItem], at index: Int) -> Bool {
+        // (An introduction or a dedication of its own is the book's, however short.)
+        guard case .heading(let heading) = items[index], !heading.lines.contains(where: { HeadingCandidate.standalone.matches($0) })
+        else { return false }
         var words = 0
         for item in items[(index + 1)...] {
             switch item {
