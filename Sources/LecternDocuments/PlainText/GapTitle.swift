@@ -30,7 +30,7 @@ enum GapTitle {
         return HeadingCandidate.isTitleLike([t]) || ".!?".contains(last)
     }
 
-    /// Whether running text (a block of two lines or more, or a long one) follows the line before
+    /// Whether running text (a block of two lines or more, or a long one, not an imprint) follows the line before
     /// `end`, past at most ``shortBlocks`` blocks of one short line each.
     static func textFollows(after end: Int, in lines: [String], limit: Int) -> Bool {
         var k = end
@@ -41,7 +41,9 @@ enum GapTitle {
             guard k < limit, k - blockEnd < gap else { return false }
             var e = k + 1
             while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
-            if e - k >= 2 || TextLines.trim(lines[k]).count >= 60 { return true }
+            // (A publisher's imprint, `Published by` / `DeLONG RICE & COMPANY.`, is the title page's, not text.)
+            if e - k >= 2 || TextLines.trim(lines[k]).count >= 60,
+               !FrontMatter.imprint.matches(lines[k..<e].joined(separator: " ")) { return true }
             k = e
         }
         return false
