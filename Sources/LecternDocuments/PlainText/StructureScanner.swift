@@ -373,15 +373,17 @@ struct StructureScanner {
         return false
     }
 
-    /// Whether a short line in capitals stands as a line of the book again and again (three times or
+    /// Whether a short line in capitals stands as a block of its own again and again (three times or
     /// more, in any case or emphasis): a label inside the pieces (a song's `CHORUS.`, a fable's
     /// `MORAL.`), read where it stands, not a title of one of them — a title is the title of one piece.
     private mutating func isRefrain(_ t: String) -> Bool {
         let counts = shortLineCounts ?? {
             var counts: [String: Int] = [:]
-            for line in lines[..<limit] {
+            for (k, line) in lines[..<limit].enumerated() {
+                // (A line of its own block: a song's own refrain line inside its stanzas titles it well.)
                 let trimmed = TextLines.trim(line)
-                guard !trimmed.isEmpty, trimmed.count <= 50 else { continue }
+                guard !trimmed.isEmpty, trimmed.count <= 50, k == 0 || TextLines.isBlank(lines[k - 1]),
+                      k + 1 >= limit || TextLines.isBlank(lines[k + 1]) else { continue }
                 counts[TextLines.letterKey(Emphasis.remove(trimmed)), default: 0] += 1
             }
             shortLineCounts = counts
