@@ -84,6 +84,50 @@ struct SongAndTaleBookTests {
         #expect(titles.count == 3, "\(titles)")
     }
 
+    @Test func aSongsRefrainLineInsideItsStanzasDoesNotUntitleIt() throws {
+        let refrain = "MY CHILD IS GONE.\n\nThey took my child at break of day,\nMy child is gone, my child is gone,\nAnd bore him far and far away;\nMy child is gone, my child is gone."
+        let text = Self.songs.replacingOccurrences(of: "THE LOG CABIN ON THE HILL.", with: refrain + "\n\nMY CHILD IS GONE.\n\nMY CHILD IS GONE.\nMY CHILD IS GONE.")
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title).contains("MY CHILD IS GONE."), "\(book.chapters.map(\.title))")
+    }
+
+    @Test func aTitlePageOverAnImprintIsNoSongsTitle() throws {
+        let text = """
+            Old Tales Retold.
+
+            "THE FIDDLE AND THE BOW,"
+
+            "THE PARADISE OF FOOLS",
+
+            ILLUSTRATED.
+
+                Published by
+                SMITH & COMPANY.
+                Nashville, Tenn.
+
+
+
+
+            PREFACE.
+
+
+            This volume presents the first publication of the famous lectures of the
+            governor, whose great popularity as an orator has caused repeated
+            inquiries from all sections of the country for his lectures in book form.
+
+
+
+
+            THE FIDDLE AND THE BOW.
+
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(!book.chapters.map(\.title).contains("Old Tales Retold."), "\(book.chapters.map(\.title))")
+    }
+
     /// Tales in capitals after wide gaps; one a rhyme whose first verses are lines of their own.
     static let tales = """
         TOM TIT TOT
