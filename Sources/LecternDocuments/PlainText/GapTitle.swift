@@ -1,14 +1,18 @@
 /// A piece's title in a plain text that sets its pieces apart by a wide gap: a short line after
 /// three blank lines or more (as Project Gutenberg's texts set a song's or a poem's title, where
-/// no heading word or number marks it), with the piece's text after it, past at most two short
-/// lines (its credit, `Words by Whittier. Music by G.W. Clark.`, a byline, a `[Music]` mark).
+/// no heading word or number marks it), with the piece's text after it, past at most
+/// ``shortBlocks`` short lines (its credits — `As sung in …`, `Words by Whittier.`, `Music by
+/// G.W. Clark.`, `Copyright, 1887 …` —, a byline, a `[Music]` mark, or a rhyme's first verses,
+/// each a line of its own).
 /// Only in a book that has no heading of another kind (``StructureScanner``'s fallback), where
 /// the title may be in lower case (`The Slave Boy's Wish.`, `How long! O! how long!`).
 enum GapTitle {
     /// The blank lines a title stands after, at least.
     static let gap = 3
-    /// Short lines between a title and its text, at most.
+    /// Short lines right under a heading that are its credits, at most (``StructureScanner``).
     static let creditLines = 2
+    /// Blocks of one short line each between a title and its running text, at most.
+    static let shortBlocks = 6
 
     /// Whether line `i` (alone in its block, ending at `end`) is such a title.
     static func opens(at i: Int, end: Int, in lines: [String], limit: Int) -> Bool {
@@ -26,18 +30,20 @@ enum GapTitle {
         return HeadingCandidate.isTitleLike([t]) || ".!?".contains(last)
     }
 
-    /// Whether running text (a block of two lines or more, or a long one) follows the line before
-    /// `end`, past at most ``creditLines`` blocks of one short line each.
+    /// Whether running text (a block of two lines or more, or a long one, not an imprint) follows the line before
+    /// `end`, past at most ``shortBlocks`` blocks of one short line each.
     static func textFollows(after end: Int, in lines: [String], limit: Int) -> Bool {
         var k = end
-        for _ in 0...creditLines {
+        for _ in 0...shortBlocks {
             let blockEnd = k
             while k < limit, TextLines.isBlank(lines[k]) { k += 1 }
             // A wide gap again: the next piece's title.
             guard k < limit, k - blockEnd < gap else { return false }
             var e = k + 1
             while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
-            if e - k >= 2 || TextLines.trim(lines[k]).count >= 60 { return true }
+            // (A publisher's imprint, `Published by` / `DeLONG RICE & COMPANY.`, is the title page's, not text.)
+            if e - k >= 2 || TextLines.trim(lines[k]).count >= 60,
+               !FrontMatter.imprint.matches(lines[k..<e].joined(separator: " ")) { return true }
             k = e
         }
         return false

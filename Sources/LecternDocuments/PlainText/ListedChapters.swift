@@ -1,3 +1,6 @@
+import Foundation
+import LecternText
+
 /// A contents list as evidence for the chapters: when a book lists its chapters, the chapters
 /// found after the list are those entries, whatever form their headings take in the body —
 /// `CHAPTER I.` and its title on one line or two, a bare `IV.` whose title is only in the list
@@ -23,7 +26,7 @@ enum ListedChapters {
     static func entries(_ lines: some Collection<String>) -> [ContentsEntry] {
         var read: [(line: String, entry: ContentsEntry, afterBlank: Bool)] = []
         var blank = false
-        for line in lines {
+        for line in unflowed(Array(lines)) {
             guard !TextLines.isBlank(line) else { blank = true; continue }
             let t = TextLines.trim(line)
             if ContentsList.title(t) == nil, let entry = ContentsEntry.parse(t) { read.append((line, entry, blank)) }
@@ -59,6 +62,57 @@ enum ListedChapters {
         }
         return out
     }
+
+    /// A list's lines with each paragraph that runs its entries on, one after another
+    /// (`I. TOM TIT TOT II. THE THREE SILLIES III. THE ROSE-TREE IV. THE OLD` / `WOMAN AND HER PIG V. …`),
+    /// laid out one entry a line: the paragraph is cut before each number of a series that runs
+    /// from 1 (and may start again at 1, a part's chapters), where two entries or more share a line
+    /// (a list laid out one entry a line is left as it is); the text before the first is a line of its own.
+    static func unflowed(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var block: [String] = []
+        func flush() {
+            defer { block = [] }
+            guard !block.isEmpty else { return }
+            let trimmed = block.map(TextLines.trim)
+            let joined = trimmed.joined(separator: " ")
+            var lineStarts = Set<Int>()
+            var offset = 0
+            for line in trimmed {
+                lineStarts.insert(offset)
+                offset += (line as NSString).length + 1
+            }
+            let ns = joined as NSString
+            var cuts: [Int] = []
+            var next = 1
+            for m in inlineNumber.matches(in: joined, range: NSRange(location: 0, length: ns.length)) {
+                let value = RomanNumeral.value(of: ns.substring(with: m.range(at: 1))) ?? Int(ns.substring(with: m.range(at: 1)))
+                guard value == next || (value == 1 && next > 2) else { continue }
+                cuts.append(m.range.location)
+                next = (value ?? 0) + 1
+            }
+            guard cuts.count >= 3, cuts.filter({ !lineStarts.contains($0) }).count >= 2 else { out += block; return }
+            var from = 0
+            for cut in cuts + [ns.length] where cut > from {
+                let piece = TextLines.trim(ns.substring(with: NSRange(location: from, length: cut - from)))
+                if !piece.isEmpty { out.append(piece) }
+                from = cut
+            }
+        }
+        for line in lines {
+            if TextLines.isBlank(line) {
+                flush()
+                out.append(line)
+            } else {
+                block.append(line)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// A number and its stop inside a line, where an entry may start (`XIV. `, `7. `).
+    private static let inlineNumber = try! NSRegularExpression(pattern: #"(?<![\w'’.])([IVXLCDM]+|\d{1,3})\.\s"#)
 
     /// The pieces with each trusted list's chapters found.
     static func apply(_ pieces: [StructurePiece], lists: [List]) -> [StructurePiece] {

@@ -25,6 +25,8 @@ struct StructureScanner {
     private var lastTitledNumber: Int?
     private var lastLetter: Int?
     private var labelCounts: [String: Int]?
+    /// How often each short line's letters stand as a line of the body (``isRefrain(_:)``).
+    private var shortLineCounts: [String: Int]?
     private var blockLabels: Int?
     /// The letters of the body's first line: the title the title page opens with.
     private var bookTitle: String?
@@ -298,7 +300,7 @@ struct StructureScanner {
             }
         } else if candidate.kind == .fallback {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
-            guard TextLines.indent(lines[i]) < 40 else { return nil }
+            guard TextLines.indent(lines[i]) < 40, !isRefrain(t) else { return nil }
             guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
             // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
             // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
@@ -373,6 +375,26 @@ struct StructureScanner {
             }
         }
         return false
+    }
+
+    /// Whether a short line in capitals stands as a block of its own again and again (three times or
+    /// more, in any case or emphasis): a label inside the pieces (a song's `CHORUS.`, a fable's
+    /// `MORAL.`), read where it stands, not a title of one of them — a title is the title of one piece.
+    private mutating func isRefrain(_ t: String) -> Bool {
+        let counts = shortLineCounts ?? {
+            var counts: [String: Int] = [:]
+            for (k, line) in lines[..<limit].enumerated() {
+                // (A line of its own block: a song's own refrain line inside its stanzas titles it well.)
+                let trimmed = TextLines.trim(line)
+                guard !trimmed.isEmpty, trimmed.count <= 50, k == 0 || TextLines.isBlank(lines[k - 1]),
+                      k + 1 >= limit || TextLines.isBlank(lines[k + 1]) else { continue }
+                counts[TextLines.letterKey(Emphasis.remove(trimmed)), default: 0] += 1
+            }
+            shortLineCounts = counts
+            return counts
+        }()
+        let key = TextLines.letterKey(Emphasis.remove(t))
+        return !key.isEmpty && counts[key, default: 0] >= 3
     }
 
     /// Whether the paragraph right above line `i` (one blank line between) ends in the middle of a sentence:

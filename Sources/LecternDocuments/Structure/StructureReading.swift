@@ -38,6 +38,8 @@ enum StructureReading {
         /// Named chapters: an entry that holds notes and no text of its own (an endnotes file) is
         /// no chapter; its headings are left out, its notes read where they are referred to.
         var notesEntry = false
+        /// The heading lines of a page of display type (``isDisplayPage(_:at:)``) being read.
+        var onDisplayPage = false
 
         /// A note is read away from its marker wherever it goes: it is announced by its label.
         func read(_ note: TextNote) {
@@ -82,7 +84,16 @@ enum StructureReading {
                 if carriedHeadings { pendingPartLines += heading.lines; continue }
                 for line in pendingPartLines + heading.lines { builder.add(line, kind: .heading) }
                 pendingPartLines = []
+            case .heading(let heading) where heading.level == .chapter && pendingPartLines.isEmpty && joinedTitles.isEmpty
+                && Self.isDisplayPage(items, at: index):
+                onDisplayPage = true
+                Self.readDisplayLines(heading.lines, into: &builder)
+            case .heading(let heading) where heading.level == .chapter && pendingPartLines.isEmpty && builder.book.chapters.isEmpty
+                && Self.isProem(items, at: index):
+                // Read as the book's opening, in the chapter the front opens.
+                for line in heading.lines { builder.add(line, kind: .heading) }
             case .heading(let heading):
+                onDisplayPage = false
                 endChapter()
                 if heading.level == .part {
                     builder.part = heading.title
@@ -112,6 +123,8 @@ enum StructureReading {
                 }
             case .paragraph(let paragraph) where paragraph.kind == .stageDirection && stageDirections == .skip:
                 builder.skip(paragraph.text, reason: "stage direction (stage_directions: skip)")
+            case .paragraph(let paragraph) where onDisplayPage && paragraph.kind == .heading:
+                Self.readDisplayLines([paragraph.text], into: &builder)
             case .paragraph(let paragraph):
                 if named, !pendingPartLines.isEmpty {
                     for line in pendingPartLines { builder.add(line, kind: .heading) }
@@ -206,6 +219,64 @@ enum StructureReading {
     /// Stretches kept in the text but not spoken: the engine reads a space there.
     private static func silent(_ stretches: [SilentStretch]) -> [Pronunciation] {
         stretches.map { Pronunciation(offset: $0.offset, length: $0.length, spoken: " ") }
+    }
+
+    /// Whether the chapter heading at `index` opens a page set wholly in display type: headings
+    /// under it and no text before the next chapter's (a title page set as headings, `Hemenway
+    /// Expedition` / `CONTRIBUTION` / `TO` / `FOLK-LORE` / `By …`; a closing notice, `OYEZ-OYEZ-OYEZ` /
+    /// `THE FAIRY TALES` / `ARE NOW CLOSED`). Such a page is no chapter: a listener hears no chapter
+    /// of a few words with nothing to read in it.
+    static func isDisplayPage(_ items: [TextItem], at index: Int) -> Bool {
+        var lines = 0
+        for item in items[(index + 1)...] {
+            switch item {
+            case .heading, .chapter: return lines > 0
+            case .paragraph(let p) where p.kind == .heading: lines += 1
+            case .paragraph, .note: return false
+            default: continue
+            }
+        }
+        return lines > 0
+    }
+
+    /// The words of running text a piece before the book's preface may have and be its opening.
+    static let maxProemWords = 150
+
+    /// Whether the chapter heading at `index`, before any chapter, titles a short piece (at most
+    /// ``maxProemWords``) right before the book's preface or introduction (`HOW TO GET INTO THIS
+    /// BOOK.` over a rhyme; a motto; a dedication under a title of its own): front matter, read as
+    /// the book's opening, not a chapter of it — the book's own series starts at the preface.
+    static func isProem(_ items: [TextItem], at index: Int) -> Bool {
+        // (An introduction or a dedication of its own is the book's, however short.)
+        guard case .heading(let heading) = items[index], !heading.lines.contains(where: { HeadingCandidate.standalone.matches($0) })
+        else { return false }
+        var words = 0
+        for item in items[(index + 1)...] {
+            switch item {
+            case .heading(let next):
+                return next.level == .chapter && next.lines.first.map { HeadingCandidate.standalone.matches($0) } == true
+            case .chapter:
+                return false
+            case .paragraph(let p):
+                words += TextLines.wordCount(p.text)
+                if words > maxProemWords { return false }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// A display page's lines: read as text of the chapter they close, or, before the first
+    /// chapter, the title page's.
+    private static func readDisplayLines(_ lines: [String], into builder: inout BookBuilder) {
+        for line in lines {
+            if builder.book.chapters.isEmpty {
+                builder.skip(line, reason: PlainTextStructure.titlePageReason)
+            } else {
+                builder.add(line, kind: .paragraph)
+            }
+        }
     }
 
     /// The first heading or paragraph after `index`.
