@@ -226,7 +226,10 @@ extension HTMLWalker {
                 return !bare.isEmpty && bare.allSatisfy { "IVXLCDM".contains($0) }
             }.reduce(0) { $0 + letters(String($1)) }
         }
-        if linkedLetters >= links.count * 2, share(linkedLetters, letters(node.textContent) - max(0, numerals - linkedNumerals)) { return true }
+        // A long list may name an entry or two it does not link (`Selected Bibliography [missing from e-book]`).
+        let unlinked = letters(node.textContent) - max(0, numerals - linkedNumerals) - linkedLetters
+        if linkedLetters >= links.count * 2, share(linkedLetters, linkedLetters + unlinked)
+            || (links.count >= 8 && Double(linkedLetters) >= 0.8 * Double(linkedLetters + unlinked)) { return true }
         return share(links.reduce(0) { $0 + alphanumerics($1.textContent) }, alphanumerics(node.textContent))
     }
 }

@@ -113,16 +113,21 @@ import Testing
     }
 
     /// A contents table whose chapters' Roman numerals stand in a column of their own beside the links
-    /// (`I.` | `Of Our Spiritual Strivings`) is a contents list, as one with page numbers is.
+    /// (`I.` | `Of Our Spiritual Strivings`) is a contents list, as one with page numbers is, though it
+    /// names an entry it does not link.
     @Test func aTableOfLinksWithRomanNumeralsBesideThemIsAContentsList() throws {
-        let entries = ["The Forethought", "Of Our Sorrows", "Of the Dawn", "Of the Black Belt", "Of the Sons", "The Afterthought"]
-        let numerals = ["", "I.", "II.", "III.", "IV.", ""]
+        let entries = ["The Forethought", "Of Our Spiritual Strivings", "Of the Dawn of Freedom", "Of the Meaning of Progress",
+                       "Of the Wings of Atalanta", "Of the Training of Black Men", "Of the Faith of the Fathers", "Of the Coming of John",
+                       "The Afterthought"]
+        let numerals = ["", "I.", "II.", "III.", "IV.", "V.", "VI.", "VII.", ""]
         let rows = zip(entries, numerals).enumerated().map { n, entry in
-            "<tr><td>\(entry.1)</td><td><a href=\"#c\(n)\">\(entry.0)</a></td></tr>"
-        }.joined()
+            "<tr><td>\(entry.1)&nbsp;&nbsp;</td><td><a href=\"#c\(n)\">\(entry.0)</a></td></tr>"
+        }.joined() + "<tr><td></td><td>Selected Bibliography [missing]</td></tr>"
         let chapters = entries.enumerated().map { n, title in "<h3 id=\"c\(n)\">\(title)</h3>" + Self.paragraph + Self.paragraph }.joined()
         let book = try HTMLPage.body("<h1>THE SOULS</h1><table><tr><td>CHAPTER</td><td></td></tr>\(rows)</table>\(chapters)")
         #expect(book.skipped.contains { $0.text.contains("The Forethought") && $0.text.contains("The Afterthought") }, "\(book.skipped.map(\.text))")
         #expect(book.chapters.map(\.title) == entries)
+        // The book's title over the list is the title page's, not the list's.
+        #expect(book.skipped.contains { $0.text == "THE SOULS" && $0.reason == "title page" }, "\(book.skipped.map(\.reason))")
     }
 }

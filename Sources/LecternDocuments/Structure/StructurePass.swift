@@ -95,9 +95,12 @@ enum StructurePass {
     /// Alone, the pass would take what follows for their entries, or read them as headings.
     static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
         var out = entries
+        var headed = false  // a heading before: the book's title is not the list's
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
-            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text) ?? listHeading(block), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
+            defer { headed = headed || block.headingLevel != nil }
+            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text) ?? (headed ? listHeading(block) : nil),
+               case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
                !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
             } else if Footnotes.heading.matches(block.text),
@@ -122,7 +125,8 @@ enum StructurePass {
     /// The contents reason for a marked heading of a word or two that names nothing of its own (`SUBJECTS`, `Chapters`)
     /// right over a list of links within the book: the list's title, whatever its word.
     static func listHeading(_ block: BlockStream.Block) -> String? {
-        guard block.headingLevel != nil, TextLines.words(block.text).count <= 2, HeadingCandidate.of(block.text) == nil else { return nil }
+        guard block.headingLevel != nil, TextLines.words(block.text).count <= 2, HeadingCandidate.of(block.text) == nil,
+              !isIllustrationsTitle(block.text) else { return nil }
         return ContentsList.contentsReason
     }
 
