@@ -184,7 +184,6 @@ enum ListedChapters {
               !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
         for k in sectionsOfFrontMatter(pieces, found: found) { found[k] = nil }
         for k in repeatedTitles(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
-        let lastFound = found.keys.max() ?? first
         let parts = listsParts(pieces, entries: entries, found: Set(found.keys))
         var out: [StructurePiece] = []
         for k in pieces.indices {
@@ -202,8 +201,7 @@ enum ListedChapters {
                 out.append(.skipped(text: prefix, reason: reason, firstLine: line))
                 out.append(.heading(lines: [text], firstLine: line, candidate: HeadingCandidate(
                     kind: .keyword(isPart: false), text: text, hasTitle: entry.title != nil, listedTitle: listed)))
-            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts
-                    && !(k > lastFound && c.number == nil && marked.contains(line) && opensText(pieces, at: k)):
+            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts:
                 // A numbered line the list does not name: a verse, an item, read as text.
                 out += lines.map { StructurePiece.paragraph(lines: [$0], firstLine: line) }
             default:
@@ -235,26 +233,16 @@ enum ListedChapters {
     }
 
     /// The found entries that are the book's title again (its title page's first line) over a heading
-    /// (`THE PRINCE` over `CHAPTER I`): a half-title, the title page's (``BookPasses/repeatedTitles(_:frontText:)``),
+    /// that names itself (`THE PRINCE` over `CHAPTER I`): a half-title, the title page's (``BookPasses/repeatedTitles(_:frontText:)``),
     /// no chapter, though the list names it.
     private static func repeatedTitles(_ pieces: ArraySlice<StructurePiece>, found: [Int: Found], bookTitle: String?) -> [Int] {
         guard let bookTitle, bookTitle.count >= 4 else { return [] }
         return found.keys.filter { k in
             guard case .paragraph(let lines, _) = pieces[k], TextLines.letterKey(lines.joined(separator: " ")) == bookTitle,
                   let next = pieces[(k + 1)...].firstIndex(where: { if case .sectionBreak = $0 { false } else { true } }) else { return false }
-            return pieces[next].isHeading || found[next] != nil
+            if case .heading(_, _, let c) = pieces[next], case .keyword = c.kind { return true }
+            return false
         }
-    }
-
-    /// Whether running text (fifty words or more) follows the heading at `k` before the next heading.
-    private static func opensText(_ pieces: ArraySlice<StructurePiece>, at k: Int) -> Bool {
-        var words = 0
-        for piece in pieces[(k + 1)...] {
-            if piece.isHeading { break }
-            if case .paragraph(let lines, _) = piece { words += lines.reduce(0) { $0 + TextLines.wordCount($1) } }
-            if words >= 50 { return true }
-        }
-        return false
     }
 
     /// The entry a short block of text names, as a title of its own: the next entry, or, both
