@@ -182,7 +182,7 @@ enum ListedChapters {
         }
         guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
               !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
-        for k in sectionsOfFrontMatter(pieces, found: found) { found[k] = nil }
+        for k in sectionsOfFrontMatter(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
         for k in repeatedTitles(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
         let parts = listsParts(pieces, entries: entries, found: Set(found.keys))
         var out: [StructurePiece] = []
@@ -215,17 +215,21 @@ enum ListedChapters {
     /// heading that names itself (`INTRODUCTION` over `YOUTH — Aet. 1-25`, `OFFICE …`), before the book's
     /// chapters that name themselves (`CHAPTER I`): the sections of that introduction or preface, though the
     /// list names them at one level with the chapters. A listener hears one introduction, in sections.
-    private static func sectionsOfFrontMatter(_ pieces: ArraySlice<StructurePiece>, found: [Int: Found]) -> [Int] {
+    /// The book's title again (`The Complete ANGLER.` over an unnumbered first chapter) starts the work: no section.
+    private static func sectionsOfFrontMatter(_ pieces: ArraySlice<StructurePiece>, found: [Int: Found], bookTitle: String?) -> [Int] {
         guard let series = pieces.indices.first(where: { k in
             if case .heading(_, _, let c) = pieces[k], case .keyword = c.kind, found[k] != nil { return true }
             return false
-        }) else { return [] }
+        }), case .heading(let first, _, _) = pieces[series],
+        // A series that opens at its second chapter (`CHAP. II.`) has its first unnumbered: the entry before it.
+        ContentsEntry.heading(first)?.number == 1 else { return [] }
         var out: [Int] = []
         var underMatter = false
         for k in pieces.indices where k < series {
             if case .heading(_, _, let c) = pieces[k] {
                 underMatter = c.kind == .standalone
-            } else if case .paragraph? = found[k], underMatter {
+            } else if case .paragraph? = found[k], underMatter, case .paragraph(let lines, _) = pieces[k] {
+                if let bookTitle, TextLines.letterKey(lines.joined(separator: " ")) == bookTitle { underMatter = false; continue }
                 out.append(k)
             }
         }
