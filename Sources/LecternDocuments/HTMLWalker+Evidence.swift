@@ -215,7 +215,21 @@ extension HTMLWalker {
         let letters = { (s: String) in s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
         let linkedLetters = links.reduce(0) { $0 + letters($1.textContent) }
         let share = { (linked: Int, all: Int) in Double(linked) >= 0.9 * Double(all) }
-        if linkedLetters >= links.count * 2, share(linkedLetters, letters(node.textContent)) { return true }
+        // Roman numerals outside the links (`I.`, `XIV.` in a column of their own) are numbers, as page numbers are.
+        let numerals = TextLines.words(node.textContent).filter { word in
+            let bare = word.trimmingCharacters(in: .punctuationCharacters)
+            return !bare.isEmpty && bare.allSatisfy { "IVXLCDM".contains($0) }
+        }.reduce(0) { $0 + letters(String($1)) }
+        let linkedNumerals = links.reduce(0) { n, link in
+            n + TextLines.words(link.textContent).filter { word in
+                let bare = word.trimmingCharacters(in: .punctuationCharacters)
+                return !bare.isEmpty && bare.allSatisfy { "IVXLCDM".contains($0) }
+            }.reduce(0) { $0 + letters(String($1)) }
+        }
+        // A long list may name an entry or two it does not link (`Selected Bibliography [missing from e-book]`).
+        let unlinked = letters(node.textContent) - max(0, numerals - linkedNumerals) - linkedLetters
+        if linkedLetters >= links.count * 2, share(linkedLetters, linkedLetters + unlinked)
+            || (links.count >= 8 && Double(linkedLetters) >= 0.8 * Double(linkedLetters + unlinked)) { return true }
         return share(links.reduce(0) { $0 + alphanumerics($1.textContent) }, alphanumerics(node.textContent))
     }
 }

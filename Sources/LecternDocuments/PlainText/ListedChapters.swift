@@ -46,7 +46,7 @@ enum ListedChapters {
             let ended = TextLines.trim(previous.line).last.map { ".!?”’\"".contains($0) } ?? false
             let continues = !afterBlank && entry.number == nil && !(paged(previous.line) && paged(line))
                 && (line.first(where: { !$0.isWhitespace })?.isLowercase == true
-                    || (TextLines.indent(line) > TextLines.indent(previous.line) && !ended))
+                    || (TextLines.indent(line) > titleColumn(previous.line, previous.entry) && !ended))
             // (An author's or editor's notice, `A NOTE ON THE TEXT` after `CHAPTER 31`, is an entry of its own.)
             // A list that names its chapters by number alone (`CHAPTER X` / `CHAPTER XI` / `APPENDIX`) gives
             // no number a title: a title after the last is an entry of its own.
@@ -114,8 +114,18 @@ enum ListedChapters {
     /// A number and its stop inside a line, where an entry may start (`XIV. `, `7. `).
     private static let inlineNumber = try! NSRegularExpression(pattern: #"(?<![\w'’.])([IVXLCDM]+|\d{1,3})\.\s"#)
 
+    /// The column where an entry's title starts on its line: past its number (`  XIV.  Of the Sorrow Songs`
+    /// at 8), where a title of a line of its own under it (`        The Afterthought`) stands in the same column,
+    /// and only a deeper line goes on with it; the line's indent for an entry with no number.
+    static func titleColumn(_ line: String, _ entry: ContentsEntry) -> Int {
+        guard entry.number != nil, let title = entry.title, let r = line.range(of: String(title.prefix(8))) else { return TextLines.indent(line) }
+        return line.distance(from: line.startIndex, to: r.lowerBound)
+    }
+
     /// The pieces with each trusted list's chapters found.
-    static func apply(_ pieces: [StructurePiece], lists: [List]) -> [StructurePiece] {
+    /// - parameter bookTitle: the letters of the title the title page opens with (``TextLines/letterKey(_:)``).
+    /// - parameter marked: the first lines of the headings the format marks.
+    static func apply(_ pieces: [StructurePiece], lists: [List], bookTitle: String? = nil, marked: Set<Int> = []) -> [StructurePiece] {
         var out = pieces
         // A list with no text between it and the next is one list with it (a contents page that lists
         // each part's chapters in a table of its own).
@@ -135,7 +145,8 @@ enum ListedChapters {
             let end = n + 1 < sorted.count ? (out.firstIndex { $0.firstLine >= sorted[n + 1].after } ?? out.count) : out.count
             // Its group titles are parts (``ListedParts``), found first: no chapter and no line of one.
             let entries = ListedParts.marked(list.entries)
-            let replaced = chapters(ListedParts.apply(out[start..<end], entries: entries), entries: entries.filter { !$0.isPart })
+            let replaced = chapters(ListedParts.apply(out[start..<end], entries: entries), entries: entries.filter { !$0.isPart },
+                                    bookTitle: bookTitle, marked: marked)
             out.replaceSubrange(start..<end, with: replaced)
         }
         return out
@@ -149,7 +160,8 @@ enum ListedChapters {
     }
 
     /// The pieces between a list and the next with the list's chapters found, if it is trusted.
-    static func chapters(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry]) -> [StructurePiece] {
+    static func chapters(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry], bookTitle: String? = nil,
+                         marked: Set<Int> = []) -> [StructurePiece] {
         guard entries.count >= 3 else { return Array(pieces) }
         var found: [Int: Found] = [:]
         // An entry the body heads with a heading of its own (`CHAPTER XII`) is that heading, never
@@ -201,9 +213,11 @@ enum ListedChapters {
                 else { continue }
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
-            case .paragraph(let lines, _):
-                // A line that is an entry's title exactly may pass over an entry or two the body has nowhere further on.
-                guard lines.count <= 2, lines.allSatisfy({ $0.count <= 80 }),
+            case .paragraph(let lines, let line):
+                // A line that is an entry's title exactly may pass over an entry or two the body has nowhere further on;
+                // a heading the format marks may be a long title (`DESCRIPTION OF THE METHODS ADOPTED BY …`).
+                guard (lines.count <= 2 && lines.allSatisfy({ $0.count <= 80 }))
+                        || (marked.contains(line) && lines.count <= 4 && lines.joined(separator: " ").count <= 300),
                       let match = listedLine(lines, entries: entries, from: e, headed: headed),
                       (e..<match.index).allSatisfy({ !hasLater($0, after: k) }) else { continue }
                 found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
@@ -222,6 +236,8 @@ enum ListedChapters {
         }
         guard found.count >= 3, found.count * 3 >= entries.count * 2, let first = found.keys.min(),
               !(entries.filter({ $0.number != nil }).count * 10 <= entries.count && arePoemsInBooks(pieces, found: Set(found.keys))) else { return Array(pieces) }
+        for k in sectionsOfFrontMatter(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
+        for k in repeatedTitles(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
         let parts = listsParts(pieces, entries: entries, found: Set(found.keys))
         var out: [StructurePiece] = []
         for k in pieces.indices {
@@ -247,6 +263,44 @@ enum ListedChapters {
             }
         }
         return out
+    }
+
+    /// The found entries that are lines of text (no heading by their own words) under a front matter's
+    /// heading that names itself (`INTRODUCTION` over `YOUTH — Aet. 1-25`, `OFFICE …`), before the book's
+    /// chapters that name themselves (`CHAPTER I`): the sections of that introduction or preface, though the
+    /// list names them at one level with the chapters. A listener hears one introduction, in sections.
+    /// The book's title again (`The Complete ANGLER.` over an unnumbered first chapter) starts the work: no section.
+    private static func sectionsOfFrontMatter(_ pieces: ArraySlice<StructurePiece>, found: [Int: Found], bookTitle: String?) -> [Int] {
+        guard let series = pieces.indices.first(where: { k in
+            if case .heading(_, _, let c) = pieces[k], case .keyword = c.kind, found[k] != nil { return true }
+            return false
+        }), case .heading(let first, _, _) = pieces[series],
+        // A series that opens at its second chapter (`CHAP. II.`) has its first unnumbered: the entry before it.
+        ContentsEntry.heading(first)?.number == 1 else { return [] }
+        var out: [Int] = []
+        var underMatter = false
+        for k in pieces.indices where k < series {
+            if case .heading(_, _, let c) = pieces[k] {
+                underMatter = c.kind == .standalone
+            } else if case .paragraph? = found[k], underMatter, case .paragraph(let lines, _) = pieces[k] {
+                if let bookTitle, TextLines.letterKey(lines.joined(separator: " ")) == bookTitle { underMatter = false; continue }
+                out.append(k)
+            }
+        }
+        return out
+    }
+
+    /// The found entries that are the book's title again (its title page's first line) over a heading
+    /// that names itself (`THE PRINCE` over `CHAPTER I`): a half-title, the title page's (``BookPasses/repeatedTitles(_:frontText:)``),
+    /// no chapter, though the list names it.
+    private static func repeatedTitles(_ pieces: ArraySlice<StructurePiece>, found: [Int: Found], bookTitle: String?) -> [Int] {
+        guard let bookTitle, bookTitle.count >= 4 else { return [] }
+        return found.keys.filter { k in
+            guard case .paragraph(let lines, _) = pieces[k], TextLines.letterKey(lines.joined(separator: " ")) == bookTitle,
+                  let next = pieces[(k + 1)...].firstIndex(where: { if case .sectionBreak = $0 { false } else { true } }) else { return false }
+            if case .heading(_, _, let c) = pieces[next], case .keyword = c.kind { return true }
+            return false
+        }
     }
 
     /// The entry a short block of text names, as a title of its own: the next entry, or, both

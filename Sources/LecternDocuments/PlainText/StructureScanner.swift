@@ -245,6 +245,15 @@ struct StructureScanner {
             pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false)))
             return end
         }
+        // A title in capitals over its author's name, after the book's first heading: another work in the volume.
+        if bylinedTitle(at: i, end: end) {
+            flush()
+            inFootnotes = false
+            let cleaned = ([t] + Self.joiningContinuations(inBlock)).map { Emphasis.remove(TextLines.collapse($0)) }
+            pieces.append(.heading(lines: cleaned, firstLine: i, candidate: HeadingCandidate(
+                kind: .fallback, text: TextLines.collapse(cleaned.joined(separator: " ")), hasTitle: false)))
+            return end
+        }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
         // Or one of a series of chapter titles in capitals so set, over prose (``GapCapitals``).
         let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
@@ -396,6 +405,34 @@ struct StructureScanner {
         let key = TextLines.letterKey(Emphasis.remove(t))
         return !key.isEmpty && counts[key, default: 0] >= 3
     }
+
+    /// Whether the block at line `i` (ending at `end`) titles a work of its own that the volume prints
+    /// after the book's first heading (`DESCRIPTION OF THE METHODS ADOPTED BY THE DUKE VALENTINO …` / `BY` /
+    /// `NICOLO MACHIAVELLI`, `THE LIFE OF CASTRUCCIO CASTRACANI OF LUCCA` / `WRITTEN BY NICOLO MACHIAVELLI`):
+    /// up to four lines in capitals that name no heading of another kind, set apart (after a wide gap, or
+    /// marked a heading), not the book's title again, its author's name under it and then its text.
+    private func bylinedTitle(at i: Int, end: Int) -> Bool {
+        guard end - i <= 4, pieces.contains(where: \.isHeading), !evidence.notHeadings.contains(i),
+              evidence.headings.contains(i) || (i >= GapTitle.gap && (i - GapTitle.gap..<i).allSatisfy { TextLines.isBlank(lines[$0]) })
+        else { return false }
+        let block = lines[i..<end].map(TextLines.trim)
+        let text = block.joined(separator: " ")
+        guard text.count <= 300, TextLines.words(text).count >= 2, TextLines.isUpperCase(text), HeadingCandidate.of(block[0]) == nil,
+              !FrontMatter.byline.matches(text), !repeatsTitle(text, before: i),
+              let k = nextContent(after: end - 1), k - end <= 3, blockEnd(k) == k + 1 else { return false }
+        let by = TextLines.trim(lines[k])
+        guard Self.authorLine.matches(by) else { return false }
+        if by.count <= 3 {
+            // `BY` alone: the name on the next line.
+            guard let n = nextContent(after: k), n - k <= 3, blockEnd(n) == n + 1, TextLines.words(lines[n]).count <= 6,
+                  HeadingCandidate.isTitleLike([TextLines.trim(lines[n])]) else { return false }
+        }
+        return GapTitle.textFollows(after: k + 1, in: lines, limit: limit)
+    }
+
+    /// A line giving a work's author: `BY`, `By Thomas Paine`, `WRITTEN BY NICOLO MACHIAVELLI`.
+    static let authorLine = LinePattern(
+        #"^(?:(?:WRITTEN|TRANSLATED|EDITED|Written|Translated|Edited)\s+)?(?:BY|By|by)(?:\s+(?:[A-Z][\w.'’-]*\s*){1,5})?\.?$"#)
 
     /// Whether the paragraph right above line `i` (one blank line between) ends in the middle of a sentence:
     /// on a word in lower case, with no stop, comma or dash after it, or on a colon that brings on the

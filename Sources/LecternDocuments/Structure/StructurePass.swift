@@ -95,9 +95,12 @@ enum StructurePass {
     /// Alone, the pass would take what follows for their entries, or read them as headings.
     static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
         var out = entries
+        var headed = false  // a heading before: the book's title is not the list's
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
-            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text), case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
+            defer { headed = headed || block.headingLevel != nil }
+            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text) ?? (headed ? listHeading(block) : nil),
+               case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
                !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
             } else if Footnotes.heading.matches(block.text),
@@ -119,6 +122,14 @@ enum StructurePass {
         return blocks.filter { BackMatter.indexEntry.matches($0) }.count >= 5
     }
 
+    /// The contents reason for a marked heading of a word or two that names nothing of its own (`SUBJECTS`, `Chapters`)
+    /// right over a list of links within the book: the list's title, whatever its word.
+    static func listHeading(_ block: BlockStream.Block) -> String? {
+        guard block.headingLevel != nil, TextLines.words(block.text).count <= 2, HeadingCandidate.of(block.text) == nil,
+              !isIllustrationsTitle(block.text) else { return nil }
+        return ContentsList.contentsReason
+    }
+
     /// Whether a short block titles a list of pictures: `Full-page Illustrations`, `LIST OF PLATES`.
     static func isIllustrationsTitle(_ text: String) -> Bool {
         let words = TextLines.words(text).map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
@@ -138,7 +149,7 @@ enum StructurePass {
         evidence.headingLevels = Dictionary(headings.map { ($0.line, $0.level) }, uniquingKeysWith: { a, _ in a })
         evidence.chapterHeadings = chapterHeadings(headings, blocks: blocks)
         if evidence.chapterHeadings.isEmpty {
-            evidence.chapterHeadings = Set(headings.filter { $0.level <= defaultLevel }.map(\.line))
+            evidence.chapterHeadings = Set(defaultChapters(headings, defaultLevel: defaultLevel).map(\.line))
         }
         // Levels holding at least two headings that name themselves chapters or parts.
         var named: [Int: Int] = [:]
@@ -149,6 +160,17 @@ enum StructurePass {
             evidence.notHeadings = Set(headings.filter { $0.level > deepest }.map(\.line))
         }
         return evidence
+    }
+
+    /// The headings at or above the default level; but when that is one heading, the book's first (its
+    /// title in an `<h1>` over `<h2>` pieces), the headings of the next level that holds two or more.
+    static func defaultChapters(_ headings: [(line: Int, level: Int)], defaultLevel: Int) -> [(line: Int, level: Int)] {
+        let top = headings.filter { $0.level <= defaultLevel }
+        guard top.count == 1, let first = headings.min(by: { $0.line < $1.line }), first.line == top[0].line else { return top }
+        var counts: [Int: Int] = [:]
+        for h in headings where h.level > defaultLevel { counts[h.level, default: 0] += 1 }
+        guard let next = counts.filter({ $0.value >= 2 }).keys.min() else { return top }
+        return headings.filter { $0.level == next }
     }
 
     /// The first lines of the tagged headings that start chapters when no heading names itself:
