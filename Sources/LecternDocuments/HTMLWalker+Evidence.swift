@@ -59,12 +59,25 @@ extension HTMLWalker {
     /// decides, from the whole book, whether the names are speakers.
     static func speakerLabel(opening block: XMLNode) -> String? {
         let children = block.children
-        guard let i = children.firstIndex(where: { !TextLines.collapse($0.textContent).isEmpty }), children[i].isElement else { return nil }
+        // The first child with text, looked for without reading any other child's text: a block
+        // nested thousands deep costs no walk of its depth at every level.
+        var found: Int?
+        for (k, child) in children.enumerated() {
+            if child.isText || child.isEntityReference {
+                if (child.text ?? "").allSatisfy(\.isWhitespace) { continue }
+                return nil
+            }
+            guard child.isElement else { continue }
+            if isNameElement(child) {
+                if TextLines.collapse(child.textContent).isEmpty { continue }
+                found = k
+                break
+            }
+            // An empty anchor or break before the name is passed over; any other element comes first.
+            guard child.children.allSatisfy({ $0.isText && ($0.text ?? "").allSatisfy(\.isWhitespace) }) else { return nil }
+        }
+        guard let i = found else { return nil }
         let first = children[i]
-        let classes = classes(first)
-        let isName = ["b", "strong"].contains(first.name)
-            || classes.contains(where: { ["smcap", "smcaps", "smallcaps", "small-caps", "sc", "speaker", "persona"].contains($0) })
-        guard isName else { return nil }
         var label = TextLines.collapse(first.textContent)
         if label.last != ".", label.last != ":" {
             guard i + 1 < children.count, children[i + 1].isText, let after = children[i + 1].text?.first,
@@ -77,6 +90,12 @@ extension HTMLWalker {
               name.first?.isUppercase == true,
               words.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains(String($0)) }) else { return nil }
         return label
+    }
+
+    /// An element that sets a name apart: bold, small capitals, or classed a speaker's.
+    static func isNameElement(_ node: XMLNode) -> Bool {
+        ["b", "strong"].contains(node.name)
+            || classes(node).contains(where: { ["smcap", "smcaps", "smallcaps", "small-caps", "sc", "speaker", "persona"].contains($0) })
     }
 
     /// Small words inside a persona's name ("Duke of York", "Lady de Winter").
@@ -175,6 +194,8 @@ extension HTMLWalker {
     /// A paragraph of links to places in the book, one a line (`<a href="#…">…</a><br>` five times
     /// or more): an index of first lines, or a contents list set without a table or a list.
     static func isListOfLinks(_ node: XMLNode) -> Bool {
+        // Such a list's links stand in its paragraph, not in blocks nested inside it.
+        guard !node.children.contains(where: { $0.isElement && blockElements.contains($0.name) }) else { return false }
         let links = node.all { $0.name == "a" && internalTarget($0) != nil }.count
         return links >= 5 && node.all { $0.name == "br" }.count >= links - 1 && isTableOfContents(node)
     }

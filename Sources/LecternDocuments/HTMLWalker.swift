@@ -364,7 +364,9 @@ struct HTMLWalker {
                 flush()
                 if stream != nil, castListDepth == 0, directionDepth == 0 { blockLabel = Self.speakerLabel(opening: node) }
                 children(of: node, kind: kind, language: language)
-                flush(as: kind, language: language, italic: Self.isWhollyItalic(node))
+                // (Only a block left with text of its own is weighed: the walk of its elements is not
+                // repeated at every level of blocks nested in blocks.)
+                flush(as: kind, language: language, italic: !block.isBlank && Self.isWhollyItalic(node))
             } else {
                 children(of: node, kind: kind, language: language)  // inline: a, span, em, i, b, sup …
             }
