@@ -37,4 +37,25 @@ import Testing
         let titles = analysed(Self.gap + text).compactMap(\.heading?.title)
         #expect(titles == ["PART ONE", "THE INN", "THE SPOT", "THE LAST DAY"])
     }
+
+    @Test func aBookThatNumbersItsChaptersHasItsSeries() {
+        // A prologue's title in capitals after a gap, in a book whose chapters are `I`, `II`, `III`: no
+        // chapter of its own (the numbered series is the book's), however many such lines stand in it.
+        let numbered = ["I", "II", "III"].map { Self.gap + "\($0)\n\n" + Self.prose }.joined()
+        let text = Self.gap + "PART ONE\n" + Self.gap + "PROLOGUE BY A FRIEND\n\n" + Self.prose + Self.gap + "AFTER THE PROLOGUE\n\n" + Self.prose
+            + Self.gap + "A WORD MORE\n\n" + Self.prose + numbered
+        let titles = analysed(text).compactMap(\.heading?.title)
+        #expect(!titles.contains("AFTER THE PROLOGUE") && !titles.contains("A WORD MORE"), "\(titles)")
+    }
+
+    @Test func theTitlePageBeforeThePartsIsNoChapterNorAnIllustrationsPart() {
+        // The book's title over its subtitle, before the first part; a `Vol. One Front End]` line closing a
+        // bracketed illustration is no part heading.
+        let titles3 = ["THE INN", "THE SPOT", "THE LAST DAY"].map { Self.gap + "\($0)\n\n" + Self.prose }.joined()
+        let text = "[Illustration:\n\nThe map\n\nVol. One Front End]\n" + Self.gap + "LEGENDS OF THE WEST\n\n"
+            + "    Being a collection of some of the old tales told in the western\n    parts, now retold by a friend\n"
+            + Self.gap + "VOLUME ONE\n" + titles3
+        let titles = analysed(Self.gap + text).compactMap(\.heading?.title)
+        #expect(titles == ["VOLUME ONE", "THE INN", "THE SPOT", "THE LAST DAY"], "\(titles)")
+    }
 }

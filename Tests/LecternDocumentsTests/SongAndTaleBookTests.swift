@@ -128,6 +128,64 @@ struct SongAndTaleBookTests {
         #expect(!book.chapters.map(\.title).contains("Old Tales Retold."), "\(book.chapters.map(\.title))")
     }
 
+    @Test func aPlaysTitlePageOverItsCastIsNoPiece() throws {
+        // The play's title again after the introduction and a wide gap, its subtitle, year and cast list
+        // under it: its title page, read with the front; the cast is no piece's running text.
+        let text = """
+            GHOSTLY VOICES
+
+
+
+
+            INTRODUCTION.
+
+            This play was written in the winter of that year, and was published in
+            December, in an edition of ten thousand copies, which was soon sold out.
+
+
+
+
+            GHOSTLY VOICES
+
+            A FAMILY-DRAMA IN THREE ACTS.
+
+            (1881)
+
+
+            CHARACTERS.
+
+            Mrs. HELEN ALVING, widow of Captain Alving.
+            OSWALD ALVING, her son, a painter.
+            PASTOR MANDERS.
+            REGINA ENGSTRAND, Mrs. Alving's maid.
+
+
+
+
+            ACT FIRST.
+
+            [A spacious garden-room, with one door to the left.]
+
+            REGINA. What do you want? Stop where you are. You are positively dripping.
+
+            MANDERS. It is the Lord's own rain, my girl, and it falls on us all alike.
+
+
+
+
+            ACT SECOND.
+
+            [The same room. The mist still lies heavy over the landscape.]
+
+            REGINA. Good morning, Pastor Manders, you are early today.
+
+            MANDERS. Good morning, my girl; is your mistress at home?
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(!book.chapters.map(\.title).contains("GHOSTLY VOICES"), "\(book.chapters.map(\.title))")
+    }
+
     /// Tales in capitals after wide gaps; one a rhyme whose first verses are lines of their own.
     static let tales = """
         TOM TIT TOT

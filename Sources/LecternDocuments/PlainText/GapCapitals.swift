@@ -10,11 +10,32 @@ enum GapCapitals {
     /// A title in the shape of a byline (`BY THE RIVER`), which a name does not start with an article.
     static let byArticle = LinePattern(#"^BY\s+(?:THE|A|AN)\s"#)
 
-    /// The first lines of such titles in `lines[start..<limit]`, when there are enough of them; else none.
+    /// The first lines of such titles in `lines[start..<limit]`, under the book's first part heading,
+    /// when there are enough of them and the book numbers none of its chapters; else none.
     static func titles(in lines: [String], from start: Int, limit: Int) -> Set<Int> {
+        // (A book that numbers its chapters, `I` / `II` or `CHAPTER I`, has its series: a capitals line
+        // after a gap there is a prologue's or a title page's; the title page stands before the parts.)
+        var numbered = 0
+        var firstPart: Int?
+        var inBrackets = false  // an `[Illustration: …]` over several lines holds no heading
+        for i in start..<limit where !TextLines.isBlank(lines[i]) {
+            let t = TextLines.trim(lines[i])
+            if inBrackets || (t.hasPrefix("[") && !t.contains("]")) {
+                inBrackets = !t.contains("]")
+                continue
+            }
+            guard let candidate = HeadingCandidate.of(t) else { continue }
+            switch candidate.kind {
+            case .keyword(isPart: true): firstPart = firstPart ?? i
+            case .keyword(isPart: false), .bareNumber, .numberedTitle: numbered += 1
+            default: break
+            }
+            if numbered >= minimumSeries { return [] }
+        }
+        guard let from = firstPart else { return [] }
         var found: Set<Int> = []
         var blanks = 0
-        for i in start..<limit {
+        for i in from..<limit {
             if TextLines.isBlank(lines[i]) {
                 blanks += 1
                 continue

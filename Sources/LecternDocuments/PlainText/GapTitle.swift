@@ -41,6 +41,8 @@ enum GapTitle {
             guard k < limit, k - blockEnd < gap else { return false }
             var e = k + 1
             while e < limit, !TextLines.isBlank(lines[e]) { e += 1 }
+            // A cast list's title (`CHARACTERS.`): a play's title page, whose cast is no piece's text.
+            if CastList.title.matches(TextLines.trim(lines[k])) { return false }
             // (A publisher's imprint, `Published by` / `DeLONG RICE & COMPANY.`, is the title page's, not text.)
             if e - k >= 2 || TextLines.trim(lines[k]).count >= 60,
                !FrontMatter.imprint.matches(lines[k..<e].joined(separator: " ")) { return true }
