@@ -412,12 +412,14 @@ struct StructureScanner {
     /// up to four lines in capitals that name no heading of another kind, set apart (after a wide gap, or
     /// marked a heading), not the book's title again, its author's name under it and then its text.
     private func bylinedTitle(at i: Int, end: Int) -> Bool {
-        guard end - i <= 4, pieces.contains(where: \.isHeading), !evidence.notHeadings.contains(i),
+        guard end - i <= 4, !evidence.notHeadings.contains(i),
               evidence.headings.contains(i) || (i >= GapTitle.gap && (i - GapTitle.gap..<i).allSatisfy { TextLines.isBlank(lines[$0]) })
         else { return false }
         let block = lines[i..<end].map(TextLines.trim)
         let text = block.joined(separator: " ")
+        // (The walk back over the pieces for a heading comes last: a book of many blocks asks it of few.)
         guard text.count <= 300, TextLines.words(text).count >= 2, TextLines.isUpperCase(text), HeadingCandidate.of(block[0]) == nil,
+              pieces.contains(where: \.isHeading),
               !FrontMatter.byline.matches(text), !repeatsTitle(text, before: i),
               let k = nextContent(after: end - 1), k - end <= 3, blockEnd(k) == k + 1 else { return false }
         let by = TextLines.trim(lines[k])
