@@ -67,10 +67,7 @@ struct PlaySynopsisTests {
             \(scene("I", "Room in the tower.", "the tower"))
             </body></html>
             """
-        let dir = try TempDir()
-        defer { dir.remove() }
-        let url = try dir.write("play.htm", bytes: Array(html.utf8))
-        let book = try HTMLReader().read(Source(url: url, format: .html))
+        let book = try HTMLPage.read(html, name: "play.htm")
         let titles = book.chapters.map(\.title)
         #expect(titles.count == 3 && titles.allSatisfy { $0.hasPrefix("Scene ") }, "\(titles)")
         #expect(HeadingCandidate.of("Scene II. " + long)?.isPlayDivision == true)

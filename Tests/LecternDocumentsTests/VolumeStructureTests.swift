@@ -12,9 +12,7 @@ import Testing
     static let prose = "It was a dark and stormy night; the rain fell in torrents, except at\noccasional intervals, when it was checked by a violent gust of wind."
     static let paragraph = "<p>It was a dark and stormy night; the rain fell in torrents, except at occasional intervals, when it was checked by a violent gust of wind.</p>"
 
-    static func titles(_ text: String) throws -> [String] {
-        try PlainTextReader().read(text: text, source: textSource()).chapters.map(\.title)
-    }
+    static func titles(_ text: String) throws -> [String] { try FrontMatterChapterTests.titles(text) }
 
     @Test func anIntroductionsSectionsListedWithTheChaptersStayItsSections() throws {
         let entries: [(id: String, title: String)] = [
