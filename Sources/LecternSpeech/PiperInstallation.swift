@@ -18,7 +18,7 @@ public struct PiperInstallation: Sendable, Equatable {
     }
 
     /// onnxruntime's library (with its C API), as the pinned PyPI wheel sherpa-onnx-core ships it
-    /// (see docs/ARCHITECTURE.md for why that wheel).
+    /// (see docs/SPEECH.md, "The Piper engine", for why that wheel).
     public var library: URL { folder.appendingPathComponent("sherpa_onnx/lib/libonnxruntime.so") }
     /// The voices prepared by Scripts/prepare-piper-voice.py: `NAME.onnx` and `NAME.onnx.json`.
     public var voicesFolder: URL { folder.appendingPathComponent("voices", isDirectory: true) }

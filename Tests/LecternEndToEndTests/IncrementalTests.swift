@@ -153,7 +153,8 @@ struct RepeatedChunkTests {
         BookChecks.expectDurationMatches(pcm, sidecar)
         #expect(sidecar.chapters.map(\.title) == ["Interlude", "Act Two", "Interlude"])
         // Same audio; the book's last chapter ends where decoding ends, up to the encoder delay
-        // plus a frame (52 ms) before its designed silence does (see docs/ARCHITECTURE.md).
+        // plus a frame (52 ms) before its designed silence does (see docs/ARCHITECTURE.md,
+        // "Determinism and the chunk cache").
         let shorter = (sidecar.chapters[0].end - sidecar.chapters[0].start) - (sidecar.chapters[2].end - sidecar.chapters[2].start)
         #expect(shorter >= 0 && shorter <= 53, "the repeated chapter is \(shorter) ms shorter")
         #expect(BookChecks.expectOnsetsMatch(pcm, sidecar, picks: [(0, 1), (1, 1), (2, 1)]) == 3)

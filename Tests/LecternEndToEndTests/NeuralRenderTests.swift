@@ -38,7 +38,7 @@ struct NeuralRenderTests {
         let (median, p95, max) = NeuralVoice.summary(errors)
         print("neural: word error after in-sentence pauses, \(errors.count) words: median \(Int(median)) ms, p95 \(Int(p95)) ms, max \(Int(max)) ms")
         #expect(errors.count >= 50, "only \(errors.count) words after an in-sentence pause")
-        // Measured (words timed from the model's durations, docs/ARCHITECTURE.md, "The Piper engine"):
+        // Measured (words timed from the model's durations, docs/SPEECH.md, "The Piper engine"):
         // median 15 ms, p95 213 ms, max 280 ms over 185 words.
         #expect(median <= 40 && p95 <= 300, "median \(median) ms, p95 \(p95) ms")
 
