@@ -5,7 +5,8 @@ import LecternCore
 @testable import LecternDocuments
 
 /// Issue #22: libxml2's size limits drop no text. Element content of 9.9 M, 10.1 M and 50 M
-/// characters (libxml2's text-node limit is 10,000,000) in `<style>`, `<script>`, `<pre>` and `<p>`,
+/// characters (libxml2's text-node limit is 10,000,000) in `<style>`, `<script>`, `<pre>` and `<p>`
+/// (see ``cases``),
 /// in an HTML file (the HTML parser, which used to stop there silently) and in an EPUB (the XML
 /// parser): the paragraph after it is read, and a `<pre>` or `<p>` is read whole. Reader-level,
 /// so the big cases stay fast; `HugeElementTests` narrates the unspoken ones end to end.
@@ -69,12 +70,17 @@ struct HugeElementReadingTests {
         return url
     }
 
-    /// Every element just under and just over libxml2's 10,000,000-character limit, in both
-    /// formats, and five times the limit for a read element and a skipped one (the end-to-end
+    /// Every element just over libxml2's 10,000,000-character limit in both formats, the skipped
+    /// ones also just under it, and five times the limit for a skipped one (the end-to-end
     /// `HugeElementTests` render more than the limit of each skipped element in each format).
+    /// A read element is not tried just under the limit or at five times it: under the limit it
+    /// takes the path every paragraph takes, and with `XML_PARSE_HUGE` a text node of 50 M takes
+    /// the one of 10.1 M (reading costs about 3 µs a character in a debug build: those five
+    /// cases were two thirds of this suite's time).
     static let cases: [(String, String, Int)] = ["html", "epub"].flatMap { format in
-        ["style", "script", "pre", "p"].flatMap { element in [9_900_000, 10_100_000].map { (format, element, $0) } }
-    } + [("html", "p", 50_000_000), ("epub", "style", 50_000_000)]
+        ["style", "script"].flatMap { element in [9_900_000, 10_100_000].map { (format, element, $0) } }
+            + ["pre", "p"].map { (format, $0, 10_100_000) }
+    } + [("epub", "style", 50_000_000)]
 
     @Test(arguments: cases)
     func theTextAfterAHugeElementIsRead(format: String, element: String, count: Int) throws {
