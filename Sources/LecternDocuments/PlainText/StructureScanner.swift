@@ -256,7 +256,8 @@ struct StructureScanner {
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
         // Or one of a series of chapter titles in capitals so set, over prose (``GapCapitals``).
-        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
+        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
+                        && !completesBookTitle(t, at: i, end: end))
             || isHeadTitle(at: i, end: end) || (gapCapitals.contains(i) && TextLines.letterKey(t) != bookTitle)
         // A title in capitals wrapped onto a second line (`OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,` /
         // `WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.`) over the text, where such lines are the book's headings.
@@ -309,7 +310,8 @@ struct StructureScanner {
             }
         } else if candidate.kind == .fallback {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
-            guard TextLines.indent(lines[i]) < 40, !isRefrain(t) else { return nil }
+            // A line ending in a colon brings on the lines under it (a title page's `NEW-YORK:` over its imprint).
+            guard TextLines.indent(lines[i]) < 40, !isRefrain(t), t.last != ":" else { return nil }
             guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
             // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
             // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
@@ -464,6 +466,15 @@ struct StructureScanner {
               HeadingCandidate.of(lines[next]) == nil, pieces.contains(where: \.isHeading) else { return false }
         let key = TextLines.letterKey(lines[i])
         return key.count >= 6 && key == bookTitle
+    }
+
+    /// Whether line `i` (alone in its block, ending at `end`) and the one short line a blank line under
+    /// it are together the book's title shown earlier (`THE` / `LIBERTY MINSTREL.`): a title page set
+    /// word by word, not a piece's title.
+    private func completesBookTitle(_ t: String, at i: Int, end: Int) -> Bool {
+        guard end + 1 < limit, TextLines.isBlank(lines[end]), !TextLines.isBlank(lines[end + 1]),
+              end + 2 >= limit || TextLines.isBlank(lines[end + 2]) else { return false }
+        return repeatsTitle(t + " " + TextLines.trim(lines[end + 1]), before: i)
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
