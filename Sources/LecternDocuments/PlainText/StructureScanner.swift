@@ -266,7 +266,8 @@ struct StructureScanner {
         guard var candidate = (wrapped ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
                 ?? HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
-                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
+                ?? (gapTitle || (fallbackHeadings && evidence.chapterHeadings.isEmpty && inBlock.isEmpty && isSetApartCapitals(t, at: i))
+                    ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -312,7 +313,7 @@ struct StructureScanner {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
             // A line ending in a colon brings on the lines under it (a title page's `NEW-YORK:` over its imprint).
             guard TextLines.indent(lines[i]) < 40, !isRefrain(t), t.last != ":" else { return nil }
-            guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
+            guard isBodyBlock(after: end) || gapTitle || introducesText(after: end), !(creditsHeading(before: i) && !gapTitle) else { return nil }
             // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
             // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
             if !gapTitle, breaksOffSentence(before: i) { return nil }
@@ -372,6 +373,30 @@ struct StructureScanner {
             paragraph = rest
         }
         return next
+    }
+
+    /// Whether line `i`, in capitals alone in its block, is a title the fallback's own limits
+    /// (``HeadingCandidate/of(_:fallback:marked:)``) leave out, set after a wider gap than the
+    /// paragraphs' (two blank lines or more): a title in quotes (`"M' TOULIN."`), or a long one
+    /// (`HOW A MEDICINE MAN WAS BORN, AND HOW HE TURNED MAN INTO A TREE.`: 80 characters, 16 words at most).
+    private func isSetApartCapitals(_ t: String, at i: Int) -> Bool {
+        guard i >= 2, TextLines.isBlank(lines[i - 1]), TextLines.isBlank(lines[i - 2]), t.count <= 80,
+              TextLines.words(t).count <= 16, TextLines.isUpperCase(t), let first = t.first else { return false }
+        let quotes = "\"“”‘’'"
+        let unquoted = t.trimmingCharacters(in: CharacterSet(charactersIn: quotes))
+        guard let letter = unquoted.first, letter.isUppercase else { return false }
+        // A title in quotes closes them (`"M' TOULIN."`): no speech going on.
+        return !quotes.contains(first) || (t.last(where: { $0 != "." }).map { quotes.contains($0) } ?? false)
+    }
+
+    /// Whether the next block after `end` is one sentence that brings on what follows it (`The words of
+    /// the first strain are as follows:--` over a song's words): running text under a heading, though short.
+    private func introducesText(after end: Int) -> Bool {
+        guard let k = nextText(after: end - 1), blockEnd(k) == k + 1 else { return false }
+        let t = TextLines.trim(lines[k])
+        guard let first = t.first, first.isUppercase, TextLines.words(t).count >= 4,
+              t.trimmingCharacters(in: CharacterSet(charactersIn: "-–— ")).hasSuffix(":") else { return false }
+        return t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
     }
 
     /// Whether only a few short lines (a credit, a byline, a `[Music]` mark) stand between the last
