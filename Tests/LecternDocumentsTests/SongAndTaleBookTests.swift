@@ -275,4 +275,44 @@ struct SongAndTaleBookTests {
         #expect(book.chapters.map(\.title) == ["PREFACE", "TOM TIT TOT", "THE THREE SILLIES"])
         #expect(book.chapters[0].blocks.first?.text == "HOW TO GET INTO THIS BOOK.")
     }
+
+    /// A book of tales titled in capitals after a gap of two blank lines: a title in quotes, a long
+    /// title (fourteen words), and one over a single sentence that brings on a song's words are each a
+    /// tale's heading, as the ones the fallback already took.
+    @Test func capitalsSetApartTitleTalesInQuotesLongOrOverAnIntroducedSong() throws {
+        let prose = "The Passamaquoddies, no doubt, in old times, had many dances, sacred\nand secular, and some of these were very different from what they now are."
+        let text = """
+            THE SNAKE DANCE.
+
+            \(prose)
+
+
+            SNAKE SONG.
+
+            The words of the first strain are as follows:--
+
+                Way ho yarhnie, way ho yarhnie.
+
+            \(prose)
+
+
+            TRADE DANCE.
+
+            \(prose)
+
+
+            "M' TOULIN."
+
+            \(prose)
+
+
+            HOW A MEDICINE MAN WAS BORN, AND HOW HE TURNED MAN INTO A TREE.
+
+            \(prose)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["THE SNAKE DANCE.", "SNAKE SONG.", "TRADE DANCE.", "\"M' TOULIN.\"",
+                                               "HOW A MEDICINE MAN WAS BORN, AND HOW HE TURNED MAN INTO A TREE."], "\(book.chapters.map(\.title))")
+    }
 }

@@ -386,6 +386,72 @@ struct VerseCollectionTests {
         #expect(book.chapters[4].blocks.map(\.text).contains("FROM THE LIBERATOR."))
     }
 
+    /// A songbook's title page set line by line after wide gaps (`THE` / `LIBERTY SONGSTER.`, an
+    /// imprint under `NEW-YORK:`) is the title page, not songs; a song's source in parentheses over its
+    /// title after the gap (`(From the Globe.)` / `The Ballot.`) leaves the title opening the song.
+    @Test func aTitlePageSetLineByLineIsNoSongAndASourceLineLeavesTheTitle() throws {
+        let text = """
+            The Project Gutenberg EBook of The Liberty Songster, by A. Writer
+
+            *** START OF THIS PROJECT GUTENBERG EBOOK THE LIBERTY SONGSTER ***
+
+
+
+
+            THE
+
+            LIBERTY SONGSTER.
+
+
+            \(Self.stanza)
+
+
+            BY
+
+            A. WRITER.
+
+
+            NEW-YORK:
+
+            SAXTON & MILES, 205 BROADWAY, N.Y.: MYRON FINCH, 120 NASSAU ST., N.Y.:
+            JACKSON & CHAPLIN, 38 DEAN ST., ALBANY, N.Y.
+
+            1844.
+
+
+
+
+            PREFACE.
+
+            \(SectionHeadingTests.prose)
+
+
+
+
+            GONE, SOLD AND GONE.
+
+            Words by Whittier. Music by G.W. Clark.
+
+            \(Self.stanza)
+
+            \(Self.stanza)
+
+
+
+
+            (From the Globe.)
+
+            The Ballot.
+
+            BY J.E. DOW.
+
+            \(Self.stanza)
+
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        #expect(book.chapters.map(\.title) == ["PREFACE.", "GONE, SOLD AND GONE.", "The Ballot."], "\(book.chapters.map(\.title))")
+    }
+
     /// A contents list that names a collection's series (`First Series`, `Second Series`), under each
     /// of which the sections are numbered again from `I.`: the series are parts, the numbered
     /// sections their chapters, never read as lines of text.

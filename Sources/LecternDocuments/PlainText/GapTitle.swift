@@ -5,7 +5,9 @@
 /// G.W. Clark.`, `Copyright, 1887 …` —, a byline, a `[Music]` mark, or a rhyme's first verses,
 /// each a line of its own).
 /// Only in a book that has no heading of another kind (``StructureScanner``'s fallback), where
-/// the title may be in lower case (`The Slave Boy's Wish.`, `How long! O! how long!`).
+/// the title may be in lower case (`The Slave Boy's Wish.`, `How long! O! how long!`). The piece's
+/// source in parentheses may stand over the title after the gap, a line of its own (`(From the
+/// Globe.)` / `The Ballot.`): the title still opens the piece.
 enum GapTitle {
     /// The blank lines a title stands after, at least.
     static let gap = 3
@@ -16,17 +18,25 @@ enum GapTitle {
 
     /// Whether line `i` (alone in its block, ending at `end`) is such a title.
     static func opens(at i: Int, end: Int, in lines: [String], limit: Int) -> Bool {
-        guard end == i + 1, i >= gap, (i - gap..<i).allSatisfy({ TextLines.isBlank(lines[$0]) }) else { return false }
+        // (The source line over the title: one blank line under it, the gap above it.)
+        let top = i >= 2 && TextLines.isBlank(lines[i - 1]) && isSourceLine(TextLines.trim(lines[i - 2])) ? i - 2 : i
+        guard end == i + 1, top >= gap, (top - gap..<top).allSatisfy({ TextLines.isBlank(lines[$0]) }) else { return false }
         let t = TextLines.trim(lines[i])
         guard isTitle(t) else { return false }
         return textFollows(after: end, in: lines, limit: limit)
     }
 
+    /// A piece's source set in parentheses on a line of its own over its title: `(From the Globe.)`.
+    static func isSourceLine(_ t: String) -> Bool {
+        t.hasPrefix("(") && t.hasSuffix(")") && t.count <= 60 && !t.dropFirst().dropLast().contains { "()".contains($0) }
+    }
+
     /// A short line that can title a piece: capitalised, no more than eight words, not going on
-    /// (a comma or a dash at its end), not a bracketed mark, not a byline.
+    /// (a comma, a colon or a dash at its end: `NEW-YORK:` over a title page's imprint), not a
+    /// bracketed mark, not a byline.
     static func isTitle(_ t: String) -> Bool {
         guard let first = t.first, first.isUppercase, t.count <= 60, TextLines.words(t).count <= 8,
-              let last = t.last, !",;-–—".contains(last), !FrontMatter.byline.matches(t) else { return false }
+              let last = t.last, !",;:-–—".contains(last), !FrontMatter.byline.matches(t) else { return false }
         return HeadingCandidate.isTitleLike([t]) || ".!?".contains(last)
     }
 

@@ -256,7 +256,8 @@ struct StructureScanner {
         }
         // A short line after a wide gap, in a plain text with no heading of another kind: a piece's title.
         // Or one of a series of chapter titles in capitals so set, over prose (``GapCapitals``).
-        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit))
+        let gapTitle = (fallbackHeadings && evidence.headings.isEmpty && GapTitle.opens(at: i, end: end, in: lines, limit: limit)
+                        && !completesBookTitle(t, at: i, end: end))
             || isHeadTitle(at: i, end: end) || (gapCapitals.contains(i) && TextLines.letterKey(t) != bookTitle)
         // A title in capitals wrapped onto a second line (`OF THE ORIGIN AND DESIGN OF GOVERNMENT IN GENERAL,` /
         // `WITH CONCISE REMARKS ON THE ENGLISH CONSTITUTION.`) over the text, where such lines are the book's headings.
@@ -265,7 +266,8 @@ struct StructureScanner {
         guard var candidate = (wrapped ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil)
                 ?? HeadingCandidate.of(t, fallback: fallbackHeadings && evidence.chapterHeadings.isEmpty,
                                                   marked: evidence.headings.contains(i))
-                ?? (gapTitle ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
+                ?? (gapTitle || (fallbackHeadings && evidence.chapterHeadings.isEmpty && inBlock.isEmpty && isSetApartCapitals(t, at: i))
+                    ? HeadingCandidate(kind: .fallback, text: TextLines.collapse(t), hasTitle: false) : nil) else {
             // The book's title over its first heading in one block (`The Song of Hiawatha` / `Introduction`): a
             // half-title, the title page's; the heading is the line under it.
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
@@ -309,8 +311,9 @@ struct StructureScanner {
             }
         } else if candidate.kind == .fallback {
             // A name set flush right under the text (`DELONG RICE.` at column 60) signs it; a heading is centred or flush left.
-            guard TextLines.indent(lines[i]) < 40, !isRefrain(t) else { return nil }
-            guard isBodyBlock(after: end) || gapTitle, !(creditsHeading(before: i) && !gapTitle) else { return nil }
+            // A line ending in a colon brings on the lines under it (a title page's `NEW-YORK:` over its imprint).
+            guard TextLines.indent(lines[i]) < 40, !isRefrain(t), t.last != ":" else { return nil }
+            guard isBodyBlock(after: end) || gapTitle || introducesText(after: end), !(creditsHeading(before: i) && !gapTitle) else { return nil }
             // The end of a sentence the paragraph above breaks off (`…regardless of Party Censure, is the` /
             // `AUTHOR`; `On the following interesting` / `SUBJECTS`) signs or goes on with it: no heading.
             if !gapTitle, breaksOffSentence(before: i) { return nil }
@@ -370,6 +373,30 @@ struct StructureScanner {
             paragraph = rest
         }
         return next
+    }
+
+    /// Whether line `i`, in capitals alone in its block, is a title the fallback's own limits
+    /// (``HeadingCandidate/of(_:fallback:marked:)``) leave out, set after a wider gap than the
+    /// paragraphs' (two blank lines or more): a title in quotes (`"M' TOULIN."`), or a long one
+    /// (`HOW A MEDICINE MAN WAS BORN, AND HOW HE TURNED MAN INTO A TREE.`: 80 characters, 16 words at most).
+    private func isSetApartCapitals(_ t: String, at i: Int) -> Bool {
+        guard i >= 2, TextLines.isBlank(lines[i - 1]), TextLines.isBlank(lines[i - 2]), t.count <= 80,
+              TextLines.words(t).count <= 16, TextLines.isUpperCase(t), let first = t.first else { return false }
+        let quotes = "\"“”‘’'"
+        let unquoted = t.trimmingCharacters(in: CharacterSet(charactersIn: quotes))
+        guard let letter = unquoted.first, letter.isUppercase else { return false }
+        // A title in quotes closes them (`"M' TOULIN."`): no speech going on.
+        return !quotes.contains(first) || (t.last(where: { $0 != "." }).map { quotes.contains($0) } ?? false)
+    }
+
+    /// Whether the next block after `end` is one sentence that brings on what follows it (`The words of
+    /// the first strain are as follows:--` over a song's words): running text under a heading, though short.
+    private func introducesText(after end: Int) -> Bool {
+        guard let k = nextText(after: end - 1), blockEnd(k) == k + 1 else { return false }
+        let t = TextLines.trim(lines[k])
+        guard let first = t.first, first.isUppercase, TextLines.words(t).count >= 4,
+              t.trimmingCharacters(in: CharacterSet(charactersIn: "-–— ")).hasSuffix(":") else { return false }
+        return t.filter(\.isLowercase).count * 2 > t.filter(\.isLetter).count
     }
 
     /// Whether only a few short lines (a credit, a byline, a `[Music]` mark) stand between the last
@@ -464,6 +491,15 @@ struct StructureScanner {
               HeadingCandidate.of(lines[next]) == nil, pieces.contains(where: \.isHeading) else { return false }
         let key = TextLines.letterKey(lines[i])
         return key.count >= 6 && key == bookTitle
+    }
+
+    /// Whether line `i` (alone in its block, ending at `end`) and the one short line a blank line under
+    /// it are together the book's title shown earlier (`THE` / `LIBERTY MINSTREL.`): a title page set
+    /// word by word, not a piece's title.
+    private func completesBookTitle(_ t: String, at i: Int, end: Int) -> Bool {
+        guard end + 1 < limit, TextLines.isBlank(lines[end]), !TextLines.isBlank(lines[end + 1]),
+              end + 2 >= limit || TextLines.isBlank(lines[end + 2]) else { return false }
+        return repeatsTitle(t + " " + TextLines.trim(lines[end + 1]), before: i)
     }
 
     /// Whether a short line repeats a title shown earlier (the header's `Title:`, the title page).
