@@ -118,6 +118,25 @@ struct ContentsEntry: Equatable {
         return n == m && style == other.style
     }
 
+    /// Whether `other` gives this entry's title in other words: four words or more on each side, and
+    /// all but one in four of the longer title's words found in the other (`A LAC OF RUPEES FOR A PIECE
+    /// OF ADVICE` over `A Lac of Rupees for a Bit of Advice`; `… MISCELLANEOUS REFLEXIONS` for `…
+    /// Reflections`); the same number if both have one. Only the list's next entry is named so.
+    func nearlyMatches(_ other: ContentsEntry) -> Bool {
+        guard let a = title, let b = other.title else { return false }
+        if let n = number, let m = other.number, n != m { return false }
+        let words = { (t: String) in TextLines.words(t).map { TextLines.letterKey(String($0)) }.filter { !$0.isEmpty } }
+        let (wa, wb) = (words(a), words(b))
+        guard wa.count >= 4, wb.count >= 4 else { return false }
+        var left = Dictionary(wa.map { ($0, 1) }, uniquingKeysWith: +)
+        var shared = 0
+        for w in wb where left[w, default: 0] > 0 {
+            left[w]! -= 1
+            shared += 1
+        }
+        return shared * 4 >= max(wa.count, wb.count) * 3
+    }
+
     /// Whether `long` is `short` with one letter dropped, added or changed (`short` no longer than `long`).
     static func oneEditApart(_ short: [Character], _ long: [Character]) -> Bool {
         guard long.count - short.count <= 1 else { return false }
