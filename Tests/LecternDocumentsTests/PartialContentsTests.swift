@@ -4,12 +4,13 @@ import Testing
 
 /// A contents list that names only some of the book's chapters — a title page's list of the
 /// `SUBJECTS` a pamphlet treats, with no word of its introduction or appendix — still names
-/// chapters; the headings the page marks at the same level as those it names are chapters too,
-/// not sections of the last one it names.
+/// chapters, and the page's headings stay chapters where they would in a plain text: the last
+/// subject headed in other words (`… REFLEXIONS` for `… Reflections`), and a heading whose words name
+/// it (`APPENDIX.`), though the list does not — not sections of the last subject.
 struct PartialContentsTests {
     static let prose = "<p>Some writers have so confounded the mill with the river as to leave little or no distinction between them, whereas they are different.</p>"
 
-    @Test func headingsOfTheListedLevelStayChapters() throws {
+    @Test func unlistedAndRewordedHeadingsStayChapters() throws {
         let subjects = ["Of the Origin of the Mill", "Of the Miller and his Sons", "Thoughts on the present State of the River",
                         "Of the present Ability of the Valley, with some miscellaneous Reflections"]
         let list = "<div><a id=\"Contents\"></a><h2>SUBJECTS</h2></div><ol>"

@@ -125,9 +125,7 @@ enum ListedChapters {
     /// The pieces with each trusted list's chapters found.
     /// - parameter bookTitle: the letters of the title the title page opens with (``TextLines/letterKey(_:)``).
     /// - parameter marked: the first lines of the headings the format marks.
-    /// - parameter levels: the level of each heading the format marks (1 for `<h1>`), by its first line.
-    static func apply(_ pieces: [StructurePiece], lists: [List], bookTitle: String? = nil, marked: Set<Int> = [],
-                      levels: [Int: Int] = [:]) -> [StructurePiece] {
+    static func apply(_ pieces: [StructurePiece], lists: [List], bookTitle: String? = nil, marked: Set<Int> = []) -> [StructurePiece] {
         var out = pieces
         // A list with no text between it and the next is one list with it (a contents page that lists
         // each part's chapters in a table of its own).
@@ -148,7 +146,7 @@ enum ListedChapters {
             // Its group titles are parts (``ListedParts``), found first: no chapter and no line of one.
             let entries = ListedParts.marked(list.entries)
             let replaced = chapters(ListedParts.apply(out[start..<end], entries: entries), entries: entries.filter { !$0.isPart },
-                                    bookTitle: bookTitle, marked: marked, levels: levels)
+                                    bookTitle: bookTitle, marked: marked)
             out.replaceSubrange(start..<end, with: replaced)
         }
         return out
@@ -163,7 +161,7 @@ enum ListedChapters {
 
     /// The pieces between a list and the next with the list's chapters found, if it is trusted.
     static func chapters(_ pieces: ArraySlice<StructurePiece>, entries: [ContentsEntry], bookTitle: String? = nil,
-                         marked: Set<Int> = [], levels: [Int: Int] = [:]) -> [StructurePiece] {
+                         marked: Set<Int> = []) -> [StructurePiece] {
         guard entries.count >= 3 else { return Array(pieces) }
         var found: [Int: Found] = [:]
         // An entry the body heads with a heading of its own (`CHAPTER XII`) is that heading, never
@@ -244,7 +242,6 @@ enum ListedChapters {
         for k in sectionsOfFrontMatter(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
         for k in repeatedTitles(pieces, found: found, bookTitle: bookTitle) { found[k] = nil }
         let parts = listsParts(pieces, entries: entries, found: Set(found.keys))
-        let seriesLevel = seriesLevel(pieces, found: Set(found.keys), levels: levels)
         var out: [StructurePiece] = []
         for k in pieces.indices {
             let piece = pieces[k]
@@ -262,24 +259,15 @@ enum ListedChapters {
                 out.append(.heading(lines: [text], firstLine: line, candidate: HeadingCandidate(
                     kind: .keyword(isPart: false), text: text, hasTitle: entry.title != nil, listedTitle: listed)))
             case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts
-                && (seriesLevel == nil || levels[line] != seriesLevel):
-                // A numbered line the list does not name: a verse, an item, read as text. (Not a heading the
-                // format marks at the level of the list's chapters: one more of them, the list naming only some.)
+                && lines.first.flatMap({ HeadingCandidate.of($0) })?.kind != .standalone:
+                // A numbered line the list does not name: a verse, an item, read as text. (Not a heading the format
+                // marks whose words name it (`APPENDIX.`): a plain text's such line stays a heading, unlisted.)
                 out += lines.map { StructurePiece.paragraph(lines: [$0], firstLine: line) }
             default:
                 out.append(piece)
             }
         }
         return out
-    }
-
-    /// The one level the format marks the found chapters' headings at (`<h2>`), when it marks them all
-    /// so: a heading of that level the list does not name is one more chapter of the series (a title
-    /// page's list of the book's `SUBJECTS`, with no word of its introduction and appendix), not text.
-    private static func seriesLevel(_ pieces: ArraySlice<StructurePiece>, found: Set<Int>, levels: [Int: Int]) -> Int? {
-        let marked = found.map { levels[pieces[$0].firstLine] }
-        guard let level = marked.first ?? nil, marked.allSatisfy({ $0 == level }) else { return nil }
-        return level
     }
 
     /// The found entries that are lines of text (no heading by their own words) under a front matter's

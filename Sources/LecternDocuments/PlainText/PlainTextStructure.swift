@@ -97,7 +97,7 @@ public struct PlainTextStructure {
         let lists = contentsLists.map { ListedChapters.List(after: $0.upperBound, entries: ListedChapters.entries(lines[$0])) }
             + evidence.contentsLists + unheaded.lists
         let bookTitle = (start..<limit).first { !TextLines.isBlank(lines[$0]) }.map { TextLines.letterKey(lines[$0]) }
-        body = ListedChapters.apply(body, lists: lists, bookTitle: bookTitle, marked: evidence.headings, levels: evidence.headingLevels)
+        body = ListedChapters.apply(body, lists: lists, bookTitle: bookTitle, marked: evidence.headings)
         body = BookPasses.demoteNumbers(body)
         body = BookPasses.nestParts(body)
         body = ClosingNote.apply(body)
@@ -216,4 +216,3 @@ public struct PlainTextStructure {
         }
     }
 }
-
