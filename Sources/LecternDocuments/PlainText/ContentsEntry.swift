@@ -18,6 +18,15 @@ struct ContentsEntry: Equatable {
     /// The title's letters and digits, upper-cased.
     var titleKey: String { title.map(TextLines.letterKey) ?? "" }
 
+    /// The title's key without a remark in brackets at its end (`The Furry Day Song (Supplement)`,
+    /// `Preface [to the Second Edition]`): a list may add such a remark to the title the page heads
+    /// the chapter by. The title's key when it has none.
+    var remarklessKey: String {
+        guard let title, let r = title.range(of: #"\s*[(\[][^()\[\]]*[)\]][.:]?$"#, options: .regularExpression),
+              r.lowerBound > title.startIndex else { return titleKey }
+        return TextLines.letterKey(String(title[..<r.lowerBound]))
+    }
+
     /// A page number after dot leaders, a gap of 2+ spaces, `Page`/`Pg`, or a dash.
     static let pageNumber = LinePattern(
         #"(?:\s*\.(?:\s*\.)+\s*|\s{2,}|\s+_?(?:[Pp]age|[Pp]g\.?|p\.)_?\s*|\s*[—–-]{2,}\s*)(?:\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
@@ -82,7 +91,7 @@ struct ContentsEntry: Equatable {
     }
 
     /// Whether a heading (or a short line) read as `other` is the chapter this entry lists: the
-    /// same title (or, but `exactly`, one the start of the other, 8 letters or more: a list
+    /// same title (or the same but for a remark in brackets after one: `(Supplement)`; or, but `exactly`, one the start of the other, 8 letters or more: a list
     /// shortens long titles; or the same but for one letter, 6 letters or more: a misprint) and the same number if both have one (`1` in the list may be `I`
     /// on the page); without a title on one side, the same number written the same way (a
     /// chapter `IV`, not a verse `4`).
@@ -97,6 +106,9 @@ struct ContentsEntry: Equatable {
         if !a.isEmpty, !b.isEmpty {
             if let n = number, let m = other.number, n != m { return false }
             if a == b { return true }
+            // The same title but for a remark in brackets after it on one side.
+            let (plainA, plainB) = (remarklessKey, other.remarklessKey)
+            if (plainA.count >= 4 && plainA == b) || (plainB.count >= 4 && plainB == a) { return true }
             if exactly { return false }
             let (short, long) = a.count < b.count ? (a, b) : (b, a)
             // A list's misprint (`Couterparts` for `COUNTERPARTS`): one letter dropped, added or changed in 6 or more.
@@ -104,6 +116,25 @@ struct ContentsEntry: Equatable {
         }
         guard let n = number, let m = other.number else { return false }
         return n == m && style == other.style
+    }
+
+    /// Whether `other` gives this entry's title in other words: four words or more on each side, and
+    /// all but one in four of the longer title's words found in the other (`A LAC OF RUPEES FOR A PIECE
+    /// OF ADVICE` over `A Lac of Rupees for a Bit of Advice`; `… MISCELLANEOUS REFLEXIONS` for `…
+    /// Reflections`); the same number if both have one. Only the list's next entry is named so.
+    func nearlyMatches(_ other: ContentsEntry) -> Bool {
+        guard let a = title, let b = other.title else { return false }
+        if let n = number, let m = other.number, n != m { return false }
+        let words = { (t: String) in TextLines.words(t).map { TextLines.letterKey(String($0)) }.filter { !$0.isEmpty } }
+        let (wa, wb) = (words(a), words(b))
+        guard wa.count >= 4, wb.count >= 4 else { return false }
+        var left = Dictionary(wa.map { ($0, 1) }, uniquingKeysWith: +)
+        var shared = 0
+        for w in wb where left[w, default: 0] > 0 {
+            left[w]! -= 1
+            shared += 1
+        }
+        return shared * 4 >= max(wa.count, wb.count) * 3
     }
 
     /// Whether `long` is `short` with one letter dropped, added or changed (`short` no longer than `long`).

@@ -210,6 +210,8 @@ enum ListedChapters {
                         // The next entry's number on a heading that titles it otherwise (`CHAPTER IX` /
                         // `Letter, Mina Harker to Lucy Westenra.` listed as `Mina Murray's Journal`).
                         ?? (entries[e].hasNumber(of: heading) ? e : nil)
+                        // The next entry's title in other words (``ContentsEntry/nearlyMatches(_:)``).
+                        ?? (entries[e].nearlyMatches(heading) ? e : nil)
                 else { continue }
                 found[k] = .heading(listed: listedTitle(entries[j], heading))
                 e = j + 1
@@ -218,7 +220,8 @@ enum ListedChapters {
                 // a heading the format marks may be a long title (`DESCRIPTION OF THE METHODS ADOPTED BY …`).
                 guard (lines.count <= 2 && lines.allSatisfy({ $0.count <= 80 }))
                         || (marked.contains(line) && lines.count <= 4 && lines.joined(separator: " ").count <= 300),
-                      let match = listedLine(lines, entries: entries, from: e, headed: headed),
+                      let match = listedLine(lines, entries: entries, from: e, headed: headed)
+                        ?? nearTitle(lines, entries: entries, at: e, headed: headed).flatMap({ hasLater(e, after: k) ? nil : $0 }),
                       (e..<match.index).allSatisfy({ !hasLater($0, after: k) }) else { continue }
                 found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
                 e = match.index + 1
@@ -255,8 +258,10 @@ enum ListedChapters {
                 out.append(.skipped(text: prefix, reason: reason, firstLine: line))
                 out.append(.heading(lines: [text], firstLine: line, candidate: HeadingCandidate(
                     kind: .keyword(isPart: false), text: text, hasTitle: entry.title != nil, listedTitle: listed)))
-            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts:
-                // A numbered line the list does not name: a verse, an item, read as text.
+            case (.heading(let lines, let line, let c), nil) where k > first && !c.isPart && (c.number != nil || c.kind == .fallback) && !parts
+                && lines.first.flatMap({ HeadingCandidate.of($0) })?.kind != .standalone:
+                // A numbered line the list does not name: a verse, an item, read as text. (Not a heading the format
+                // marks whose words name it (`APPENDIX.`): a plain text's such line stays a heading, unlisted.)
                 out += lines.map { StructurePiece.paragraph(lines: [$0], firstLine: line) }
             default:
                 out.append(piece)
@@ -318,6 +323,16 @@ enum ListedChapters {
             if let last, entries[j].matches(last, exactly: true) { return (j, last) }
         }
         return nil
+    }
+
+    /// The next entry, for a line alone that reads as a title and gives that entry's title in other words
+    /// (``ContentsEntry/nearlyMatches(_:)``): `A Lac of Rupees for a Bit of Advice` for `A LAC OF RUPEES FOR A PIECE OF
+    /// ADVICE`, where the body sets its titles as lines of text. Not an entry the body heads with a heading of its own,
+    /// nor one a line further on names exactly (the caller's check).
+    private static func nearTitle(_ lines: [String], entries: [ContentsEntry], at e: Int, headed: Set<Int>) -> (index: Int, entry: ContentsEntry)? {
+        guard e < entries.count, !headed.contains(e), lines.count == 1, HeadingCandidate.isTitleLike(lines),
+              let line = ContentsEntry.parse(lines[0]), entries[e].nearlyMatches(line) else { return nil }
+        return (e, line)
     }
 
     /// Whether the list names the book's parts (`Second Series`, `Third Series`), not its chapters:

@@ -21,6 +21,7 @@ enum StructurePass {
         var placed: [(line: Int, item: TextItem)] = []
         var contentsLists: [ListedChapters.List] = []
         var lastBlock: String?
+        var picturesListed = false
         for entry in titledContents(stream.entries) {
             switch entry {
             case .block(let block):
@@ -31,6 +32,7 @@ enum StructurePass {
                 if let level = block.headingLevel { headings.append((start, level)) }
                 lines.append("")
                 lastBlock = block.text
+                picturesListed = false
             case .note(let id, let label, let block):
                 // A note of several paragraphs is one note, read together wherever it goes.
                 if let last = placed.last, case .note(var note) = last.item, note.id == id, last.line == lines.count {
@@ -42,6 +44,7 @@ enum StructurePass {
                     placed.append((lines.count, .note(note)))
                 }
             case .skip(let text, let reason, let cut):
+                picturesListed = reason == ContentsList.illustrationsReason
                 placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count, cut: cut))))
             case .sectionBreak:
                 lines += ["* * *", ""]
@@ -49,6 +52,8 @@ enum StructurePass {
                 placed.append((lines.count, .chapter(title: title, line: lines.count)))
             case .contentsEntries(let entries):
                 // A list of the pictures (under `Full-page Illustrations`) names no chapters, though it links into them.
+                // (The list of links skipped as the pictures' under its title: ``titledContents(_:)``.)
+                if picturesListed { continue }
                 if let title = lastBlock, isIllustrationsTitle(title) { continue }
                 contentsLists.append(ListedChapters.List(after: lines.count, entries: entries.compactMap(ContentsEntry.parse)))
             }
@@ -90,7 +95,8 @@ enum StructurePass {
     }
 
     /// A title whose list the reader took apart goes with it: a contents or index title (`CONTENTS`,
-    /// `Index of First Lines`) before a list of links within the book that the reader left out, a notes title
+    /// `Index of First Lines`) before a list of links within the book that the reader left out (a marked
+    /// heading over a list of the pictures, `Full-page Illustrations`, with that list), a notes title
     /// (`FOOTNOTES:`, `Notes`) before the notes (read where the notes are read, or skipped).
     /// Alone, the pass would take what follows for their entries, or read them as headings.
     static func titledContents(_ entries: [BlockStream.Entry]) -> [BlockStream.Entry] {
@@ -99,10 +105,13 @@ enum StructurePass {
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
             defer { headed = headed || block.headingLevel != nil }
-            if let reason = ContentsList.title(block.text) ?? indexTitle(block.text) ?? (headed ? listHeading(block) : nil),
-               case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
+            let pictures = block.headingLevel != nil && isIllustrationsTitle(block.text) ? ContentsList.illustrationsReason : nil
+            if let reason = ContentsList.title(block.text) ?? pictures ?? indexTitle(block.text) ?? (headed ? listHeading(block) : nil),
+               case .skip(let list, HTMLWalker.contentsReason, let cut) = entries[k + 1],
                !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
+                // A list of the pictures (`Full-page Illustrations`) is skipped as one: it names no chapter.
+                if reason == ContentsList.illustrationsReason { out[k + 1] = .skip(text: list, reason: reason, cut: cut) }
             } else if Footnotes.heading.matches(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
                 out[k] = .skip(text: block.text, reason: Footnotes.headingReason, cut: nil)
@@ -184,8 +193,22 @@ enum StructurePass {
                   next.headingLevel == nil, next.text.count >= 60 else { continue }
             opening[level, default: 0] += 1
         }
-        guard let best = opening.filter({ $0.value >= 2 }).max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return [] }
+        var candidates = opening.filter { $0.value >= 2 }
+        // A level whose headings all stand in one section of a shallower level that opens text too (the
+        // `<h6>` headings of a transcriber's note at the back, under `<h2>` chapters) is that section's.
+        candidates = candidates.filter { level, _ in
+            !candidates.keys.contains { $0 < level && isConfined(level, under: $0, headings) }
+        }
+        guard let best = candidates.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return [] }
         return Set(headings.filter { $0.level == best }.map(\.line))
+    }
+
+    /// Whether every heading of `level` stands between the same two headings of `shallower` level or above
+    /// (or after the same last one).
+    static func isConfined(_ level: Int, under shallower: Int, _ headings: [(line: Int, level: Int)]) -> Bool {
+        let above = headings.filter { $0.level <= shallower }.map(\.line).sorted()
+        let sections = Set(headings.filter { $0.level == level }.map { h in above.lastIndex { $0 < h.line } ?? -1 })
+        return sections.count == 1
     }
 
     /// The pass's items with the reader's own skips and notes put back where they were met.

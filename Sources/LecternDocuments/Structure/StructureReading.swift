@@ -85,7 +85,7 @@ enum StructureReading {
                 for line in pendingPartLines + heading.lines { builder.add(line, kind: .heading) }
                 pendingPartLines = []
             case .heading(let heading) where heading.level == .chapter && pendingPartLines.isEmpty && joinedTitles.isEmpty
-                && Self.isDisplayPage(items, at: index):
+                && Self.isDisplayPage(items, at: index, front: builder.book.chapters.isEmpty):
                 onDisplayPage = true
                 Self.readDisplayLines(heading.lines, into: &builder)
             case .heading(let heading) where heading.level == .chapter && pendingPartLines.isEmpty && builder.book.chapters.isEmpty
@@ -226,11 +226,19 @@ enum StructureReading {
     /// Expedition` / `CONTRIBUTION` / `TO` / `FOLK-LORE` / `By …`; a closing notice, `OYEZ-OYEZ-OYEZ` /
     /// `THE FAIRY TALES` / `ARE NOW CLOSED`). Such a page is no chapter: a listener hears no chapter
     /// of a few words with nothing to read in it.
-    static func isDisplayPage(_ items: [TextItem], at index: Int) -> Bool {
+    ///
+    /// Before the book's first chapter (`front`), the page may go on over more headings of the chapter
+    /// level, set one under the other: a title page set wholly in headings (`JOSEPH JACOBS` / `EDITOR OF
+    /// "FOLK LORE"` / `ILLUSTRATED BY` / …, a dedication, a half-title skipped as the title page's) is
+    /// one, up to the heading over the first text, which alone opens the first chapter.
+    static func isDisplayPage(_ items: [TextItem], at index: Int, front: Bool = false) -> Bool {
         var lines = 0
         for item in items[(index + 1)...] {
             switch item {
-            case .heading, .chapter: return lines > 0
+            case .heading(let next):
+                if lines > 0 || !front || next.level != .chapter { return lines > 0 }
+            case .chapter: return lines > 0
+            case .skipped(let passage) where front && passage.reason == PlainTextStructure.titlePageReason: lines += 1
             case .paragraph(let p) where p.kind == .heading: lines += 1
             case .paragraph, .note: return false
             default: continue
