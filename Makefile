@@ -22,6 +22,9 @@ POSTGRES ?=
 # debug binary the package test installs in a folder of its own, $(STATIC_SCRATCH)/.
 STATIC := --static-swift-stdlib
 STATIC_SCRATCH := .build-static
+# The package test's binary needs no debug information: without it the static build takes about
+# a fifth less CPU (docs/BENCHMARKS.md, "Where make test's time goes").
+STATIC_TEST_FLAGS := -Xswiftc -gnone
 TRAITS := --traits PostgreSQL,Serve
 RELEASE_FLAGS := -c release --product lectern $(STATIC) $(if $(POSTGRES),$(TRAITS))
 BIN := .build/debug/lectern
@@ -126,8 +129,8 @@ piper:
 # static binary the package test installs; its log is shown when it fails.
 test: test-deps piper test-python
 	@mkdir -p .build
-	@echo "$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) > .build/build-static.log &"
-	@$(SWIFT) build --product lectern $(STATIC) --scratch-path $(STATIC_SCRATCH) >.build/build-static.log 2>&1 & static=$$!; \
+	@echo "$(SWIFT) build --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) > .build/build-static.log &"
+	@$(SWIFT) build --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) >.build/build-static.log 2>&1 & static=$$!; \
 	echo "$(SWIFT) build --build-tests $(TRAITS)"; \
 	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; status=$${PIPESTATUS[0]}; \
 	wait $$static || { cat .build/build-static.log; echo "error: the static build failed"; exit 1; }; \
@@ -135,11 +138,15 @@ test: test-deps piper test-python
 	$(call no_own_warnings,.build/build-tests.log)
 	$(call no_own_warnings,.build/build-static.log)
 	@# The tests' temporary files (renders shared by a suite's tests outlive every test) go into a
-	@# folder of this run, removed when the tests end, failed or not.
+	@# folder of this run, removed when the tests end, failed or not. swift-testing's event stream
+	@# gives each suite's share of the run's time, printed at the end (Scripts/test-times.py).
 	@tmp=$$(mktemp -d -t lectern-test.XXXXXX) || exit 1; \
-	echo "LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS)"; \
-	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS); \
-	status=$$?; rm -rf "$$tmp"; exit $$status
+	events=.build/test-events.jsonl; rm -f $$events; \
+	echo "LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS) --event-stream-output-path $$events --event-stream-version 0"; \
+	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS) \
+	  --event-stream-output-path $$events --event-stream-version 0; \
+	status=$$?; rm -rf "$$tmp"; \
+	echo; python3 Scripts/test-times.py $$events --top 20 || true; exit $$status
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.

@@ -5,11 +5,11 @@
       swift test --skip-build --event-stream-output-path EVENTS.jsonl --event-stream-version 0 ...
     python3 Scripts/test-times.py EVENTS.jsonl [--top N]
 
-Run the tests one at a time (width 1, as above) for times that mean something: in a parallel
-run swift-testing reports every test as started at once, queued behind its width gate (twice
-the cores), so a test's start-to-end span is mostly its wait. Each suite gets `wall`, the sum of
-its tests' spans, and `share`, the run's wall time divided among the tests running at each
-moment (in a serial run the two are equal; they add up to the run's wall time). The slowest
+`make test` prints it after every run (parallel, as CI runs). There swift-testing reports every
+test as started at once, so a test's start-to-end span is mostly its wait, and `share` — the run's
+wall time divided among the tests running at each moment — is the figure to watch: it adds up to
+the run's wall time, and a suite that grows shows. For each test's own time run them one at a time
+(width 1, as above): then `wall`, the sum of a suite's spans, and `share` are equal. The slowest
 tests follow. A test's subprocesses (lectern, epubcheck, ffmpeg) count in its time.
 """
 import json

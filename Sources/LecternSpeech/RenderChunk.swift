@@ -44,4 +44,20 @@ public struct RenderChunk: Sendable, Codable, Equatable {
     }
 
     public var wordCount: Int { items.reduce(0) { $0 + $1.wordCount } }
+
+    /// The chunk with every field that only places it in the book, and never changes its audio,
+    /// set to 0 — its index and chapter, and each item's utterance, text offset and word count —
+    /// so that two chunks with the same sound are equal wherever they lie (the runner's `ChunkKey` hashes
+    /// this). Every other field, and any added later, is kept.
+    public var unplaced: RenderChunk {
+        var chunk = self
+        chunk.index = 0
+        chunk.chapter = 0
+        for i in chunk.items.indices {
+            chunk.items[i].utterance = 0
+            chunk.items[i].textOffset = 0
+            chunk.items[i].wordCount = 0
+        }
+        return chunk
+    }
 }

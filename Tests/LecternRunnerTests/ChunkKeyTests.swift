@@ -1,53 +1,153 @@
+import Foundation
 import Testing
 import LecternCore
 import LecternSpeech
 import LecternStore
 @testable import LecternRunner
 
-/// The cache key depends on everything that changes a chunk's audio and on nothing else.
+/// The cache key is derived from the request: every field that changes a chunk's audio changes
+/// it, and the fields that only place the chunk in the book (or name its output file) do not —
+/// checked field by field over the request's encoding, so a field added later is checked too.
 struct ChunkKeyTests {
-    static let voice = ResolvedVoice(name: "en-gb", wordsPerMinute: 175, pitch: 1, volume: 1)
-    static let engine = "espeak-ng 1.51 data /usr/lib/x86_64-linux-gnu/espeak-ng-data phondata 1 2"
-    static let key = ChunkKey(engineIdentity: engine, sampleRate: 22050, audio: AudioSettings())
-
-    static func chunk(index: Int = 0, chapter: Int = 0, utterance: Int = 0, text: String = "Hello there.",
-                      voice: ResolvedVoice = voice, before: Int = 2205, after: Int = 4410) -> RenderChunk {
-        RenderChunk(index: index, chapter: chapter, items: [
-            .init(utterance: utterance, textOffset: 0, text: text, voice: voice, silenceBefore: before, silenceAfter: after, wordCount: 2),
+    /// A request with every optional field set (a Piper voice with a model and a speaker, a
+    /// pronunciation, a loudness target, a model identity), two items, so that every field of the
+    /// encoding is there to change.
+    static func request() -> ChunkRequest {
+        let piper = ResolvedVoice(name: "en_US-libritts_r-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper",
+                                  model: "/voices/libritts.onnx", speaker: "p225")
+        let espeak = ResolvedVoice(name: "en-gb", wordsPerMinute: 175, pitch: 1, volume: 1)
+        let chunk = RenderChunk(index: 4, chapter: 2, items: [
+            .init(utterance: 3, textOffset: 0, text: "Hello there.", voice: espeak, silenceBefore: 2205, silenceAfter: 4410, wordCount: 2,
+                  pronunciations: [Pronunciation(offset: 0, length: 5, spoken: "[[h@l'oU]]")]),
+            .init(utterance: 4, textOffset: 12, text: "Good day.", voice: piper, silenceBefore: 0, silenceAfter: 4410, wordCount: 2),
         ])
+        var audio = AudioSettings(bitrate: 64, quality: 7, loudness: LoudnessTarget(integrated: -18, truePeakLimit: -1.5))
+        audio.keepsPCM = true
+        return ChunkRequest(chunk: chunk, output: "/tmp/chunk.mp3", engine: "espeak-ng 1.51 data /usr/lib/espeak-ng-data phondata 1 2",
+                            voiceIdentities: ["/voices/libritts.onnx": "piper sha256 abc noise 0"], sampleRate: 22050, audio: audio)
     }
 
-    @Test func theChunksPlaceInTheBookDoesNotChangeItsKey() {
-        #expect(Self.key.key(for: Self.chunk()) == Self.key.key(for: Self.chunk(index: 7, chapter: 3, utterance: 12)))
+    /// Where a field lies in the request's JSON encoding; `nil` stands for any array index.
+    typealias Path = [String?]
+
+    /// The fields that never change the audio: the output file, and the chunk's place in the book.
+    static let placement: [Path] = [["output"], ["chunk", "index"], ["chunk", "chapter"],
+                                    ["chunk", "items", nil, "utterance"], ["chunk", "items", nil, "textOffset"],
+                                    ["chunk", "items", nil, "wordCount"]]
+
+    @Test func everyFieldButThePlacementChangesTheKeyAndThePlacementDoesNot() throws {
+        let base = Self.request()
+        let key = try ChunkKey.of(base)
+        let json = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(base))
+        var changed: [String] = [], placed: [String] = []
+        for path in json.leafPaths() {
+            let mutated = try JSONDecoder().decode(ChunkRequest.self, from: JSONEncoder().encode(json.changing(at: path)))
+            #expect(mutated != base, "changing \(path) changed nothing")
+            let isPlacement = Self.placement.contains { pattern in
+                pattern.count == path.count && zip(pattern, path).allSatisfy { $0 == nil || $0 == $1 }
+            }
+            let name = path.map { Int($0) == nil ? $0 : "#" }.joined(separator: ".")
+            if isPlacement {
+                #expect(try ChunkKey.of(mutated) == key, "\(name) places the chunk and must not change its key")
+                placed.append(name)
+            } else {
+                #expect(try ChunkKey.of(mutated) != key, "\(name) changes the audio and must change the key")
+                changed.append(name)
+            }
+        }
+        // The walk saw the whole request: every placement field, and the settings and item fields.
+        #expect(placed.count == 3 + 3 * base.chunk.items.count, "\(placed)")
+        for field in ["engine", "sampleRate", "bitrate", "quality", "keepsPCM", "formatVersion", "levelerVersion", "loudness.integrated",
+                      "loudness.truePeakLimit", "voiceIdentities./voices/libritts.onnx", "chunk.items.#.text", "chunk.items.#.silenceBefore",
+                      "chunk.items.#.silenceAfter", "chunk.items.#.voice.name", "chunk.items.#.voice.wordsPerMinute",
+                      "chunk.items.#.voice.pitch", "chunk.items.#.voice.volume", "chunk.items.#.voice.engine", "chunk.items.#.voice.speaker",
+                      "chunk.items.#.pronunciations.#.spoken", "chunk.items.#.pronunciations.#.offset"] {
+            #expect(changed.contains(field), "\(field) was not changed: \(changed)")
+        }
     }
 
-    @Test func everythingThatChangesTheAudioChangesTheKey() {
-        let base = Self.key.key(for: Self.chunk())
-        var pitched = Self.voice
-        pitched.pitch = 1.2
-        var slower = Self.voice
-        slower.wordsPerMinute = 160
-        let piper = ResolvedVoice(name: "en_US-libritts_r-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper")
-        var speaker = piper
-        speaker.speaker = "12"
-        var otherSpeaker = piper
-        otherSpeaker.speaker = "p225"
-        let variants = [
-            Self.key.key(for: Self.chunk(voice: piper)),
-            Self.key.key(for: Self.chunk(voice: speaker)),
-            Self.key.key(for: Self.chunk(voice: otherSpeaker)),
-            Self.key.key(for: Self.chunk(text: "Hello there!")),
-            Self.key.key(for: Self.chunk(voice: pitched)),
-            Self.key.key(for: Self.chunk(voice: slower)),
-            Self.key.key(for: Self.chunk(before: 2206)),
-            Self.key.key(for: Self.chunk(after: 4000)),
-            ChunkKey(engineIdentity: "espeak-ng 1.52", sampleRate: 22050, audio: AudioSettings()).key(for: Self.chunk()),
-            ChunkKey(engineIdentity: Self.engine, sampleRate: 22050, audio: AudioSettings(bitrate: 80)).key(for: Self.chunk()),
-            ChunkKey(engineIdentity: Self.engine, sampleRate: 22050, audio: AudioSettings(quality: 5)).key(for: Self.chunk()),
-            ChunkKey(engineIdentity: Self.engine, sampleRate: 16000, audio: AudioSettings()).key(for: Self.chunk()),
-        ]
-        #expect(!variants.contains(base))
-        #expect(Set(variants).count == variants.count)
+    @Test func theKeyIsTheSameWhereverTheChunkIsWrittenOrLies() throws {
+        var moved = Self.request()
+        moved.output = "/elsewhere/x.mp3"
+        moved.chunk.index = 90
+        moved.chunk.chapter = 17
+        moved.chunk.items[0].utterance = 40
+        #expect(try ChunkKey.of(moved) == ChunkKey.of(Self.request()))
+        // … and each run's requests carry only the model identities their own items use.
+        let all = ["/voices/libritts.onnx": "a", "/voices/other.onnx": "b"]
+        #expect(ChunkKey.identities(for: Self.request().chunk, among: all) == ["/voices/libritts.onnx": "a"])
+        var espeakOnly = Self.request().chunk
+        espeakOnly.items.removeLast()
+        #expect(ChunkKey.identities(for: espeakOnly, among: all).isEmpty)
+    }
+
+    @Test func theSettingsTextLeavesTheChunkOut() throws {
+        var other = Self.request()
+        other.chunk.items[0].text = "Something else entirely."
+        #expect(try ChunkKey.settings(of: other) == ChunkKey.settings(of: Self.request()))
+        var slower = Self.request()
+        slower.bitrate = 56
+        #expect(try ChunkKey.settings(of: slower) != ChunkKey.settings(of: Self.request()))
+    }
+}
+
+/// A JSON value, for changing one field of an encoding at a time.
+enum JSONValue: Codable, Equatable {
+    case bool(Bool), int(Int), double(Double), string(String), array([JSONValue]), object([String: JSONValue]), null
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null } else if let v = try? c.decode(Bool.self) { self = .bool(v) } else if let v = try? c.decode(Int.self) {
+            self = .int(v)
+        } else if let v = try? c.decode(Double.self) { self = .double(v) } else if let v = try? c.decode(String.self) {
+            self = .string(v)
+        } else if let v = try? c.decode([JSONValue].self) { self = .array(v) } else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .bool(let v): try c.encode(v)
+        case .int(let v): try c.encode(v)
+        case .double(let v): try c.encode(v)
+        case .string(let v): try c.encode(v)
+        case .array(let v): try c.encode(v)
+        case .object(let v): try c.encode(v)
+        case .null: try c.encodeNil()
+        }
+    }
+
+    /// The path of every leaf (a number, string or boolean), array indices as their decimal text.
+    func leafPaths(_ prefix: [String] = []) -> [[String]] {
+        switch self {
+        case .array(let items): return items.enumerated().flatMap { $1.leafPaths(prefix + [String($0)]) }
+        case .object(let fields): return fields.keys.sorted().flatMap { fields[$0]!.leafPaths(prefix + [$0]) }
+        case .null: return []
+        default: return [prefix]
+        }
+    }
+
+    /// This value with the leaf at `path` changed to another value of its kind.
+    func changing(at path: [String]) -> JSONValue {
+        guard let head = path.first else {
+            switch self {
+            case .bool(let v): return .bool(!v)
+            case .int(let v): return .int(v + 1)
+            case .double(let v): return .double(v + 0.25)
+            case .string(let v): return .string(v + "x")
+            default: return self
+            }
+        }
+        switch self {
+        case .array(var items):
+            let i = Int(head)!
+            items[i] = items[i].changing(at: Array(path.dropFirst()))
+            return .array(items)
+        case .object(var fields):
+            fields[head] = fields[head]!.changing(at: Array(path.dropFirst()))
+            return .object(fields)
+        default: return self
+        }
     }
 }
 

@@ -21,6 +21,9 @@ import LecternStore
 struct BookRenderer {
     let plan: NarrationPlan
     let chunks: [RenderChunk]
+    /// What a worker is asked for each chunk (its `output` set when it is sent), and its key,
+    /// derived from it (``ChunkKey/of(_:)``).
+    let requests: [ChunkRequest]
     let keys: [String]
     let sampleRate: Int
     let audio: AudioSettings
@@ -62,14 +65,19 @@ struct BookRenderer {
     }
 
     init(plan: NarrationPlan, sampleRate: Int, engineIdentity: String, audio: AudioSettings, store: any JobStore, cache: ChunkCache,
-         shared: (any ChunkStore)? = nil, voiceIdentities: [String: String] = [:]) {
+         shared: (any ChunkStore)? = nil, voiceIdentities: [String: String] = [:]) throws {
         self.plan = plan
-        self.chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
-        let key = ChunkKey(engineIdentity: engineIdentity, sampleRate: sampleRate, audio: audio, voiceIdentities: voiceIdentities)
-        self.keys = chunks.map(key.key(for:))
+        let chunks = ChunkPlanner(sampleRate: sampleRate).chunks(for: plan)
+        self.chunks = chunks
+        func request(_ chunk: RenderChunk) -> ChunkRequest {
+            ChunkRequest(chunk: chunk, output: "", engine: engineIdentity, voiceIdentities: ChunkKey.identities(for: chunk, among: voiceIdentities),
+                         sampleRate: sampleRate, audio: audio)
+        }
+        self.requests = chunks.map(request)
+        self.keys = try requests.map(ChunkKey.of)
         self.sampleRate = sampleRate
         self.audio = audio
-        self.settings = key.settings
+        self.settings = try ChunkKey.settings(of: request(RenderChunk(index: 0, chapter: 0, items: [])))
         self.store = store
         self.cache = cache
         self.shared = shared
@@ -207,8 +215,9 @@ struct BookRenderer {
         let positions = work.positions
         let encoder = JSONEncoder()
         let requests = work.rendered.map { index in
-            ChunkRequest(chunk: chunks[index], output: temporaryDirectory.appendingPathComponent("\(keys[index]).mp3").path,
-                         bitrate: audio.bitrate, quality: audio.quality, loudness: audio.loudness, keepsPCM: audio.keepsPCM)
+            var request = self.requests[index]
+            request.output = temporaryDirectory.appendingPathComponent("\(keys[index]).mp3").path
+            return request
         }
         if !requests.isEmpty, case .queue(let queue) = route {
             try await queue.render(requests, keys: keys, runId: runId, cache: cache) { result in

@@ -45,7 +45,7 @@ struct RunPlan {
         OutputFiles.removeStaleTemporaries(of: manifest.outputURLs + [manifest.outputDirectory.appendingPathComponent("\(manifest.name).chunks"),
                                                                       ChapterFiles.retiredName(of: manifest.chaptersFolderURL)])
         runner.cache.removeStaleTemporaries()
-        renderer = BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
+        renderer = try BookRenderer(plan: plan, sampleRate: engine.sampleRate, engineIdentity: engine.identity,
                                 audio: manifest.audio, store: runner.store, cache: runner.cache, shared: runner.sharedChunks,
                                 voiceIdentities: try ChunkKey.voiceIdentities(of: plan))
         cached = await runner.force ? [:] : try renderer.cachedResults()

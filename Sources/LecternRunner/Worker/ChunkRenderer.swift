@@ -43,6 +43,16 @@ public struct ChunkRenderer: Sendable {
     }
 
     public func render(_ request: ChunkRequest) throws -> ChunkResult {
+        // The chunk is cached under a key made from the request: audio made otherwise than the
+        // request says (by another version of Lectern, at another rate) must not be stored under it.
+        guard request.formatVersion == Self.formatVersion, request.levelerVersion.map({ $0 == Self.levelerVersion }) ?? true else {
+            throw RunError("this worker renders chunks in format \(Self.formatVersion) (leveller \(Self.levelerVersion)), the run asked for "
+                           + "format \(request.formatVersion) (leveller \(request.levelerVersion.map(String.init) ?? "none")): "
+                           + "run workers of the same Lectern version as the run")
+        }
+        guard request.sampleRate == engine.sampleRate else {
+            throw RunError("the run expects audio at \(request.sampleRate) Hz, this worker's espeak-ng makes \(engine.sampleRate) Hz")
+        }
         // A chunk's audio must be a function of its key, not of the chunks this worker rendered before.
         try engine.reset()
         engines.reset()

@@ -5,30 +5,52 @@ import Glibc
 import LecternCore
 import LecternSpeech
 
-/// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file.
+/// What the parent sends a synthesis worker: one chunk to render into an MP3 stream file, and
+/// everything that decides its audio.
 ///
 /// A chunk's stream depends on nothing but the chunk's content and the audio settings — not on
-/// its place in a book — so that it can be cached and reused in any book (see `ChunkKey`): every
-/// stream starts with a LAME tag frame (the assembler keeps the first and drops the rest), and
-/// every stream's trailing silence is shortened to cancel the seam a decoder plays after it.
-public struct ChunkRequest: Sendable, Codable {
+/// its place in a book — so that it can be cached and reused in any book: every stream starts
+/// with a LAME tag frame (the assembler keeps the first and drops the rest), and every stream's
+/// trailing silence is shortened to cancel the seam a decoder plays after it.
+///
+/// The cache key is derived from the request (``ChunkKey/of(_:)``): a hash of every field but
+/// ``output`` and the chunk's place in the book (``RenderChunk/unplaced``), so a setting added
+/// here is in the key without anyone remembering to put it there.
+public struct ChunkRequest: Sendable, Codable, Equatable {
     public var chunk: RenderChunk
     /// Where to write the chunk's MP3 stream (synced before the worker answers).
     public var output: String
+    /// The speech engine the run reads with (its version and data, ``EspeakEngine/identity``), and
+    /// the identity of each Piper model the chunk's voices use, by model path: a worker renders
+    /// with its own engine, which the run expects to be this one.
+    public var engine: String
+    public var voiceIdentities: [String: String]
+    /// The engine's sample rate, which every sample count of the chunk is in.
+    public var sampleRate: Int
     public var bitrate: Int
     public var quality: Int
     /// Where the chunk's loudness is brought (nil: the engine's levels).
     public var loudness: LoudnessTarget?
     /// Whether the chunk's PCM is also written, as FLAC beside `output` (``ChunkRequest/pcmOutput``).
     public var keepsPCM: Bool
+    /// The renderer's stream layout and, with a loudness target, its leveller's method
+    /// (``ChunkRenderer/formatVersion``, ``ChunkRenderer/levelerVersion``).
+    public var formatVersion: Int
+    public var levelerVersion: Int?
 
-    public init(chunk: RenderChunk, output: String, bitrate: Int, quality: Int, loudness: LoudnessTarget? = nil, keepsPCM: Bool = false) {
+    public init(chunk: RenderChunk, output: String, engine: String, voiceIdentities: [String: String] = [:], sampleRate: Int,
+                audio: AudioSettings) {
         self.chunk = chunk
         self.output = output
-        self.bitrate = bitrate
-        self.quality = quality
-        self.loudness = loudness
-        self.keepsPCM = keepsPCM
+        self.engine = engine
+        self.voiceIdentities = voiceIdentities
+        self.sampleRate = sampleRate
+        self.bitrate = audio.bitrate
+        self.quality = audio.quality
+        self.loudness = audio.loudness
+        self.keepsPCM = audio.keepsPCM
+        self.formatVersion = ChunkRenderer.formatVersion
+        self.levelerVersion = audio.loudness == nil ? nil : ChunkRenderer.levelerVersion
     }
 
     /// Where the chunk's PCM goes with ``keepsPCM``: `output` with the extension `.flac`.
