@@ -119,7 +119,10 @@ public struct EPUBReader: Sendable {
                     walker.omitted.omitSection(id: id, in: root, reason: reason)
                 }
             }
-            if let title = fileStarts[path] {
+            if !opened, walker.omitted.afterBody != true, OpeningMatter.isOpening(root.first(where: { $0.name == "body" }) ?? root) {
+                // A dedication or an epigraph before any chapter: no chapter of its own; its text is
+                // the book's opening, joined to the first chapter.
+            } else if let title = fileStarts[path] {
                 walker.endChapter()
                 walker.startSilentChapter(title)
                 opened = true
