@@ -103,7 +103,7 @@ enum StructurePass {
                case .skip(_, HTMLWalker.contentsReason, _) = entries[k + 1],
                !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
-            } else if Footnotes.heading.matches(block.text),
+            } else if Footnotes.isHeading(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
                 out[k] = .skip(text: block.text, reason: Footnotes.headingReason, cut: nil)
             }
