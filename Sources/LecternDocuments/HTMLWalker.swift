@@ -175,7 +175,8 @@ struct HTMLWalker {
                     skip(text, reason: Footnotes.labelReason)  // `1 (` before a note's link back
                     return
                 }
-                if returnLinked.closings.contains(node.pointer) { text = ReturnLinkedNotes.withoutClosing(text) }
+                // (The label's closing bracket after the link back; a traced walk keeps every unit of its nodes.)
+                if trace == nil, returnLinked.closings.contains(node.pointer) { text = ReturnLinkedNotes.withoutClosing(text) }
                 if let initial = dropInitial, text.contains(where: { !$0.isWhitespace }) {
                     dropInitial = nil
                     if block.isBlank, let lead = initial.lead(for: text, vocabulary: vocabulary(of: node)) {

@@ -89,6 +89,32 @@ struct NoteFormatsTests {
         #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text.contains("FOOTNOTES") })
     }
 
+    /// A note nothing refers to (its marker was in a passage left out) is read at the end of its
+    /// chapter, before the licence, never after it.
+    @Test func aNoteNothingRefersToIsReadBeforeTheLicence() throws {
+        let text = """
+            *** START OF THIS PROJECT GUTENBERG EBOOK ROMANCE ***
+
+            CHAPTER I.
+
+            The tale goes on, and it is long enough to be a chapter of a book, with more words in it.
+
+
+            FOOTNOTES
+
+            [Footnote 1: The motto alludes to the stage.]
+
+            End of the Project Gutenberg EBook of Romance, by Walter Scott
+
+            Section 1. General Terms of Use
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        let blocks = try #require(book.chapters.last).blocks
+        let note = try #require(blocks.firstIndex { $0.text == "The motto alludes to the stage." }, "\(blocks.map(\.text))")
+        let licence = try #require(book.skipped.first { $0.reason == PlainTextStructure.footerReason })
+        #expect((licence.beforeBlock ?? blocks.count) > note, "\(String(describing: licence.beforeBlock)) \(note)")
+    }
+
     @Test func notesNamedOnlyByTheirIdsAreAnnouncedByTheirNumbers() throws {
         let html = """
             <html><head><title>Essays</title></head><body>
