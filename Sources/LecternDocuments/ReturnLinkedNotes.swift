@@ -17,6 +17,9 @@ struct ReturnLinkedNotes {
     /// The most words a marker's or a link back's text has (`1`, `return`, `Back`).
     static let maxLinkWords = 2
 
+    /// None: a walk that has not looked yet.
+    init() {}
+
     init(in body: XMLNode) {
         let links = body.all { $0.name == "a" && $0["href"] != nil }
         var markers: [String: String] = [:]  // a marker's own id → the id it points at

@@ -71,10 +71,7 @@ struct PlayReadingTests {
     /// A plain text's speakers named in italics at their speeches' starts (`_Mag._ Bene!`, `_M. Cic._ …`)
     /// are speakers' labels, as HTML's bold names are; the speech is read after the label.
     @Test func aPlainTextPlaysItalicLabelsAreSpeakersLabels() throws {
-        var text = "A ROMAN SCHOOL
-
-
-"
+        var text = "A ROMAN SCHOOL\n\n\n"
         for i in 1...12 {
             text += "_Mag._ Quid est nomen tuum, puer? Hoc rogo \(i). tempore.\n\n"
             text += "_M. Cic._ Marcus Tullius Cicero sum, magister, et \(i). tempore respondeo.\n\n"
