@@ -135,6 +135,8 @@ struct UnheadedOpeningTests {
         defer { dir.remove() }
         let url = dir.url.appendingPathComponent("island.epub")
         let documents: [(path: String, xhtml: String)] = [
+            // (A title page, all of it left out, opens no chapter the epigraph would be read in.)
+            ("OEBPS/titlepage.xhtml", Self.document("Titlepage", "titlepage", "<h1>Island</h1><p>By R. L. S.</p>")),
             ("OEBPS/epigraph.xhtml", Self.document("Epigraph", "epigraph z3998:poem",
                                                    "<h2>To the Hesitating Reader</h2><p>If sailor tales to sailor tunes,<br/>Storm and adventure, heat and cold,</p>")),
             ("OEBPS/dedication.xhtml", Self.document("Dedication", "dedication", "<p>To my dear friend, who heard this story first.</p>")),
