@@ -82,7 +82,7 @@ enum BookPasses {
             }
         }
         /// A heading after `THE END` that leaves it the book's end: an afterword's or a catalogue's,
-        /// one over nothing of its own (`Selections from`), or one over a catalogue's listings
+        /// one over nothing of its own (`Selections from`), or one over a catalogue's listing
         /// (`THE BLUE BONNET SERIES` over its prices and titles).
         func keepsTheEnd(_ k: Int) -> Bool {
             guard case .heading(let lines, _, _) = pieces[k] else { return true }
@@ -91,11 +91,16 @@ enum BookPasses {
                 if case .paragraph(let lines, _) = piece { lines.joined(separator: " ") } else { nil }
             }
             let listings = own.filter { Advertisements.isListing($0) || Advertisements.isPriced($0) }.count
-            return own.isEmpty || (listings > 0 && listings * 2 >= own.count)
+            return own.isEmpty || listings > 0
         }
         guard let end = pieces.indices.last(where: isTheEnd), end + 1 < pieces.count,
               pieces.indices[(end + 1)...].allSatisfy(keepsTheEnd),
-              let start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
+              var start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
+        // The catalogue's headings right before its first listing (`Selections from`, `THE BLUE BONNET SERIES`) are its own.
+        func isTitleLine(_ piece: StructurePiece) -> Bool {
+            if case .paragraph(let lines, _) = piece { lines.count == 1 && TextLines.wordCount(lines[0]) <= 8 } else { false }
+        }
+        while start - 1 > end, pieces[start - 1].isHeading || pieces[start - 1].isSkipped || isTitleLine(pieces[start - 1]) { start -= 1 }
         return Array(pieces[..<start]) + pieces[start...].compactMap { piece in
             if case .heading(let lines, let first, _) = piece {
                 return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: BackMatter.advertisementsReason, firstLine: first)
