@@ -98,7 +98,10 @@ enum BookPasses {
               var start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
         // The catalogue's headings right before its first listing (`Selections from`, `THE BLUE BONNET SERIES`) are its own.
         func isTitleLine(_ piece: StructurePiece) -> Bool {
-            if case .paragraph(let lines, _) = piece { lines.count == 1 && TextLines.wordCount(lines[0]) <= 8 } else { false }
+            // A line of display type: short, no sentence (`Selections from`, `Books for Girls`; not `PRINTED BY … LONDON.`).
+            if case .paragraph(let lines, _) = piece, lines.count == 1, let last = TextLines.trim(lines[0]).last {
+                TextLines.wordCount(lines[0]) <= 8 && !".!?:;\"”'’)]".contains(last)
+            } else { false }
         }
         while start - 1 > end, pieces[start - 1].isHeading || pieces[start - 1].isSkipped || isTitleLine(pieces[start - 1]) { start -= 1 }
         return Array(pieces[..<start]) + pieces[start...].compactMap { piece in
