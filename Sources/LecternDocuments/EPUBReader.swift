@@ -89,6 +89,8 @@ public struct EPUBReader: Sendable {
                                            fileStarts: Set(fileStarts.keys), anchorStarts: anchorStarts.mapValues { Set($0.keys) })
         walker.shown = shown.shown
         var opened = false
+        /// No text read yet but a dedication's or an epigraph's (``OpeningMatter``).
+        var onlyOpening = true
         for (index, spineItem) in order.enumerated() {
             let path = spineItem.item.path
             let data = try archive.data(path)
@@ -119,7 +121,14 @@ public struct EPUBReader: Sendable {
                     walker.omitted.omitSection(id: id, in: root, reason: reason)
                 }
             }
-            if let title = fileStarts[path] {
+            let opening = onlyOpening && walker.stream != nil && walker.omitted.afterBody != true
+                && OpeningMatter.isOpening(root.first(where: { $0.name == "body" }) ?? root)
+            if opening {
+                // A dedication or an epigraph before any text: no chapter of its own (nor the title
+                // page's, all of it left out); its text is the book's opening, joined to the first chapter.
+                walker.endChapter()
+                walker.stream?.withdrawEmptyChapters()
+            } else if let title = fileStarts[path] {
                 walker.endChapter()
                 walker.startSilentChapter(title)
                 opened = true
@@ -132,6 +141,7 @@ public struct EPUBReader: Sendable {
             walker.chapterStarts = anchorStarts[path] ?? [:]
             try walker.prepare(document: root, name: "\(source.displayPath): \(path)") { try lexicon($0, from: path) }
             walker.walk(root.first { $0.name == "body" } ?? root, language: root.language ?? language)
+            if onlyOpening, !opening, walker.stream?.hasText ?? true { onlyOpening = false }
             if let trace, var traced = walker.trace {
                 // The walk ends its chapter, so every block it added was read now, nearly always
                 // from this document; a footnote kept from an earlier one is that one's. A file

@@ -200,6 +200,19 @@ extension HTMLWalker {
         return links >= 5 && node.all { $0.name == "br" }.count >= links - 1 && isTableOfContents(node)
     }
 
+    /// A table whose every row (three or more, each a short line) links to a heading of the book
+    /// (`<tr><td><a href="#VANCOUVER">I.</a></td><td>Vancouver</td></tr>`, under `HISTORICAL NOTES.`
+    /// after the contents): a contents list, whatever share of its words the links hold.
+    static func isHeadingsTable(_ table: XMLNode, headings: Set<String>) -> Bool {
+        guard !headings.isEmpty else { return false }
+        let rows = table.all { $0.name == "tr" }.filter { !TextLines.collapse($0.textContent).isEmpty }
+        guard rows.count >= 3 else { return false }
+        return rows.allSatisfy { row in
+            TextLines.wordCount(row.textContent) <= 15
+                && row.first(where: { $0.name == "a" && internalTarget($0).map(headings.contains) == true }) != nil
+        }
+    }
+
     /// Whether a paragraph holds three or more links to places in the book (a contents list set in a
     /// paragraph, each entry a link and its title): its empty lines are the list's, not a poem's stanzas.
     static func holdsLinkList(_ node: XMLNode) -> Bool {

@@ -51,6 +51,8 @@ struct HTMLWalker {
 
     var block = TextRun()
     private var footnotes: [String: XMLNode] = [:]
+    /// Notes whose paragraph links back to the marker (``ReturnLinkedNotes``), found when the walk starts.
+    private var returnLinked = ReturnLinkedNotes()
     private var read: Set<String> = []
     private var chapterNotes: [XMLNode] = []
     private var blockNotes: [String] = []
@@ -81,6 +83,8 @@ struct HTMLWalker {
     private var dropInitial: DropInitial?
     /// How often each word stands in the document being walked (for drop caps), made when first needed.
     private var vocabulary: (document: XMLTree, counts: [String: Int])?
+    /// The ids of the headings in the document being walked (``headingIDs(of:)``), made when first needed.
+    private var headingTargets: (document: XMLTree, ids: Set<String>)?
     /// The ids of the elements met so far, for links that point back.
     private var seenIDs: Set<String> = []
 
@@ -149,6 +153,8 @@ struct HTMLWalker {
                 let id = Self.noteID(note)
                 if !id.isEmpty { footnotes[id] = note }
             }
+            returnLinked = ReturnLinkedNotes(in: body)
+            for (id, note) in returnLinked.notes where footnotes[id] == nil { footnotes[id] = note }
         }
         visit(body, kind: .paragraph, language: body.language ?? language)
         endChapter()
@@ -164,7 +170,13 @@ struct HTMLWalker {
 
     mutating func visit(_ node: XMLNode, kind: BlockKind, language: String?) {
         if node.isText || node.isEntityReference {
-            if let text = node.text {
+            if var text = node.text {
+                if returnLinked.labelText.contains(node.pointer) {
+                    skip(text, reason: Footnotes.labelReason)  // `1 (` before a note's link back
+                    return
+                }
+                // (The label's closing bracket after the link back; a traced walk keeps every unit of its nodes.)
+                if trace == nil, returnLinked.closings.contains(node.pointer) { text = ReturnLinkedNotes.withoutClosing(text) }
                 if let initial = dropInitial, text.contains(where: { !$0.isWhitespace }) {
                     dropInitial = nil
                     if block.isBlank, let lead = initial.lead(for: text, vocabulary: vocabulary(of: node)) {
@@ -227,8 +239,9 @@ struct HTMLWalker {
             return
         }
         if semantics.contains(where: Self.noteTypes.contains) || (stream != nil && classes.contains("footnote"))
-            || (name == "li" && node["id"].flatMap { footnotes[$0] }?.pointer == node.pointer) {
-            let id = Self.noteID(node)
+            || (name == "li" && node["id"].flatMap { footnotes[$0] }?.pointer == node.pointer)
+            || returnLinked.ids[node.pointer] != nil {
+            let id = returnLinked.ids[node.pointer] ?? Self.noteID(node)
             if read.contains(id) { return }
             if rules.footnotes == .skip {
                 skip(node.textContent, reason: "footnote (footnotes: skip)")
@@ -280,7 +293,8 @@ struct HTMLWalker {
             return
         }
         if (["table", "ul", "ol"].contains(name) && Self.isTableOfContents(node))
-            || (stream != nil && ["p", "div"].contains(name) && Self.isListOfLinks(node)) {
+            || (stream != nil && ["p", "div"].contains(name) && Self.isListOfLinks(node))
+            || (stream != nil && name == "table" && Self.isHeadingsTable(node, headings: headingIDs(of: node))) {
             flush()
             skip(node.textContent, reason: Self.contentsReason)
             stream?.append(.contentsEntries(Self.contentsEntries(node)))
@@ -398,6 +412,21 @@ struct HTMLWalker {
         if stream != nil { stream?.chapter(title: title) } else { builder.startSilentChapter(title: title) }
     }
 
+    /// The ids of the headings of the document `node` belongs to (and of the anchors inside them),
+    /// made when first needed.
+    private mutating func headingIDs(of node: XMLNode) -> Set<String> {
+        if let headingTargets, headingTargets.document === node.owner { return headingTargets.ids }
+        var ids: Set<String> = []
+        for heading in node.owner.root?.all(where: { Self.headingElements.contains($0.name) }) ?? [] {
+            for element in [heading] + heading.all(where: { _ in true }) {
+                if let id = element["id"] { ids.insert(id) }
+                if let id = element["name"] { ids.insert(id) }
+            }
+        }
+        headingTargets = (node.owner, ids)
+        return ids
+    }
+
     /// How often each word stands in the document `node` belongs to.
     private mutating func vocabulary(of node: XMLNode) -> [String: Int] {
         if let vocabulary, vocabulary.document === node.owner { return vocabulary.counts }
@@ -483,7 +512,7 @@ struct HTMLWalker {
     }
 
     private mutating func readNote(_ note: XMLNode) {
-        let id = Self.noteID(note)
+        let id = returnLinked.ids[note.pointer] ?? Self.noteID(note)
         guard id.isEmpty || !read.contains(id) else { return }
         read.insert(id)
         var outer = TextRun()

@@ -122,4 +122,22 @@ struct AdvertisementTests {
         #expect(read.last == "THE END.", "\(read)")
         #expect(book.skipped.filter { $0.reason == "advertisements" }.count == 4, "\(book.skipped.map { "\($0.reason): \($0.text)" })")
     }
+
+    /// `THE END` set as a heading, then a publisher's catalogue whose series are headings of their
+    /// own over their prices and titles (`<h2>THE BLUE BONNET SERIES</h2>`): the catalogue is
+    /// skipped, headings and all; no series is a chapter.
+    @Test func aCatalogueOfHeadedSeriesAfterAHeadedTheEndIsSkippedInHTML() throws {
+        let series = ["THE BLUE BONNET SERIES", "THE HADLEY HALL SERIES", "RAILROAD SERIES"].map { name in
+            "<h2>\(name)</h2><table><tr><td><i>Each large 12mo, cloth decorative, illustrated, per volume</i></td><td><i>$2.00</i></td></tr></table>"
+                + "<p>A TEXAS BLUE BONNET. By Caroline E. Jacobs.</p><p>BLUE BONNET IN BOSTON. By Lela Horn Richards.</p>"
+        }.joined()
+        let book = try HTMLPage.body("""
+            <h2>CHAPTER I.</h2><p>It was a dark and stormy night, and the rain fell in torrents upon the town below.</p>
+            <h2>CHAPTER II.</h2><p>The morning came at last, and with it the end of the storm and of this story.</p>
+            <h2>THE END.</h2><hr/><h2>Selections from</h2><h2>L.C. Page &amp; Company's</h2><h2>Books for Girls</h2>
+            """ + series)
+        #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II."], "\(book.chapters.map(\.title))")
+        #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("BLUE BONNET") || $0.text.contains("SERIES") })
+        #expect(book.skipped.contains { $0.reason == "advertisements" && $0.text.contains("RAILROAD SERIES") })
+    }
 }

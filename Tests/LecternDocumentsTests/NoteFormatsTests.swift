@@ -42,6 +42,79 @@ struct NoteFormatsTests {
         #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text == "FOOTNOTES" })
     }
 
+    /// Project Gutenberg's older notes: the marker has an anchor of its own, and the note is the
+    /// paragraph that links back to it (`1 (<a href="#linknoteref-1">return</a>) [ … ]`) under a
+    /// title set between rules of stars: the marker is silent, the number and `(return)` are the
+    /// note's label, the title is no chapter.
+    @Test func notesThatLinkBackToTheirMarkersAreReadAsNotes() throws {
+        let html = """
+            <html><head><title>Romance</title></head><body>
+            <h2>CHAPTER I.</h2>
+            <p>The motto is an old one.<a href="#linknote-1" name="linknoteref-1" id="linknoteref-1">1</a> The tale goes on.</p>
+            <h2>CHAPTER II.</h2>
+            <p>The second chapter has no notes at all, and it is long enough to be a chapter.</p>
+            <p><a name="linkfootnotes" id="linkfootnotes"></a> ************ FOOTNOTES ****************** ]
+            <a name="linknote-1" id="linknote-1"><!-- Note --></a></p>
+            <p class="foot">1 (<a href="#linknoteref-1">return</a>)<br /> [ The motto alludes to the stage.]</p>
+            </body></html>
+            """
+        let book = try Self.readHTML(html)
+        let script = Self.script(book)
+        #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II."], "\(book.chapters.map(\.title))")
+        #expect(script.contains { $0.hasPrefix("quote[1]: ") && $0.contains("The motto alludes to the stage.") }, "\(script)")
+        #expect(!script.contains { $0.contains("return") || $0.contains("FOOTNOTES") || $0.contains("1 (") }, "\(script)")
+        #expect(script.contains { $0.hasPrefix("paragraph: The motto is an old one.") && !$0.contains("1") }, "\(script)")
+        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text.contains("FOOTNOTES") })
+    }
+
+    /// The plain text of the same book: its notes' title between rules of stars, a stray bracket
+    /// under it; the title and the bracket are left out, the notes read as notes.
+    @Test func aNotesTitleBetweenRulesOfStarsHeadsTheNotes() throws {
+        let text = """
+            CHAPTER I.
+
+            The motto is an old one.[1] The tale goes on, and it is long enough to be a chapter of a book.
+
+
+            ************ FOOTNOTES ******************
+
+            ]
+
+            [Footnote 1: The motto alludes to the stage.]
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        let script = Self.script(book)
+        #expect(script.contains("quote[1]: The motto alludes to the stage."), "\(script)")
+        #expect(!script.contains { $0.contains("FOOTNOTES") }, "\(script)")
+        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text.contains("FOOTNOTES") })
+    }
+
+    /// A note nothing refers to (its marker was in a passage left out) is read at the end of its
+    /// chapter, before the licence, never after it.
+    @Test func aNoteNothingRefersToIsReadBeforeTheLicence() throws {
+        let text = """
+            *** START OF THIS PROJECT GUTENBERG EBOOK ROMANCE ***
+
+            CHAPTER I.
+
+            The tale goes on, and it is long enough to be a chapter of a book, with more words in it.
+
+
+            FOOTNOTES
+
+            [Footnote 1: The motto alludes to the stage.]
+
+            End of the Project Gutenberg EBook of Romance, by Walter Scott
+
+            Section 1. General Terms of Use
+            """
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        let blocks = try #require(book.chapters.last).blocks
+        let note = try #require(blocks.firstIndex { $0.text == "The motto alludes to the stage." }, "\(blocks.map(\.text))")
+        let licence = try #require(book.skipped.first { $0.reason == PlainTextStructure.footerReason })
+        #expect((licence.beforeBlock ?? blocks.count) > note, "\(String(describing: licence.beforeBlock)) \(note)")
+    }
+
     @Test func notesNamedOnlyByTheirIdsAreAnnouncedByTheirNumbers() throws {
         let html = """
             <html><head><title>Essays</title></head><body>

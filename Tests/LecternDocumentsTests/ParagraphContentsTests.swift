@@ -34,6 +34,22 @@ struct ParagraphContentsTests {
         #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("NOORDZEE 120") })
     }
 
+    /// A table whose every row links to a heading of the book by its numeral alone, the title
+    /// beside the link (`<td><a href="#VANCOUVER">I.</a></td><td>Vancouver</td>`, the notes listed
+    /// under `HISTORICAL NOTES.` after the contents), is a contents list: left out, not read.
+    @Test func aTableOfNumeralsLinkedToHeadingsIsAContentsList() throws {
+        let notes = ["Vancouver", "The Oregon Trail", "Governor Stevens"]
+        let numerals = ["I.", "II.", "III."]
+        let rows = notes.indices.map { "<tr><td><a href=\"#n\($0)\"><b>\(numerals[$0])</b></a></td><td>\(notes[$0])</td></tr>" }.joined()
+        let sections = notes.indices.map { "<h2>\(numerals[$0])</h2><h3><a name=\"n\($0)\" id=\"n\($0)\"></a>\(notes[$0].uppercased()).</h3>" + Self.scene($0) }
+        let body = "<h1>A TALE</h1><h2>HISTORICAL NOTES.</h2><table>\(rows)</table><h2>CHAPTER I.</h2>\(Self.scene(9))"
+            + "<h2>HISTORICAL NOTES.</h2>" + sections.joined()
+        let book = try HTMLPage.body(body)
+        let texts = book.chapters.flatMap(\.blocks).map(\.text)
+        #expect(!texts.contains("Vancouver") && !texts.contains("I.; Vancouver") && !texts.contains { $0.hasPrefix("I. Vancouver") }, "\(texts.prefix(8))")
+        #expect(book.skipped.contains { $0.text.contains("Vancouver") && $0.text.contains("Governor Stevens") }, "\(book.skipped.map(\.text))")
+    }
+
     @Test func aBlockOfParagraphsWithTextBesideTheirLinksIsRead() throws {
         // Links inside running text are no contents list.
         let body = "<h1>A BOOK</h1><h2>CHAPTER I.</h2><blockquote>"

@@ -68,6 +68,21 @@ struct PlayReadingTests {
         #expect(summary(titled).first == "H chapter: ACT I. | The Palace")
     }
 
+    /// A plain text's speakers named in italics at their speeches' starts (`_Mag._ Bene!`, `_M. Cic._ …`)
+    /// are speakers' labels, as HTML's bold names are; the speech is read after the label.
+    @Test func aPlainTextPlaysItalicLabelsAreSpeakersLabels() throws {
+        var text = "A ROMAN SCHOOL\n\n\n"
+        for i in 1...12 {
+            text += "_Mag._ Quid est nomen tuum, puer? Hoc rogo \(i). tempore.\n\n"
+            text += "_M. Cic._ Marcus Tullius Cicero sum, magister, et \(i). tempore respondeo.\n\n"
+        }
+        let book = try PlainTextReader().read(text: text, source: textSource())
+        let blocks = book.chapters.flatMap(\.blocks)
+        #expect(blocks.filter { $0.kind == .speaker }.map(\.text).prefix(2) == ["Mag.", "M. Cic."], "\(blocks.prefix(4).map(\.text))")
+        #expect(blocks.filter { $0.kind == .speaker }.count == 24)
+        #expect(blocks.contains { $0.kind == .paragraph && $0.text == "Quid est nomen tuum, puer? Hoc rogo 1. tempore." })
+    }
+
     @Test func aNovelsItalicParagraphsAndCapitalisedWordsStayProse() throws {
         var text = "CHAPTER I.\n\n_A letter, written in italics, as novels print them._\n\n"
         for i in 1...30 { text += "MR. SMITH. He said so, on the \(i). day, and went out.\n\n" }

@@ -126,4 +126,34 @@ struct UnheadedOpeningTests {
         #expect(book.skipped.map(\.chapter) == [1, 1, 2])
         #expect(book.skipped.map(\.beforeBlock) == [1, 2, 0])
     }
+
+    /// An EPUB's epigraph under a title of its own and its dedication, each a file with an entry in
+    /// the table of contents (Standard Ebooks' `epigraph.xhtml`, `dedication.xhtml`), are the
+    /// book's opening, read before chapter I's heading, as the plain text reads them: no chapters.
+    @Test func anEPUBsTitledEpigraphAndDedicationAreTheOpeningNotChapters() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let url = dir.url.appendingPathComponent("island.epub")
+        let documents: [(path: String, xhtml: String)] = [
+            // (A title page, all of it left out, opens no chapter the epigraph would be read in.)
+            ("OEBPS/titlepage.xhtml", Self.document("Titlepage", "titlepage", "<h1>Island</h1><p>By R. L. S.</p>")),
+            ("OEBPS/epigraph.xhtml", Self.document("Epigraph", "epigraph z3998:poem",
+                                                   "<h2>To the Hesitating Reader</h2><p>If sailor tales to sailor tunes,<br/>Storm and adventure, heat and cold,</p>")),
+            ("OEBPS/dedication.xhtml", Self.document("Dedication", "dedication", "<p>To my dear friend, who heard this story first.</p>")),
+            ("OEBPS/chapter-1.xhtml", Self.document("I", "chapter", "<h2>I</h2>" + Self.prose(120, "Anna"))),
+            ("OEBPS/chapter-2.xhtml", Self.document("II", "chapter", "<h2>II</h2>" + Self.prose(120, "Ben"))),
+        ]
+        let list = """
+            <li><a href="epigraph.xhtml">To the Hesitating Reader</a></li><li><a href="dedication.xhtml">Dedication</a></li>\
+            <li><a href="chapter-1.xhtml">I</a></li><li><a href="chapter-2.xhtml">II</a></li>
+            """
+        try writeEPUB(url, documents: documents, nav: [], navList: list, title: "Island")
+        let book = try EPUBReader().read(epubSource(url)).book
+        #expect(book.chapters.map(\.title) == ["I", "II"], "\(book.chapters.map(\.title))")
+        let texts = try #require(book.chapters.first).blocks.prefix(4).map(\.text)
+        #expect(texts.first == "To the Hesitating Reader", "\(texts)")
+        #expect(texts.dropFirst().first?.hasPrefix("If sailor tales") == true, "\(texts)")
+        #expect(texts.dropFirst(2).first == "To my dear friend, who heard this story first.", "\(texts)")
+        #expect(texts.last == "I", "\(texts)")
+    }
 }

@@ -74,14 +74,36 @@ enum BookPasses {
     /// After the last `THE END` (with no heading after it but an afterword's or a catalogue's): the publisher's
     /// advertisements (``Advertisements``), headings and all, are skipped; an afterword before them is read.
     static func advertisements(_ pieces: [StructurePiece]) -> [StructurePiece] {
-        let lastHeading = pieces.lastIndex(where: { piece in
-            guard case .heading(let lines, _, _) = piece else { return false }
-            return !Advertisements.keepsTheEnd(lines.joined(separator: " "))
-        }) ?? -1
-        guard let end = pieces.indices.last(where: { k in
-            if k > lastHeading, case .paragraph(let lines, _) = pieces[k], lines.count == 1 { return BackMatter.theEnd.matches(lines[0]) }
-            return false
-        }), end + 1 < pieces.count, let start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
+        /// `THE END` on a line of its own, or set as a heading (an HTML page's `<h2>THE END.</h2>`).
+        func isTheEnd(_ k: Int) -> Bool {
+            switch pieces[k] {
+            case .paragraph(let lines, _), .heading(let lines, _, _): lines.count == 1 && BackMatter.theEnd.matches(lines[0])
+            default: false
+            }
+        }
+        /// A heading after `THE END` that leaves it the book's end: an afterword's or a catalogue's,
+        /// one over nothing of its own (`Selections from`), or one over a catalogue's listing
+        /// (`THE BLUE BONNET SERIES` over its prices and titles).
+        func keepsTheEnd(_ k: Int) -> Bool {
+            guard case .heading(let lines, _, _) = pieces[k] else { return true }
+            if isTheEnd(k) || Advertisements.keepsTheEnd(lines.joined(separator: " ")) { return true }
+            let own = pieces[(k + 1)...].prefix { !$0.isHeading }.compactMap { piece -> String? in
+                if case .paragraph(let lines, _) = piece { lines.joined(separator: " ") } else { nil }
+            }
+            let listings = own.filter { Advertisements.isListing($0) || Advertisements.isPriced($0) }.count
+            return own.isEmpty || listings > 0
+        }
+        guard let end = pieces.indices.last(where: isTheEnd), end + 1 < pieces.count,
+              pieces.indices[(end + 1)...].allSatisfy(keepsTheEnd),
+              var start = Advertisements.start(in: pieces[(end + 1)...]) else { return pieces }
+        // The catalogue's headings right before its first listing (`Selections from`, `THE BLUE BONNET SERIES`) are its own.
+        func isTitleLine(_ piece: StructurePiece) -> Bool {
+            // A line of display type: short, no sentence (`Selections from`, `Books for Girls`; not `PRINTED BY … LONDON.`).
+            if case .paragraph(let lines, _) = piece, lines.count == 1, let last = TextLines.trim(lines[0]).last {
+                TextLines.wordCount(lines[0]) <= 8 && !".!?:;\"”'’)]".contains(last)
+            } else { false }
+        }
+        while start - 1 > end, pieces[start - 1].isHeading || pieces[start - 1].isSkipped || isTitleLine(pieces[start - 1]) { start -= 1 }
         return Array(pieces[..<start]) + pieces[start...].compactMap { piece in
             if case .heading(let lines, let first, _) = piece {
                 return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: BackMatter.advertisementsReason, firstLine: first)

@@ -54,7 +54,15 @@ enum Footnotes {
     }
 
     static func isHeading(_ line: String) -> Bool {
-        line.utf8.count < 40 && (TextLines.has(line, "OTE") || TextLines.has(line, "ote")) && heading.matches(TextLines.trim(line))
+        let title = undecorated(line)
+        return title.utf8.count < 40 && (TextLines.has(title, "OTE") || TextLines.has(title, "ote")) && heading.matches(title)
+    }
+
+    /// A notes title without the rules of stars or brackets a transcriber set around it
+    /// (`************ FOOTNOTES ******************`, `[ FOOTNOTES ]`).
+    static func undecorated(_ line: String) -> String {
+        let decoration = CharacterSet(charactersIn: "*[]=~#").union(.whitespaces)
+        return line.trimmingCharacters(in: decoration)
     }
 
     private static func sub(_ t: String, _ m: NSTextCheckingResult, _ group: Int) -> String {

@@ -203,6 +203,8 @@ public struct PlainTextStructure {
                 // A stage direction if the book is a play (``PlayReading`` decides).
                 p.italic = true
                 p.kind = .stageDirection
+            } else if let label = lines.first.flatMap(ItalicSpeakerLabel.label(opening:)), p.text.hasPrefix(label) {
+                p.speakerLabel = label.utf16.count  // a speaker's if the book is a play (``PlayReading`` decides)
             }
             return p.text.isEmpty ? nil : .paragraph(p)
         case .note(let id, let lines, let first):

@@ -143,10 +143,14 @@ struct StructureScanner {
             }
             if skipBounded(i..<(lastContent + 1), BackMatter.indexReason) { return lastContent + 1 }
         }
-        if Footnotes.isHeading(t), let next = nextContent(after: i),
-           Footnotes.label(of: lines[next], inFootnotesSection: true) != nil {
+        if Footnotes.isHeading(t), let next = firstNote(after: i) {
             skip(i..<(i + 1), Footnotes.headingReason)
             inFootnotes = true
+            // (A stray bracket on a line of its own between the title and the first note goes with the title.)
+            if let bracket = nextContent(after: i), bracket < next {
+                skip(bracket..<(bracket + 1), Footnotes.headingReason)
+                return bracket + 1
+            }
             return i + 1
         }
         if let label = Footnotes.label(of: t, inFootnotesSection: inFootnotes),
@@ -789,6 +793,14 @@ struct StructureScanner {
     }
 
     /// The next non-blank line after `i`, within the body.
+    /// The line of the note a notes title at `i` heads: the next line with content, or the one after
+    /// a stray bracket on a line of its own (`]`); nil if no note's label is there.
+    private func firstNote(after i: Int) -> Int? {
+        guard var next = nextContent(after: i) else { return nil }
+        if Footnotes.undecorated(lines[next]).isEmpty, let after = nextContent(after: next) { next = after }
+        return Footnotes.label(of: lines[next], inFootnotesSection: true) != nil ? next : nil
+    }
+
     private func nextContent(after i: Int) -> Int? {
         var j = i + 1
         while j < limit, TextLines.isBlank(lines[j]) { j += 1 }

@@ -79,6 +79,18 @@ struct BlockStream {
         entries.append(.sectionBreak)
     }
 
+    /// Takes back the chapter starts nothing with words came after (a title page's and an
+    /// imprint's chapters, all of them left out): what comes next is read before any chapter.
+    mutating func withdrawEmptyChapters() {
+        let read = { (entry: Entry) in if case .block = entry { true } else if case .note = entry { true } else { false } }
+        let lastRead = entries.lastIndex(where: read) ?? -1
+        var k = entries.count - 1
+        while k > lastRead {
+            if case .chapter = entries[k] { entries.remove(at: k) }
+            k -= 1
+        }
+    }
+
     mutating func chapter(title: String) {
         entries.append(.chapter(title: title))
     }

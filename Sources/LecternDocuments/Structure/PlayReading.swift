@@ -29,7 +29,13 @@ enum PlayReading {
         var key: String
         var length: Int
         var alone: Bool
+        /// Whether the name reads as a heading too (`M. Cic.`, `I. Introduction`): a label only
+        /// when it comes back (``minimumHeadingLikeRepeats``), as a heading does not.
+        var headingLike = false
     }
+
+    /// How often a name that reads as a heading must open a speech to be a speaker's label.
+    static let minimumHeadingLikeRepeats = 3
 
     static func apply(_ items: [TextItem]) -> [TextItem] {
         var found: [(index: Int, candidate: Candidate)] = []
@@ -42,6 +48,11 @@ enum PlayReading {
         }
         var names: [String: Int] = [:]
         for (_, c) in found { names[c.key, default: 0] += 1 }
+        let headingLike = Set(found.filter { $0.candidate.headingLike && names[$0.candidate.key]! < minimumHeadingLikeRepeats }.map(\.candidate.key))
+        if !headingLike.isEmpty {
+            found.removeAll { headingLike.contains($0.candidate.key) }
+            for key in headingLike { names[key] = nil }
+        }
         guard isPlay(found, names: names, items: items) || marked else {
             // Italics alone do not make a stage direction outside a play.
             return items.map { item in
@@ -83,8 +94,12 @@ enum PlayReading {
         } else {
             return nil
         }
-        guard !name.isEmpty, TextLines.wordCount(name) <= 4, HeadingCandidate.of(name.uppercased() + ".") == nil else { return nil }
-        return Candidate(key: name.uppercased(), length: length, alone: alone)
+        guard !name.isEmpty, TextLines.wordCount(name) <= 4 else { return nil }
+        let headingLike = HeadingCandidate.of(name.uppercased() + ".") != nil
+        // (A name the markup sets may read as a heading and still be a speaker's, if it comes back;
+        // a name in capitals that reads as one is a heading.)
+        if headingLike, p.speakerLabel == nil { return nil }
+        return Candidate(key: name.uppercased(), length: length, alone: alone, headingLike: headingLike)
     }
 
     /// Whether the labels found make the book a play: enough of them, at least two speakers

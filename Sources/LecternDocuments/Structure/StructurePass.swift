@@ -112,7 +112,7 @@ enum StructurePass {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
                 // A list of the pictures (`Full-page Illustrations`) is skipped as one: it names no chapter.
                 if reason == ContentsList.illustrationsReason { out[k + 1] = .skip(text: list, reason: reason, cut: cut) }
-            } else if Footnotes.heading.matches(block.text),
+            } else if Footnotes.isHeading(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
                 out[k] = .skip(text: block.text, reason: Footnotes.headingReason, cut: nil)
             }

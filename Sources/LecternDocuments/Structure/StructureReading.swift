@@ -145,6 +145,8 @@ enum StructureReading {
             case .sectionBreak:
                 builder.sectionBreak()
             case .skipped(let passage):
+                // The licence closes the book: the notes waiting for the chapter's end are read before it.
+                if passage.reason == PlainTextStructure.footerReason { endChapter() }
                 builder.skip(passage.text, reason: passage.reason, cut: passage.cut)
             case .oversizedSkip(var oversized):
                 oversized.firstLine += fileLines ?? 0
