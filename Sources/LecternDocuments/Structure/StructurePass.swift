@@ -195,20 +195,25 @@ enum StructurePass {
         }
         var candidates = opening.filter { $0.value >= 2 }
         // A level whose headings all stand in one section of a shallower level that opens text too (the
-        // `<h6>` headings of a transcriber's note at the back, under `<h2>` chapters) is that section's.
+        // `<h6>` headings of a transcriber's note at the back, under `<h2>` chapters) is that section's
+        // — unless that section is most of the book (a collection's pieces under its one title).
+        let lineCount = (starts.last ?? 0) + 1
         candidates = candidates.filter { level, _ in
-            !candidates.keys.contains { $0 < level && isConfined(level, under: $0, headings) }
+            !candidates.keys.contains { $0 < level && isConfined(level, under: $0, headings, lineCount: lineCount) }
         }
         guard let best = candidates.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return [] }
         return Set(headings.filter { $0.level == best }.map(\.line))
     }
 
     /// Whether every heading of `level` stands between the same two headings of `shallower` level or above
-    /// (or after the same last one).
-    static func isConfined(_ level: Int, under shallower: Int, _ headings: [(line: Int, level: Int)]) -> Bool {
+    /// (or after the same last one), in a section shorter than half of the book's `lineCount` lines.
+    static func isConfined(_ level: Int, under shallower: Int, _ headings: [(line: Int, level: Int)], lineCount: Int) -> Bool {
         let above = headings.filter { $0.level <= shallower }.map(\.line).sorted()
         let sections = Set(headings.filter { $0.level == level }.map { h in above.lastIndex { $0 < h.line } ?? -1 })
-        return sections.count == 1
+        guard sections.count == 1, let section = sections.first else { return false }
+        let start = section >= 0 ? above[section] : 0
+        let end = section + 1 < above.count ? above[section + 1] : lineCount
+        return (end - start) * 2 < lineCount
     }
 
     /// The pass's items with the reader's own skips and notes put back where they were met.
