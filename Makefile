@@ -138,8 +138,8 @@ test: test-deps piper test-python
 	$(call no_own_warnings,.build/build-tests.log)
 	$(call no_own_warnings,.build/build-static.log)
 	@# The tests' temporary files (renders shared by a suite's tests outlive every test) go into a
-	@# folder of this run, removed when the tests end, failed or not. swift-testing's event stream
-	@# gives each suite's share of the run's time, printed at the end (Scripts/test-times.py).
+	@# folder of this run, removed when the tests end, failed or not. From swift-testing's event
+	@# stream, the suites that finish last are printed at the end (Scripts/test-times.py).
 	@tmp=$$(mktemp -d -t lectern-test.XXXXXX) || exit 1; \
 	events=.build/test-events.jsonl; rm -f $$events; \
 	echo "LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_STATIC_BIN=$(CURDIR)/$(STATIC_SCRATCH)/debug/lectern TMPDIR=$$tmp $(SWIFT) test --skip-build $(TRAITS) --event-stream-output-path $$events --event-stream-version 0"; \

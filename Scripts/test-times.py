@@ -5,12 +5,12 @@
       swift test --skip-build --event-stream-output-path EVENTS.jsonl --event-stream-version 0 ...
     python3 Scripts/test-times.py EVENTS.jsonl [--top N]
 
-`make test` prints it after every run (parallel, as CI runs). There swift-testing reports every
-test as started at once, so a test's start-to-end span is mostly its wait, and `share` — the run's
-wall time divided among the tests running at each moment — is the figure to watch: it adds up to
-the run's wall time, and a suite that grows shows. For each test's own time run them one at a time
-(width 1, as above): then `wall`, the sum of a suite's spans, and `share` are equal. The slowest
-tests follow. A test's subprocesses (lectern, epubcheck, ffmpeg) count in its time.
+Run the tests one at a time (width 1, as above) for times that mean something: each suite gets
+`wall`, the sum of its tests' spans, and `share`, the run's wall time divided among the tests
+running at each moment (equal in a serial run; they add up to the run's wall time); the slowest
+tests follow. `make test` runs it after every (parallel) run, where swift-testing reports every test
+as started at once, so a test's span is mostly waiting: for such a run it lists the suites that
+finish last, with their finish times — the suites that hold the run's tail. A test's subprocesses (lectern, epubcheck, ffmpeg) count in its time.
 """
 import json
 import sys
@@ -75,6 +75,10 @@ def main():
     if not spans:
         print(f"test-times: no test ran to its end in {args[0]}")
         return
+    first = min(start for start, _ in spans.values())
+    if sum(1 for start, _ in spans.values() if start - first < 1) > len(spans) / 2:
+        print_finish_times(spans, run, top)
+        return
     share = shares(spans)
     suites = defaultdict(lambda: [0, 0.0, 0.0])
     for test, (start, end) in spans.items():
@@ -90,6 +94,22 @@ def main():
     print("The slowest tests (wall s):")
     for test, (start, end) in sorted(spans.items(), key=lambda item: -(item[1][1] - item[1][0]))[:10]:
         print(f"{end - start:8.1f}  {'/'.join(test.split('/')[:2])}")
+
+
+def print_finish_times(spans, run, top):
+    """A parallel run, where every test is reported started at once: each suite's finish time."""
+    begin = run[0] if run[0] is not None else min(start for start, _ in spans.values())
+    suites = defaultdict(lambda: [0, 0.0])
+    for test, (_, end) in spans.items():
+        entry = suites[suite_of(test)]
+        entry[0] += 1
+        entry[1] = max(entry[1], end - begin)
+    total = (run[1] - run[0]) if None not in run else max(entry[1] for entry in suites.values())
+    print(f"Suites finishing last ({len(spans)} tests, {len(suites)} suites, {total:.0f} s wall). A parallel run reports every test")
+    print("started at once: these finish times show what holds the run's tail; for each suite's own time see Scripts/test-times.py.")
+    print(f"{'ends at s':>9} {'tests':>5}  suite")
+    for name, (count, end) in sorted(suites.items(), key=lambda item: -item[1][1])[:top]:
+        print(f"{end:9.1f} {count:5d}  {name}")
 
 
 if __name__ == "__main__":
