@@ -147,9 +147,9 @@ public struct ManifestLoader: Sendable {
         scheduling.priority = layer.priority ?? 0
         scheduling.chunkAttempts = layer.chunkAttempts ?? scheduling.chunkAttempts
         scheduling.catchUp = layer.catchUp ?? .once
-        scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
-        scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay
-        scheduling.retryMaxDelay = max(layer.retry?.maxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
+        scheduling.retryLimit = layer.retryLimit ?? scheduling.retryLimit
+        scheduling.retryDelay = layer.retryDelay ?? scheduling.retryDelay
+        scheduling.retryMaxDelay = max(layer.retryMaxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
         var manifest = Manifest(
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,
