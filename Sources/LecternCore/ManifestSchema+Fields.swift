@@ -17,7 +17,7 @@ extension ManifestSchema {
     /// `schedule:` — a cron expression that can fire.
     static let scheduleField = LayerField.value(\.schedule) { value, _ -> String in
         let expression = try value.string()
-        do { _ = try CronSchedule(expression) } catch { throw value.error(UserText.excerpt(error.description, limit: 300)) }
+        do throws(ScheduleError) { _ = try CronSchedule(expression) } catch { throw value.error(UserText.excerpt(error.description, limit: 300)) }
         return expression
     }
 
@@ -32,7 +32,8 @@ extension ManifestSchema {
 
     /// `audio.bitrate:` — one of ``AudioSettings/validBitrates``.
     static let bitrateField = LayerField.value(\.bitrate) { value, _ -> Int in
-        let bitrate = try value.int(in: AudioSettings.validBitrates.min()!...AudioSettings.validBitrates.max()!)
+        // MPEG-2 Layer III's bitrates span 8…160 kbit/s; those that cannot carry the LAME tag are refused saying so.
+        let bitrate = try value.int(in: 8...160)
         guard AudioSettings.validBitrates.contains(bitrate) else {
             throw value.error("\(bitrate) is not an MP3 bitrate at 22050 Hz that can carry the LAME tag (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
         }

@@ -1,3 +1,5 @@
+import LecternSchedule
+
 
 extension ManifestSchema {
     /// Every key, once, in the order the documentation lists them. A new key is declared here:
