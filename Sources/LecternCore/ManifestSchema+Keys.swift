@@ -1,6 +1,5 @@
 import LecternSchedule
 
-
 extension ManifestSchema {
     /// Every key, once, in the order the documentation lists them. A new key is declared here:
     /// one whose value is one scalar with `.reading(…)` (``LayerField``), which reads and merges
