@@ -217,6 +217,9 @@ extension ManifestSchema {
             .reading(.choice(\.split, mustBe: "none (the book as one file), chapters (also one file per chapter and a playlist) or chapters-only (the chapter files and playlist instead of the book's file)")),
     ]
 
+    /// The daemon's defaults, which ``ManifestLoader`` resolves a job's scheduling over.
+    private static let scheduling = Scheduling()
+
     private static let daemon: [ManifestKey] = [
         ManifestKey("schedule", .cron, range: "5 fields, or `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`", doc: "when `lectern daemon` runs the job",
                     details: "A cron expression — `minute hour day-of-month month day-of-week` with `*`, lists, ranges, steps, `JAN`–`DEC`, `SUN`–`SAT`. Vixie cron's rules, including across daylight-saving changes (a fixed time in the skipped hour runs at the change; in the repeated hour it runs once); an expression that can never fire (`0 0 31 2 *`) is an error",
@@ -224,21 +227,21 @@ extension ManifestSchema {
             .reading(scheduleField),
         ManifestKey("timezone", .text, range: "an IANA zone such as `Europe/Berlin`", default: "the machine's", doc: "the time zone the schedule is read in", example: "Europe/Berlin")
             .reading(timeZoneField),
-        ManifestKey("watch", .bool, default: "false", doc: "the daemon re-renders when the manifest, a source, a lexicon or the cover changes (after 2 s without further change)", example: "true")
+        ManifestKey("watch", .bool, default: String(scheduling.watch), doc: "the daemon re-renders when the manifest, a source, a lexicon or the cover changes (after 2 s without further change)", example: "true")
             .reading(.bool(\.watch)),
-        ManifestKey("catchup", .choice, values: .choices(of: CatchUp.self), default: "once", doc: "runs missed while no daemon ran: one run at start, or none", example: "none")
+        ManifestKey("catchup", .choice, values: .choices(of: CatchUp.self), default: scheduling.catchUp.rawValue, doc: "runs missed while no daemon ran: one run at start, or none", example: "none")
             .reading(.choice(\.catchUp, mustBe: "once (one run for all missed times) or none (skip them)")),
         ManifestKey("retry", .mapping, doc: "a failed daemon run is retried up to `limit` times, after `delay` seconds, doubling each time; then it waits for its next scheduled time", merge: .perEntry, example: "{ limit: 5 }")
             .reading(.mapping),
-        ManifestKey("retry.limit", .wholeNumber, values: .wholeNumbers(0...100), default: "3", doc: "retries of a failed run", example: "5")
+        ManifestKey("retry.limit", .wholeNumber, values: .wholeNumbers(0...100), default: String(scheduling.retryLimit), doc: "retries of a failed run", example: "5")
             .reading(.wholeNumber(\.retryLimit)),
-        ManifestKey("retry.delay", .number, values: .numbers(0.1...86_400), default: "30", doc: "seconds before the first retry", example: "60")
+        ManifestKey("retry.delay", .number, values: .numbers(0.1...86_400), default: ManifestKey.Values.written(scheduling.retryDelay), doc: "seconds before the first retry", example: "60")
             .reading(.number(\.retryDelay)),
-        ManifestKey("retry.max_delay", .number, values: .numbers(0.1...604_800), default: "3600", doc: "the longest wait between retries, in seconds", example: "7200")
+        ManifestKey("retry.max_delay", .number, values: .numbers(0.1...604_800), default: ManifestKey.Values.written(scheduling.retryMaxDelay), doc: "the longest wait between retries, in seconds", example: "7200")
             .reading(.number(\.retryMaxDelay)),
-        ManifestKey("priority", .wholeNumber, values: .wholeNumbers(-1000...1000), default: "0", doc: "in a shared store's queue, a job's chunks are claimed before those of jobs with a lower priority", example: "10")
+        ManifestKey("priority", .wholeNumber, values: .wholeNumbers(-1000...1000), default: String(scheduling.priority), doc: "in a shared store's queue, a job's chunks are claimed before those of jobs with a lower priority", example: "10")
             .reading(.wholeNumber(\.priority)),
-        ManifestKey("chunk_attempts", .wholeNumber, values: .wholeNumbers(1...100), default: "3", doc: "attempts a chunk gets in a shared store's queue before it fails, and its run with it", example: "5")
+        ManifestKey("chunk_attempts", .wholeNumber, values: .wholeNumbers(1...100), default: String(scheduling.chunkAttempts), doc: "attempts a chunk gets in a shared store's queue before it fails, and its run with it", example: "5")
             .reading(.wholeNumber(\.chunkAttempts)),
     ]
 

@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    /// The daemon keys document the defaults a manifest that leaves them out gets.
+    @Test func theDocumentedDaemonDefaultsAreTheResolvedOnes() throws {
+        let dir = try ManifestExamples.workspace()
+        defer { dir.remove() }
+        let s = try ManifestExamples.load("title: T\nsources: [a.txt]\n", in: dir).scheduling
+        func documented(_ path: String) -> String? { ManifestSchema.key(path)?.defaultValue }
+        #expect(documented("watch") == String(s.watch) && documented("catchup") == s.catchUp.rawValue)
+        #expect(documented("priority") == String(s.priority) && documented("chunk_attempts") == String(s.chunkAttempts))
+        #expect(documented("retry.limit") == String(s.retryLimit))
+        #expect(documented("retry.delay") == ManifestKey.Values.written(s.retryDelay))
+        #expect(documented("retry.max_delay") == ManifestKey.Values.written(s.retryMaxDelay))
+    }
+
     /// The choices a key declares from an enumeration are its raw values, which its parser accepts.
     @Test func aChoiceKeyDeclaresItsEnumerationsValues() {
         #expect(ManifestSchema.key("vtt")?.values == .choices(of: WebVTTCues.self))
