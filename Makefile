@@ -23,7 +23,7 @@ POSTGRES ?=
 STATIC := --static-swift-stdlib
 STATIC_SCRATCH := .build-static
 # The package test's binary needs no debug information: without it the static build takes about
-# a fifth less CPU (docs/BENCHMARKS.md, "What was cut (#40, third round)").
+# a fifth less CPU (docs/BENCHMARKS.md, "What was cut (#40, second round)").
 STATIC_TEST_FLAGS := -Xswiftc -gnone
 # No index store (what an editor's code navigation reads) in the builds make runs: it costs about
 # a twelfth of a debug build's compile CPU (docs/BENCHMARKS.md, "What was cut (#40, third round)").
