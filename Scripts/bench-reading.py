@@ -201,7 +201,7 @@ def skip_kind(reason):
 
 LEAKS = {
     "licence": re.compile(r"project gutenberg|gutenberg\.org|ebook is for the use|gutenberg-tm", re.I),
-    "page number": re.compile(r"\[\s*(?:pg|page|p\.)\s*[0-9ivxlc]+\s*\]|\{\s*(?:pg\.?\s*)?\d*\s*\}", re.I),
+    "page number": re.compile(r"\[\s*(?:pg|page|p\.)\s*[0-9ivxlc]+\s*\]|\{\s*(?:pg\.?\s*)?\d+\s*\}", re.I),
     "note marker": re.compile(r"\[\d{1,3}[a-z]?\]"),
     "URL": re.compile(r"https?://|\bwww\.[a-z0-9-]+\.[a-z]", re.I),
 }
