@@ -432,21 +432,6 @@
 
   // One book.
 
-  function manifestSettings(text) {
-    const found = { voice: "", rate: "" };
-    const block = text.match(/^voice:[ \t]*\n((?:[ \t]+.*(?:\n|$))*)/m);
-    const flow = text.match(/^voice:[ \t]*\{([^}]*)\}/m);
-    const plain = text.match(/^voice:[ \t]*([^\s{#][^#\n]*?)[ \t]*$/m);
-    const value = (body, key) => {
-      const m = body.match(new RegExp("(?:^|[\\s,{])" + key + ":[ \\t]*[\"']?([^\"',}\\n#]+?)[\"']?[ \\t]*(?:[,}\\n#]|$)", "m"));
-      return m ? m[1].trim() : "";
-    };
-    if (block) { found.voice = value(block[1], "name"); found.rate = value(block[1], "rate"); }
-    else if (flow) { found.voice = value(flow[1], "name"); found.rate = value(flow[1], "rate"); }
-    else if (plain) found.voice = plain[1].replace(/^["']|["']$/g, "");
-    return found;
-  }
-
   async function showBook(id, focus) {
     showView("book");
     const view = $("book-view");
@@ -485,12 +470,13 @@
     $("book-facts").textContent = (job.files.length ? "From " + job.files.join(", ") : "From a manifest")
       + " · added " + when(job.createdAt) + (state.me && state.me.admin ? " · owner " + job.owner : "");
     if (job.manifestError) $("book-error").textContent = "This book cannot be narrated: " + job.manifestError;
-    const settings = manifestSettings(job.manifest || "");
-    state.settings = { title: job.title || "", voice: settings.voice, rate: settings.rate };
+    // The manifest's voice and speed as the service's manifest loader reads them.
+    const settings = job.settings || {};
+    state.settings = { title: job.title || "", voice: settings.voice || "", rate: settings.rate === undefined ? "" : String(settings.rate) };
     $("edit-title").value = state.settings.title;
-    $("edit-voice").dataset.current = settings.voice;
-    fillVoices($("edit-voice"), settings.voice);
-    $("edit-rate").value = settings.rate || "0.5";
+    $("edit-voice").dataset.current = state.settings.voice;
+    fillVoices($("edit-voice"), state.settings.voice);
+    $("edit-rate").value = state.settings.rate || "0.5";
     describeRate($("edit-rate"));
     state.run = job.latestRun || null;
     renderRun(job.latestRun, job.queued);
