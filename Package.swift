@@ -100,6 +100,12 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),
+        ], resources: [
+            // The dashboard's page, style and script, compiled into the binary as bytes
+            // (`PackageResources.dashboard_html`…): an installed binary needs no file beside it.
+            .embedInCode("Resources/dashboard.html"),
+            .embedInCode("Resources/dashboard.css"),
+            .embedInCode("Resources/dashboard.js"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternRunner", "LecternCore", "LecternText", "LecternSpeech", "LecternAudio", "LecternStore",
@@ -124,7 +130,7 @@ let package = Package(
                 path: "Tests/Support"),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
-        .testTarget(name: "LecternServeTests", dependencies: ["LecternServe"]),
+        .testTarget(name: "LecternServeTests", dependencies: ["LecternServe", .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,11 @@
 import Foundation
+import Hummingbird
 import LecternStore
 
-/// The resources of the HTTP API as JSON (docs/openapi.yaml describes each).
+/// The resources of the HTTP API as JSON (docs/openapi.yaml describes each); a route returns
+/// one, and ``ServeContext``'s encoder (``JSONBody``) writes it.
 enum API {
-    struct Job: Codable, Sendable {
+    struct Job: Codable, Sendable, ResponseEncodable {
         var id: Int64
         var name: String
         var title: String?
@@ -15,6 +17,8 @@ enum API {
         var manifest: String
         /// Why the manifest cannot be used, when it cannot.
         var manifestError: String?
+        /// The voice and speed the manifest gives, as its loader reads them (absent when it cannot be loaded).
+        var settings: FormSettings?
         var latestRun: Run?
         /// A run waits for a free slot of this `serve` process.
         var queued: Bool
@@ -23,7 +27,7 @@ enum API {
         var feed: String
     }
 
-    struct Run: Codable, Sendable {
+    struct Run: Codable, Sendable, ResponseEncodable {
         var id: Int64
         var jobId: Int64
         var state: String
@@ -69,7 +73,7 @@ enum API {
         }
     }
 
-    struct Output: Codable, Sendable {
+    struct Output: Codable, Sendable, ResponseEncodable {
         /// The path below the job's output folder (`alice.mp3`, `alice-chapters/01 - I.mp3`).
         var name: String
         var size: Int
@@ -78,7 +82,7 @@ enum API {
         var url: String
     }
 
-    struct Voice: Codable, Sendable {
+    struct Voice: Codable, Sendable, ResponseEncodable {
         var name: String
         var engine: String
         var identifier: String
@@ -89,7 +93,7 @@ enum API {
         var audition: String
     }
 
-    struct Script: Codable, Sendable {
+    struct Script: Codable, Sendable, ResponseEncodable {
         var title: String
         var words: Int
         var paragraphs: Int
@@ -120,13 +124,13 @@ enum API {
         var passages: [[String]]?
     }
 
-    struct Me: Codable, Sendable {
+    struct Me: Codable, Sendable, ResponseEncodable {
         var owner: String
         var admin: Bool
         var token: String
     }
 
-    struct Health: Codable, Sendable {
+    struct Health: Codable, Sendable, ResponseEncodable {
         var status: String
         var version: String
         var store: String
@@ -136,7 +140,7 @@ enum API {
         var token: String
     }
 
-    struct Feed: Codable, Sendable {
+    struct Feed: Codable, Sendable, ResponseEncodable {
         var url: String
     }
 }

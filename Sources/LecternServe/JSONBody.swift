@@ -4,7 +4,21 @@ import HTTPTypes
 
 /// JSON in and out of `lectern serve`: dates as ISO 8601, keys sorted (stable bytes), and a
 /// request body that is not JSON of the expected shape refused with 400 naming the field.
-enum JSONBody {
+///
+/// It is ``ServeContext``'s `ResponseEncoder` and `RequestDecoder`, so a route returns its
+/// ``API`` value (`ResponseEncodable`) and reads its body with `request.decode(as:context:)`;
+/// ``response(_:status:headers:)`` is for an answer with another status or headers of its own.
+public struct JSONBody: ResponseEncoder, RequestDecoder {
+    public init() {}
+
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        try Self.response(value)
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        try await Self.decode(type, from: request)
+    }
+
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 /// The dashboard: one page and its script and style, served from memory (``DashboardAssets``).
@@ -9,9 +8,9 @@ extension LecternService {
         router.get("dashboard/app.css") { _, _ in Self.asset(DashboardAssets.style, type: "text/css; charset=utf-8") }
     }
 
-    static func asset(_ text: String, type: String) -> Response {
+    static func asset(_ bytes: ByteBuffer, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache",
                                         .contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'self'"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+                 body: .init(byteBuffer: bytes))
     }
 }

@@ -19,7 +19,7 @@ extension LecternService {
             var rotated = served
             rotated.feedSecret = APIToken.secret()
             try await store.updateServedJob(rotated)
-            return try JSONBody.response(API.Feed(url: "/feeds/\(rotated.feedSecret)/feed.xml"))
+            return API.Feed(url: "/feeds/\(rotated.feedSecret)/feed.xml")
         }
     }
 

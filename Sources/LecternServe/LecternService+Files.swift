@@ -11,7 +11,7 @@ extension LecternService {
     func addFileRoutes(to api: RouterGroup<ServeContext>) {
         api.get("jobs/:id/outputs") { _, context in
             let (job, served) = try await accessibleJob(context)
-            return try JSONBody.response(try await representation(job, served).outputs)
+            return try await representation(job, served).outputs
         }
         for method in [HTTPRequest.Method.get, .head] {
             api.on("jobs/:id/outputs/**", method: method) { request, context in
@@ -28,7 +28,7 @@ extension LecternService {
         api.get("voices") { request, context in
             _ = try context.requireCaller()
             let language = request.uri.queryParameters.get("language")
-            return try JSONBody.response(try await voices(language: language))
+            return try await voices(language: language)
         }
         api.get("voices/:name/audition") { request, context in
             _ = try context.requireCaller()
@@ -43,6 +43,10 @@ extension LecternService {
     /// A file with `Accept-Ranges`, an `ETag` from its size and time, `Range` (206, or 416 past
     /// the end), `If-Range` and `If-None-Match`; HEAD answers the headers alone. The file is opened
     /// once: headers and bytes are of the same file even if a run replaces it meanwhile.
+    ///
+    /// Not Hummingbird's `FileMiddleware`/`FileIO`: they open the path twice (attributes, then
+    /// bytes), so a replaced output is sent short of its `Content-Length`, and they answer
+    /// `bytes=-N` with the first N+1 bytes and a range past the end with 206 (measured, docs/RUNTIME.md).
     static func serve(file: URL, request: Request, context: ServeContext, mediaType: String? = nil) async throws -> Response {
         guard let opened = OpenedFile(path: file.path) else { throw ServeError.notFound(file.lastPathComponent) }
         let size = opened.size

@@ -10,7 +10,7 @@ import LecternStore
 /// Creating a job from an uploaded form: the upload received into `staging/`, the manifest
 /// written or checked, its settings and inputs checked, and the job put in place whole.
 extension LecternService {
-    func createJob(_ request: Request, _ context: ServeContext) async throws -> Response {
+    func createJob(_ request: Request, _ context: ServeContext) async throws -> EditedResponse<API.Job> {
         let caller = try context.requireCaller()
         if let wait = jobLimiter.take(caller.owner) {
             var error = ServeError(.tooManyRequests, "too many jobs created: \(Int(options.jobsPerMinute)) a minute; try again in \(Int(wait.rounded(.up))) s")
@@ -60,9 +60,7 @@ extension LecternService {
         keep = true
         var stored = served
         stored.jobId = job.id!
-        var headers = HTTPFields()
-        headers[.location] = "/api/v1/jobs/\(job.id!)"
-        return try JSONBody.response(try await representation(job, stored), status: .created, headers: headers)
+        return EditedResponse(status: .created, headers: [.location: "/api/v1/jobs/\(job.id!)"], response: try await representation(job, stored))
     }
 
     /// The job's name and manifest text from the form.

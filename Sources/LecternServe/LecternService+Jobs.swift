@@ -11,13 +11,13 @@ import LecternStore
 extension LecternService {
     func addJobRoutes(to api: RouterGroup<ServeContext>) {
         api.get("health") { _, _ in
-            try JSONBody.response(API.Health(status: "ok", version: options.version, store: store.isShared ? "postgresql" : "sqlite"))
+            API.Health(status: "ok", version: options.version, store: store.isShared ? "postgresql" : "sqlite")
         }
         api.get("me") { _, context in
             let caller = try context.requireCaller()
-            return try JSONBody.response(API.Me(owner: caller.owner, admin: caller.admin, token: caller.tokenName))
+            return API.Me(owner: caller.owner, admin: caller.admin, token: caller.tokenName)
         }
-        api.post("session") { request, _ in try await signIn(request) }
+        api.post("session") { request, context in try await signIn(request, context) }
         api.delete("session") { _, _ in
             var response = Response(status: .noContent)
             response.headers[.setCookie] = "\(TokenAuthenticator.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
@@ -30,12 +30,12 @@ extension LecternService {
                 guard let job = try await store.job(id: served.jobId) else { continue }
                 jobs.append(try await representation(job, served))
             }
-            return try JSONBody.response(jobs)
+            return jobs
         }
         api.post("jobs") { request, context in try await createJob(request, context) }
         api.get("jobs/:id") { _, context in
             let (job, served) = try await accessibleJob(context)
-            return try JSONBody.response(try await representation(job, served))
+            return try await representation(job, served)
         }
         api.patch("jobs/:id") { request, context in try await updateJob(request, context) }
         api.delete("jobs/:id") { _, context in
@@ -48,7 +48,7 @@ extension LecternService {
         }
         api.get("jobs/:id/script") { _, context in
             let (job, _) = try await accessibleJob(context)
-            return try JSONBody.response(try await script(manifestPath: job.manifestPath))
+            return try await script(manifestPath: job.manifestPath)
         }
     }
 
@@ -62,7 +62,7 @@ extension LecternService {
     }
 
     static func id(_ context: ServeContext, _ name: String) throws -> Int64 {
-        guard let text = context.parameters.get(name), let id = Int64(text), id > 0 else {
+        guard let id = context.parameters.get(name, as: Int64.self), id > 0 else {
             throw ServeError.badRequest("\(name) must be a positive integer", field: name)
         }
         return id
@@ -77,9 +77,11 @@ extension LecternService {
             API.Output(name: name, size: Self.size(output.appendingPathComponent(name)), mediaType: ServiceFolders.mediaType(of: name),
                        url: "/api/v1/jobs/\(job.id!)/outputs/" + Self.escapePath(name))
         }
+        let configDirectory = options.configDirectory
+        let settings = await OffPool.run { ServedManifest.formSettings(manifestAt: manifestURL, configDirectory: configDirectory) }
         return API.Job(id: job.id!, name: job.name, title: job.title, owner: served.owner, createdAt: job.createdAt, files: files,
                        manifest: (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? "",
-                       manifestError: job.manifestError.map(hidingPaths), latestRun: latest.map { API.Run($0, hiding: hiding) },
+                       manifestError: job.manifestError.map(hidingPaths), settings: settings, latestRun: latest.map { API.Run($0, hiding: hiding) },
                        queued: try await supervisor.isQueued(jobId: job.id!), outputs: outputs, feed: "/feeds/\(served.feedSecret)/feed.xml")
     }
 
@@ -93,8 +95,8 @@ extension LecternService {
     /// A message with the server's folders taken out (``PathHiding``).
     func hidingPaths(_ message: String) -> String { hiding(message) }
 
-    private func signIn(_ request: Request) async throws -> Response {
-        let session = try await JSONBody.decode(API.Session.self, from: request)
+    private func signIn(_ request: Request, _ context: ServeContext) async throws -> Response {
+        let session = try await request.decode(as: API.Session.self, context: context)
         guard APIToken.looksValid(session.token), let token = try await store.token(hash: APIToken.hash(session.token)) else {
             throw TokenAuthenticator.unauthorized("the API token is not valid (revoked, or mistyped)")
         }
@@ -104,9 +106,9 @@ extension LecternService {
         return response
     }
 
-    private func updateJob(_ request: Request, _ context: ServeContext) async throws -> Response {
+    private func updateJob(_ request: Request, _ context: ServeContext) async throws -> API.Job {
         let (job, served) = try await accessibleJob(context)
-        let settings = try Self.checked(try await JSONBody.decode(ServedManifest.Settings.self, from: request))
+        let settings = try Self.checked(try await request.decode(as: ServedManifest.Settings.self, context: context))
         let manifestURL = URL(fileURLWithPath: job.manifestPath)
         let text = (try? String(contentsOf: manifestURL, encoding: .utf8)) ?? ""
         let edited = try ServedManifest.patched(text, with: settings)
@@ -122,7 +124,7 @@ extension LecternService {
             throw ServeError.conflict(busy + ": change it after")
         }
         let refreshed = try await store.job(manifestPath: job.manifestPath, name: job.name, title: settings.title ?? job.title)
-        return try JSONBody.response(try await representation(refreshed, served))
+        return try await representation(refreshed, served)
     }
 
     /// `lectern check --text` as values: what will be heard and what is skipped and why.

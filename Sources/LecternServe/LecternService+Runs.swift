@@ -11,7 +11,7 @@ extension LecternService {
     func addRunRoutes(to api: RouterGroup<ServeContext>) {
         api.get("jobs/:id/runs") { _, context in
             let (job, _) = try await accessibleJob(context)
-            return try JSONBody.response(try await store.runs(jobId: job.id!, limit: 50).map { API.Run($0, hiding: hiding) })
+            return try await store.runs(jobId: job.id!, limit: 50).map { API.Run($0, hiding: hiding) }
         }
         api.post("jobs/:id/runs") { _, context in
             let caller = try context.requireCaller()
@@ -30,18 +30,18 @@ extension LecternService {
                 let held = (error as? RunError)?.isHeldElsewhere ?? false
                 throw ServeError(held ? .conflict : .serviceUnavailable, hidingPaths(FileError.describe(error)))
             }
-            return try JSONBody.response(try await representation(job, served), status: .accepted,
-                                         headers: [.location: "/api/v1/jobs/\(job.id!)"])
+            return EditedResponse(status: .accepted, headers: [.location: "/api/v1/jobs/\(job.id!)"],
+                                  response: try await representation(job, served))
         }
         api.post("jobs/:id/cancel") { _, context in
             let caller = try context.requireCaller()
             let (job, served) = try await accessibleJob(context)
             try await cancel(job: job, by: caller)
-            return try JSONBody.response(try await representation(job, served), status: .accepted)
+            return EditedResponse(status: .accepted, response: try await representation(job, served))
         }
         api.get("runs/:run") { _, context in
             let run = try await accessibleRun(context)
-            return try JSONBody.response(API.Run(run, hiding: hiding))
+            return API.Run(run, hiding: hiding)
         }
         api.post("runs/:run/cancel") { _, context in
             let caller = try context.requireCaller()
@@ -50,7 +50,7 @@ extension LecternService {
             if try await !supervisor.cancel(jobId: run.jobId, reason: "cancelled by \(caller.owner)") {
                 try await store.requestCancel(runId: run.id!, reason: "cancelled by \(caller.owner)")
             }
-            return try JSONBody.response(API.Run(run, hiding: hiding), status: .accepted)
+            return EditedResponse(status: .accepted, response: API.Run(run, hiding: hiding))
         }
         api.get("jobs/:id/events") { request, context in
             let (job, _) = try await accessibleJob(context)

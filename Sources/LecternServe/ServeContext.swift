@@ -12,6 +12,10 @@ public struct ServeContext: RequestContext {
     /// The peer's address without its port.
     public let peer: String
 
+    /// JSON as the API writes and reads it (``JSONBody``).
+    public var requestDecoder: JSONBody { JSONBody() }
+    public var responseEncoder: JSONBody { JSONBody() }
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress?.ipAddress ?? "unknown"

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Malformed requests to `lectern serve` — JSON, multipart forms, manifests — each refused with
-/// 400 (or 413/415) and a JSON error whose `field` names what is wrong and whose message says
-/// why; none of them leaves a job, a file or a change behind.
+/// Malformed requests to `lectern serve` — multipart forms and manifests, over a real socket —
+/// each refused with 400 (or 413/415) and a JSON error whose `field` names what is wrong and
+/// whose message says why; none of them leaves a job, a file or a change behind. (Malformed
+/// JSON and the session cookie are tested in process: LecternServeTests' `APIBadJSONTests`.)
 struct APIBadInputTests {
     /// A request and what its refusal must say.
     struct Case {
@@ -148,70 +149,5 @@ struct APIBadInputTests {
         #expect((try serve.request("/api/v1/jobs").json as? [Any])?.isEmpty == true)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: serve.data.appendingPathComponent("jobs").path)) ?? []
         #expect(left.isEmpty, "jobs/ holds \(left)")
-    }
-
-    @Test func malformedJSONChangesNothing() throws {
-        let ws = try Workspace("api-bad-json")
-        let serve = try ServeProcess(ws)
-        defer { _ = serve.terminate() }
-        let book = try ws.write("book.txt", Self.book)
-        let created = try serve.createJob(["document=@\(book.path)", "title=The Lamp", "rate=0.5"])
-        try #require(created.status == 201, "\(created.text)")
-        let id = try #require(created.object["id"] as? Int)
-        let before = created.object["manifest"] as? String
-        func patch(_ body: String, type: String = "application/json") -> [String] {
-            ["-X", "PATCH", "-H", "Content-Type: \(type)", "--data-binary", body]
-        }
-        try Self.expect(serve, "/api/v1/jobs/\(id)", [
-            Case(what: "not JSON", arguments: patch("{"), status: 400, field: "body", message: "not valid JSON"),
-            Case(what: "a rate that is a word", arguments: patch(#"{"rate": "fast"}"#), status: 400, field: "rate", message: "rate must be a number"),
-            Case(what: "a rate out of range", arguments: patch(#"{"rate": 7}"#), status: 400, field: "rate", message: "from 0 to 1"),
-            Case(what: "a pitch out of range", arguments: patch(#"{"pitch": 0}"#), status: 400, field: "pitch", message: "from 0.5 to 2"),
-            Case(what: "an unknown key", arguments: patch(#"{"rat": 0.5}"#), status: 400, field: "rat", message: "the key \"rat\" is not one of title"),
-            Case(what: "an empty key", arguments: patch(#"{"": null}"#), status: 400, field: "body", message: "the key \"\" is not one of title"),
-            Case(what: "a title that is a list", arguments: patch(#"{"title": ["a"]}"#), status: 400, field: "title", message: "a string"),
-            Case(what: "not a JSON body", arguments: patch("rate=7", type: "application/x-www-form-urlencoded"),
-                 status: 415, field: "Content-Type", message: "must be JSON"),
-        ])
-        try Self.expect(serve, "/api/v1/jobs/x", [
-            Case(what: "an id that is not a number", arguments: [], status: 400, field: "id", message: "positive integer")
-        ])
-        try Self.expect(serve, "/api/v1/session", [
-            Case(what: "no token", arguments: ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "{}"],
-                 status: 400, field: "token", message: "token"),
-        ])
-        let after = try serve.request("/api/v1/jobs/\(id)").object["manifest"] as? String
-        #expect(after == before, "the manifest changed:\n\(after ?? "")")
-        let jobs = try serve.request("/api/v1/jobs").json as? [Any]
-        #expect(jobs?.count == 1)
-    }
-
-    /// The dashboard's cookie: a request it signs that changes something needs
-    /// `X-Lectern-Request: 1`; the cookie of a revoked (or made-up) token is as none, so the
-    /// browser can still sign in again and out.
-    @Test func sessionCookieNeedsTheRequestHeaderAndAStaleOneDoesNotLockOut() throws {
-        let ws = try Workspace("api-session")
-        let serve = try ServeProcess(ws)
-        defer { _ = serve.terminate() }
-        let json = ["-H", "Content-Type: application/json"]
-        let signedIn = try serve.request("/api/v1/session", ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
-        #expect(signedIn.status == 200 && signedIn.headers["set-cookie"]?.contains("HttpOnly") == true, "\(signedIn.status) \(signedIn.headers)")
-        let cookie = ["-b", "lectern_session=\(serve.token)"]
-        let book = try ws.write("book.txt", Self.book)
-        let form = ["-F", "document=@\(book.path)", "-F", "title=The Lamp"]
-        try Self.expect(serve, "/api/v1/jobs", token: "", [
-            Case(what: "a form by cookie without the header", arguments: cookie + form, status: 403, field: "X-Lectern-Request", message: "X-Lectern-Request: 1")
-        ])
-        #expect((try serve.request("/api/v1/jobs", cookie, token: "").json as? [Any])?.isEmpty == true)
-        let made = try serve.request("/api/v1/jobs", cookie + form + ["-H", "X-Lectern-Request: 1"], token: "")
-        #expect(made.status == 201, "\(made.text)")
-
-        let stale = ["-b", "lectern_session=lct_" + String(repeating: "A", count: 43)]
-        let me = try serve.request("/api/v1/me", stale, token: "")
-        #expect(me.status == 401 && me.headers["www-authenticate"] == "Bearer realm=\"lectern\"", "\(me.status) \(me.headers)")
-        let again = try serve.request("/api/v1/session", stale + ["-X", "POST", "--data-binary", #"{"token": "\#(serve.token)"}"#] + json, token: "")
-        #expect(again.status == 200, "\(again.text)")
-        let out = try serve.request("/api/v1/session", stale + ["-X", "DELETE"], token: "")
-        #expect(out.status == 204 && out.headers["set-cookie"]?.contains("Max-Age=0") == true, "\(out.status) \(out.headers)")
     }
 }
