@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 import LecternTestSupport
 
 /// `formats: [mp3, m4b, opus]` (issue #25, items 1–3 and 5): one render, three books, each read

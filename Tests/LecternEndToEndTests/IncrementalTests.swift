@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 import LecternStore
 
 /// Incremental rendering on a small book of four Markdown sources, one chapter each: every kind

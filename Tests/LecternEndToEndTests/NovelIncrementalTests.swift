@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 import LecternStore
 
 /// Issue #4's headline case on a whole novel: Pride and Prejudice rendered once, one paragraph of
