@@ -9,11 +9,14 @@ same book's Gutenberg text), with no manifest, and the formats must agree:
         builds the git-ignored folder .bench-books/BOOK/ from snapshots of the repositories
         (/work/.mirror/OWNER+NAME/repo, as the search tool's `fetch` leaves them), checking each
         file's SHA-256; it names every repository whose snapshot is missing.
-    Scripts/bench-reading.py run [--holdout] [--lectern PATH] [--books DIR] [--out DIR] [--only A,B]
+    Scripts/bench-reading.py run [--holdout | --fresh] [--lectern PATH] [--books DIR] [--out DIR] [--only A,B]
         runs `lectern check --json FILE` and `lectern check --text FILE` on every file (the two
         side by side, one per core), prints a table and a summary, and writes OUT/reading.md (Markdown for
-        docs/BENCHMARKS.md) and OUT/reading.json (every metric, to diff runs). Without --holdout it
-        reads the books not held out; with --holdout only the 20 held out (the honest figure).
+        docs/BENCHMARKS.md) and OUT/reading.json (every metric, to diff runs). Which books it reads
+        follows the list's `held_out` column: plain `run` reads the open set ("no", the books rules
+        were developed on); --holdout only the 20 held out ("yes", the honest figure); --fresh only
+        the fresh validation set ("fresh": books added later, measured once before anyone tuned
+        rules on them, a second honest figure).
     Scripts/bench-reading.py report OUT/reading.json [--out DIR]
         judges a saved run again (after a change to the rules below) and writes its table anew.
     Scripts/bench-reading.py compare OLD.json NEW.json
@@ -411,6 +414,14 @@ def judge(book, formats):
 
 # ---------------------------------------------------------------- the run
 
+SETS = {"open": "no", "held-out": "yes", "fresh": "fresh"}
+
+
+def set_name(args):
+    """The set a run reads: "open", "held-out" or "fresh"."""
+    return "fresh" if getattr(args, "fresh", False) else "held-out" if args.holdout else "open"
+
+
 def run(args):
     if not os.path.isdir(args.books):
         print(f"bench reading: {args.books} is absent (Scripts/bench-reading.py gather builds it from the "
@@ -420,7 +431,8 @@ def run(args):
         print(f"bench reading: no binary at {args.lectern}")
         return 1
     books = books_of(read_list())
-    chosen = {b: rows for b, rows in books.items() if (rows[0]["held_out"] == "yes") == args.holdout}
+    wanted = SETS[set_name(args)]
+    chosen = {b: rows for b, rows in books.items() if rows[0]["held_out"] == wanted}
     if args.only:
         chosen = {b: rows for b, rows in chosen.items() if b in args.only.split(",")}
     jobs, absent = [], []
@@ -433,7 +445,7 @@ def run(args):
     skipped_books = {b for b, _, _ in absent}
     jobs = [j for j in jobs if j[0] not in skipped_books]
     print(f"bench reading: {len(chosen) - len(skipped_books)} books, {len(jobs)} files, "
-          f"{'held-out' if args.holdout else 'open'} set, {args.lectern}", flush=True)
+          f"{set_name(args)} set, {args.lectern}", flush=True)
     results = {}
     start = time.monotonic()
     # Each file's two checks run side by side (2 cores); files one after another.
@@ -505,10 +517,10 @@ def write_outputs(args, report, elapsed):
         print(line)
     print(f"({elapsed / 60:.1f} min)")
     with open(os.path.join(args.out, "reading.json"), "w", encoding="utf-8") as f:
-        json.dump({"lectern": args.lectern, "held_out": args.holdout, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        json.dump({"lectern": args.lectern, "held_out": args.holdout, "set": set_name(args), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                    "books": report}, f, ensure_ascii=False)
     md = [f"### Result ({time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, `{os.path.basename(args.lectern)}`, "
-          f"{'held-out' if args.holdout else 'open'} set)", ""]
+          f"{set_name(args)} set)", ""]
     md += [f"{line}  " for line in summary_lines(report)] + [""]
     md += ["| book | kind | lang | formats | chapters | words read | largest skip (not header, licence, contents, index) | result |", "|---|---|---|---|---|---|---|---|"]
     for r in report:
@@ -542,6 +554,7 @@ def report_again(args):
         if r["book"] in listed:  # the list's kind and language may have been corrected since
             r["kind"], r["language"] = listed[r["book"]][0]["kind"], listed[r["book"]][0]["language"]
     args.lectern, args.holdout = saved["lectern"], saved["held_out"]
+    args.fresh = saved.get("set") == "fresh"
     write_outputs(args, saved["books"], 0)
     return 0
 
@@ -580,7 +593,9 @@ def main():
     r.add_argument("--lectern", default=os.path.join(ROOT, ".build", "release", "lectern"))
     r.add_argument("--books", default=BOOKS)
     r.add_argument("--out", default=os.path.join(BOOKS, "results"))
-    r.add_argument("--holdout", action="store_true", help="only the 20 held-out books")
+    which = r.add_mutually_exclusive_group()
+    which.add_argument("--holdout", action="store_true", help="only the 20 held-out books")
+    which.add_argument("--fresh", action="store_true", help="only the fresh validation set (held_out = fresh)")
     r.add_argument("--only", help="comma-separated book ids")
     r.add_argument("-v", "--verbose", action="store_true")
     j = sub.add_parser("report", help="judge a run's reading.json again and write its table")

@@ -5,7 +5,7 @@
 # three formats (Gutenberg plain text and HTML, a Standard Ebooks EPUB), read by `lectern check` with
 # no manifest; a book passes when its formats agree (chapters, titles, words read) with no leak and no
 # large skip. Needs the folder .bench-books/ (`Scripts/bench-reading.py gather`); skips without it.
-# HOLDOUT=1 reads only the 20 held-out books; LECTERN=PATH runs another binary (not part of all).
+# HOLDOUT=1 reads only the 20 held-out books, FRESH=1 only the fresh validation set; LECTERN=PATH runs another binary (not part of all).
 #
 # formats (issue #25): Scripts/bench-formats.py — Lectern's `formats: [m4b]` and `[opus]` against the
 # pipeline a user types (espeak-ng WAV per chapter, then ffmpeg -c:a aac -b:a 64k with a chapter file,
@@ -50,7 +50,7 @@ MODE=${1:-all}
 [ "$MODE" = neural ] && exec "$(dirname "$0")/bench-neural.sh"
 [ "$MODE" = firstbuild ] && exec "$(dirname "$0")/bench-firstbuild.sh"
 [ "$MODE" = faults ] && exec python3 "$(dirname "$0")/bench-faults.py" --lectern "$(dirname "$0")/../.build/release/lectern"
-[ "$MODE" = reading ] && exec python3 "$(dirname "$0")/bench-reading.py" run --lectern "${LECTERN:-$(dirname "$0")/../.build/release/lectern}" ${HOLDOUT:+--holdout}
+[ "$MODE" = reading ] && exec python3 "$(dirname "$0")/bench-reading.py" run --lectern "${LECTERN:-$(dirname "$0")/../.build/release/lectern}" ${HOLDOUT:+--holdout} ${FRESH:+--fresh}
 [ "$MODE" = serve ] && exec python3 "$(dirname "$0")/bench-serve.py" --lectern "$(dirname "$0")/../.build/release/lectern"
 cd "$(dirname "$0")/.."
 ROOT=$PWD

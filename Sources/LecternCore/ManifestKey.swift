@@ -1,6 +1,8 @@
-/// One key a manifest (or `Config/defaults.yml`) may hold, as ``ManifestSchema`` lists it: where
-/// it is, what it takes, its default, how a manifest's value meets the defaults', the source
-/// formats it applies to, and its documentation.
+/// One key a manifest (or `Config/defaults.yml`) may hold, declared once in ``ManifestSchema``:
+/// where it is, what it takes (``Values``: a typed range or choices), its default, how a
+/// manifest's value meets the defaults', the source formats it applies to, its documentation
+/// and — for a key whose value is one scalar — how it is read into a layer and merged
+/// (``LayerField``), in the spirit of ArgumentParser's `@Option`.
 public struct ManifestKey: Sendable {
     /// The shape of a key's value.
     public enum Kind: String, Sendable {
@@ -50,8 +52,10 @@ public struct ManifestKey: Sendable {
     /// the mapping above, `[]`: each entry of the list above).
     public var path: String
     public var kind: Kind
+    /// The values it takes: the parser's range or choices, and the documentation's.
+    public var values: Values?
     /// The values it takes, as the documentation shows them (`0…1`, `sentences, captions`).
-    public var range: String?
+    public var range: String? { values?.documented }
     /// The default when neither the manifest nor the defaults give it, as the documentation shows it.
     public var defaultValue: String?
     /// What it does, in one line.
@@ -65,13 +69,21 @@ public struct ManifestKey: Sendable {
     public var example: String
     /// Whether only `Config/defaults.yml` may give it (about the host, not a book).
     public var onlyInDefaults = false
+    /// How ``ManifestLayer/parse(yaml:file:presets:isDefaults:)`` reads its value and the merge
+    /// meets it, when the generic reading does (nil: hand-written parsing reads it).
+    var field: LayerField?
 
-    public init(_ path: String, _ kind: Kind, range: String? = nil, default defaultValue: String? = nil, doc: String,
+    /// Declares a key.
+    ///
+    /// - parameters:
+    ///     - values: The values it takes, typed, when the parser checks them against a range or choices.
+    ///     - range: The values it takes, in words, when its parser checks them in its own way.
+    public init(_ path: String, _ kind: Kind, values: Values? = nil, range: String? = nil, default defaultValue: String? = nil, doc: String,
                 details: String? = nil, merge: Merge = .replace, formats: [Source.Format]? = nil, example: String,
                 onlyInDefaults: Bool = false) {
         self.path = path
         self.kind = kind
-        self.range = range
+        self.values = values ?? range.map(Values.described)
         self.defaultValue = defaultValue
         self.doc = doc
         self.details = details
@@ -79,6 +91,13 @@ public struct ManifestKey: Sendable {
         self.formats = formats
         self.example = example
         self.onlyInDefaults = onlyInDefaults
+    }
+
+    /// This key, read into a layer and merged by `field`.
+    func reading(_ field: LayerField) -> ManifestKey {
+        var key = self
+        key.field = field
+        return key
     }
 
     /// The path of the mapping or list it is in (`""` for a top-level key).

@@ -49,7 +49,9 @@ struct ManifestLayer {
     var priority: Int?
     var chunkAttempts: Int?
     var catchUp: CatchUp?
-    var retry: (limit: Int?, delay: Double?, maxDelay: Double?)?
+    var retryLimit: Int?
+    var retryDelay: Double?
+    var retryMaxDelay: Double?
     /// Where `sources` was, for "no sources" errors.
     var line: [String: Int] = [:]
 
@@ -70,7 +72,8 @@ struct ManifestLayer {
         var after: Double?
     }
 
-    /// Parses YAML text into a layer, checking keys, types and ranges.
+    /// Parses YAML text into a layer, checking keys, types and ranges: the keys declared with a
+    /// ``LayerField`` by their fields (``readFields(of:from:into:)``), the others here.
     ///
     /// - parameters:
     ///     - yaml: The file's contents.
@@ -82,44 +85,8 @@ struct ManifestLayer {
         let top = try YAMLValue(node: root, key: "", file: file).mapping(schema: "", inDefaults: isDefaults)
         var layer = ManifestLayer()
         for (key, value) in top { if let l = value.line { layer.line[key] = l } }
-        layer.name = try top["name"]?.string()
-        if let name = layer.name, name.isEmpty || name.contains("/") {
-            throw top["name"]!.error("must be a non-empty file name without '/'")
-        }
-        if let name = layer.name, name.hasPrefix(".") {
-            throw top["name"]!.error("may not start with '.': the outputs (\(UserText.escapingControls(name)).mp3 …) would be hidden files; give a name such as \"book\"")
-        }
-        layer.title = try top["title"]?.string()
-        layer.author = try top["author"]?.string()
-        layer.output = try top["output"]?.string()
-        layer.cover = try top["cover"]?.string()
+        try readFields(of: "", from: top, into: &layer)
         try parseMetadata(top, into: &layer)
-        if let schedule = top["schedule"] {
-            let expression = try schedule.string()
-            do { _ = try CronSchedule(expression) } catch { throw schedule.error(UserText.excerpt(error.description, limit: 300)) }
-            layer.schedule = expression
-        }
-        if let zone = top["timezone"] {
-            let name = try zone.string()
-            guard TimeZone(identifier: name) != nil else {
-                throw zone.error("unknown time zone \"\(UserText.excerpt(name))\" (an IANA name such as Europe/Berlin or America/New_York)")
-            }
-            layer.timeZone = name
-        }
-        layer.watch = try top["watch"]?.bool()
-        layer.priority = try top["priority"]?.int(in: -1000...1000)
-        layer.chunkAttempts = try top["chunk_attempts"]?.int(in: 1...100)
-        if let catchUp = top["catchup"] {
-            let value = try catchUp.string()
-            guard let rule = CatchUp(rawValue: value) else {
-                throw catchUp.error("must be once (one run for all missed times) or none (skip them), found \"\(UserText.excerpt(value))\"")
-            }
-            layer.catchUp = rule
-        }
-        if let retry = top["retry"] {
-            let m = try retry.mapping(schema: "retry")
-            layer.retry = (try m["limit"]?.int(in: 0...100), try m["delay"]?.double(in: 0.1...86_400), try m["max_delay"]?.double(in: 0.1...604_800))
-        }
         if let voice = top["voice"] { layer.voice = try parseVoice(voice, presets: presets) }
         if let sources = top["sources"] {
             layer.sources = try sources.list().map(parseSource)
@@ -127,7 +94,7 @@ struct ManifestLayer {
         if let pauses = top["pauses"] {
             for (kind, value) in try pauses.mapping(schema: "pauses") {
                 let m = try value.mapping(schema: "pauses.*")
-                layer.pauses[kind] = PauseLayer(before: try m["before"]?.double(in: 0...60), after: try m["after"]?.double(in: 0...60))
+                layer.pauses[kind] = PauseLayer(before: try m.number(.pauseBefore), after: try m.number(.pauseAfter))
             }
         }
         if let styles = top["styles"] {
@@ -149,23 +116,6 @@ struct ManifestLayer {
             }
         }
         try parseCast(top, presets: presets, into: &layer)
-        if let switching = top["language_switching"] {
-            switch (switching.node.bool, switching.node.scalar?.string) {
-            case (true?, _): layer.languageSwitching = .declared
-            case (false?, _): layer.languageSwitching = .off
-            case (nil, "detect"?): layer.languageSwitching = .detect
-            default:
-                let found = switching.node.scalar.map { "\"\(UserText.excerpt($0.string))\"" } ?? "a mapping or list"
-                throw switching.error("must be true (marked languages), false (one voice) or detect (also identify each paragraph's language), found \(found)")
-            }
-        }
-        if let urls = top["urls"] {
-            let value = try urls.string()
-            guard let reading = URLReading(rawValue: value) else {
-                throw urls.error("must be domain (read as the site's name), skip (silent) or read (as written), found \"\(UserText.excerpt(value))\"")
-            }
-            layer.urls = reading
-        }
         if let lexicons = top["lexicons"] {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             let items = lexicons.isList ? try lexicons.list() : [lexicons]
@@ -177,74 +127,6 @@ struct ManifestLayer {
                 }
                 return (ManifestLoader.resolve(path, in: folder), item.line, file)
             }
-        }
-        if let audio = top["audio"] {
-            let m = try audio.mapping(schema: "audio")
-            if let b = m["bitrate"] {
-                let value = try b.int(in: 8...160)
-                guard AudioSettings.validBitrates.contains(value) else {
-                    throw b.error("\(value) is not an MP3 bitrate at 22050 Hz that can carry the LAME tag (one of \(AudioSettings.validBitrates.map(String.init).joined(separator: ", ")))")
-                }
-                layer.bitrate = value
-            }
-            layer.quality = try m["quality"]?.int(in: 0...9)
-        }
-        if let loudness = top["loudness"] {
-            if loudness.isMapping {
-                let m = try loudness.mapping(schema: "loudness")
-                layer.loudness = .some(LoudnessTarget(integrated: try m["target"]?.double(in: -40...(-5)) ?? LoudnessTarget.standard.integrated,
-                                                      truePeakLimit: try m["true_peak"]?.double(in: -20...0) ?? LoudnessTarget.standard.truePeakLimit))
-            } else {
-                let value = try loudness.string()
-                guard value == "off" else {
-                    throw loudness.error("must be off (the engine's levels) or a mapping { target: -18, true_peak: -1.5 }, found \"\(UserText.excerpt(value))\"")
-                }
-                layer.loudness = .some(nil)
-            }
-        }
-        if let timings = top["timings"] {
-            layer.timings = try timings.list().map { item in
-                let s = try item.string()
-                guard let format = TimingFormat(rawValue: s) else {
-                    throw item.error("unknown timing format \"\(UserText.excerpt(s))\" (this version writes: \(TimingFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                return format
-            }
-        }
-        if let vtt = top["vtt"] {
-            let value = try vtt.string()
-            guard let cues = WebVTTCues(rawValue: value) else {
-                throw vtt.error("must be sentences (a cue per sentence) or captions (cues of at most 2 lines × 42 characters and 7 s), found \"\(UserText.excerpt(value))\"")
-            }
-            layer.vtt = cues
-        }
-        if let split = top["split"] {
-            let value = try split.string()
-            guard let choice = SplitOutput(rawValue: value) else {
-                throw split.error("must be none (the book as one file), chapters (also one file per chapter and a playlist) or chapters-only (the chapter files and playlist instead of the book's file), found \"\(UserText.excerpt(value))\"")
-            }
-            layer.split = choice
-        }
-        if let profile = top["profile"] {
-            let value = try profile.string()
-            guard let choice = DeliveryProfile(rawValue: value) else {
-                throw profile.error("unknown profile \"\(UserText.excerpt(value))\" (this version knows: \(DeliveryProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            layer.profile = choice
-        }
-        if let credits = top["credits"] { layer.credits = try credits.bool() }
-        if let formats = top["formats"] {
-            var chosen: [AudioFormat] = []
-            for item in try formats.list() {
-                let s = try item.string()
-                guard let format = AudioFormat(rawValue: s) else {
-                    throw item.error("unknown audio format \"\(UserText.excerpt(s))\" (this version writes: \(AudioFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                guard !chosen.contains(format) else { throw item.error("\(s) is listed twice") }
-                chosen.append(format)
-            }
-            guard !chosen.isEmpty else { throw formats.error("must list at least one format (\(AudioFormat.allCases.map(\.rawValue).joined(separator: ", ")))") }
-            layer.formats = chosen
         }
         return layer
     }
@@ -280,7 +162,7 @@ struct ManifestLayer {
             }
             layer.details.date = date
         }
-        if let v = top["year"] { layer.details.date = String(format: "%04d", try v.int(in: 1...9999)) }
+        if let year = try top.wholeNumber(.year) { layer.details.date = String(format: "%04d", year) }
         if let v = top["series_index"] {
             let s = try v.string().trimmingCharacters(in: .whitespaces)
             guard let n = Double(s), n >= 0, n < 1_000_000, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
@@ -298,9 +180,8 @@ struct ManifestLayer {
         }
     }
 
-    /// `cast:` (persona → a voice's name or a voice), `cast_pool:` (a list of voices) and
-    /// `speaker_labels:` (read or silent). Two entries naming one persona (`HAMLET` and `Hamlet.`)
-    /// are an error at the second.
+    /// `cast:` (persona → a voice's name or a voice) and `cast_pool:` (a list of voices). Two
+    /// entries naming one persona (`HAMLET` and `Hamlet.`) are an error at the second.
     static func parseCast(_ top: [String: YAMLValue], presets: [String: VoiceSettings], into layer: inout ManifestLayer) throws {
         func voice(_ value: YAMLValue) throws -> VoiceSettings {
             value.isMapping ? try parseVoice(value, presets: presets) : VoiceSettings(name: try value.string())
@@ -325,12 +206,13 @@ struct ManifestLayer {
             guard !voices.isEmpty else { throw pool.error("must list at least one voice (a name such as en-gb+f2, or a voice mapping)") }
             layer.castPool = voices
         }
-        if let labels = top["speaker_labels"] {
-            let value = try labels.string()
-            guard let choice = Cast.SpeakerLabels(rawValue: value) else {
-                throw labels.error("must be read (the narrator says each speaker's name) or silent (the voices say who speaks), found \"\(UserText.excerpt(value))\"")
-            }
-            layer.speakerLabels = choice
+    }
+
+    /// Reads the keys of the mapping at `parent` (`""` for the top level, `audio`) that have a
+    /// ``LayerField``, in the table's order.
+    static func readFields(of parent: String, from mapping: [String: YAMLValue], into layer: inout ManifestLayer) throws {
+        for key in ManifestSchema.keys where key.parent == parent {
+            if let field = key.field, let value = mapping[key.name] { try field.read(value, key, &layer) }
         }
     }
 
@@ -351,10 +233,10 @@ struct ManifestLayer {
         }
         let own = VoiceSettings(
             name: try m["name"]?.string(),
-            rate: try m["rate"]?.double(in: 0...1),
-            wpm: try m["wpm"]?.int(in: ResolvedVoice.minimumWPM...ResolvedVoice.maximumWPM),
-            pitch: try m["pitch"]?.double(in: 0.5...2.0),
-            volume: try m["volume"]?.double(in: 0...1)
+            rate: try m.number(.voiceRate),
+            wpm: try m.wholeNumber(.voiceWPM),
+            pitch: try m.number(.voicePitch),
+            volume: try m.number(.voiceVolume)
         )
         if own.rate != nil, own.wpm != nil { throw value.error("give either rate or wpm, not both") }
         var engineVoice = VoiceSettings()
@@ -430,7 +312,7 @@ struct ManifestLayer {
             }
             source.chapters.subtitle = try cm["subtitle"]?.bool() ?? false
             source.chapters.skipBeforeFirst = try cm["skip_before_first"]?.bool() ?? false
-            source.chapters.level = try cm["level"]?.int(in: 1...6) ?? 1
+            source.chapters.level = try cm.wholeNumber(.chapterLevel) ?? 1
             source.chapters.levelGiven = cm["level"] != nil
             source.chapters.selector = try cm["selector"]?.string()
             if cm["level"] != nil, cm["selector"] != nil { throw c.error("give either level or selector, not both") }

@@ -143,13 +143,13 @@ public struct ManifestLoader: Sendable {
         pauses.section = Pause(before: layer.pauses["section"]?.before ?? 0, after: layer.pauses["section"]?.after ?? 0)
         var scheduling = Scheduling()
         scheduling.timeZone = layer.timeZone
-        scheduling.watch = layer.watch ?? false
-        scheduling.priority = layer.priority ?? 0
+        scheduling.watch = layer.watch ?? scheduling.watch
+        scheduling.priority = layer.priority ?? scheduling.priority
         scheduling.chunkAttempts = layer.chunkAttempts ?? scheduling.chunkAttempts
-        scheduling.catchUp = layer.catchUp ?? .once
-        scheduling.retryLimit = layer.retry?.limit ?? scheduling.retryLimit
-        scheduling.retryDelay = layer.retry?.delay ?? scheduling.retryDelay
-        scheduling.retryMaxDelay = max(layer.retry?.maxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
+        scheduling.catchUp = layer.catchUp ?? scheduling.catchUp
+        scheduling.retryLimit = layer.retryLimit ?? scheduling.retryLimit
+        scheduling.retryDelay = layer.retryDelay ?? scheduling.retryDelay
+        scheduling.retryMaxDelay = max(layer.retryMaxDelay ?? scheduling.retryMaxDelay, scheduling.retryDelay)
         var manifest = Manifest(
             file: url, name: name, title: title, author: layer.author, outputDirectory: output, cover: cover,
             sources: sources, voice: layer.voice ?? VoiceSettings(), pauses: pauses, styles: layer.styles,

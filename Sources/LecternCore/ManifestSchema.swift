@@ -1,6 +1,7 @@
-/// The manifest's keys in one table (``table``): what the parser allows where, which source
-/// formats a key applies to, the unknown-key error's suggestion, and the generated documentation
-/// (``ManifestReference``) all come from it.
+/// The manifest's keys in one table (``table``), each declared once: what the parser allows
+/// where, the ranges and choices it checks, how a scalar key is read and merged (``LayerField``),
+/// which source formats a key applies to, the unknown-key error's suggestion, and the generated
+/// documentation (``ManifestReference``) all come from it.
 public enum ManifestSchema {
     /// Every key, in the documentation's order.
     public static var keys: [ManifestKey] { table }

@@ -101,7 +101,13 @@ struct YAMLValue {
         return [try string()]
     }
 
-    private func format(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
-    }
+    private func format(_ x: Double) -> String { ManifestKey.Values.written(x) }
+}
+
+extension [String: YAMLValue] {
+    /// The number this mapping gives for `key` (by its name), checked against its declared range.
+    func number(_ key: ManifestKey) throws -> Double? { try self[key.name]?.double(in: key.numbers) }
+
+    /// The whole number this mapping gives for `key` (by its name), checked against its declared range.
+    func wholeNumber(_ key: ManifestKey) throws -> Int? { try self[key.name]?.int(in: key.wholeNumbers) }
 }

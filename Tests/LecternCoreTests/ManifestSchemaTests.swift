@@ -6,99 +6,45 @@ import LecternCore
 /// the parser allows is in the table, an unknown key names the closest one, merging follows each
 /// key's rule, and the documentation generated from the table is the one committed.
 @Suite struct ManifestSchemaTests {
-    /// A folder with a `Config` (a voice preset), the files the examples name, and a source of each format.
-    private static func workspace() throws -> TempDir {
-        let dir = try TempDir()
-        try dir.write("Config/defaults.yml", "voice: { name: en }\n")
-        try dir.write("Config/voices.yml", "narrator: { name: en-gb, rate: 0.4 }\n")
-        for file in ["a.txt", "a.md", "a.html", "a.epub", "book.txt", "cover.jpg", "names.yml", "voices/my-voice.onnx"] {
-            try dir.write(file, file == "names.yml" ? "words:\n  Lectern: lecturn\n" : "Some text.\n")
-        }
-        return dir
-    }
-
-    /// A manifest giving `key` the YAML `value` (flow style, on the last line), with what it needs
-    /// beside it: a title, a source (of a format the key applies to), an override's chapter.
-    private static func manifest(_ key: ManifestKey, value: String) -> String {
-        let ext = formats(of: key).map { ["text": "txt", "markdown": "md", "html": "html", "epub": "epub"][$0[0].rawValue]! } ?? "txt"
-        func entry(_ parts: ArraySlice<String>) -> String {
-            let first = parts.first!, rest = parts.dropFirst()
-            switch first {
-            case "sources[]": return "sources: [{ " + (rest == ["path"] ? "path: \(value)" : "path: a.\(ext), " + entry(rest)) + " }]"
-            case "overrides[]": return "overrides: [{ " + (rest == ["chapter"] ? "chapter: \(value)" : "chapter: 1, " + entry(rest)) + " }]"
-            default:
-                let name = first == "*" ? (key.path.hasPrefix("languages") ? "fr" : "paragraph") : first
-                return rest.isEmpty ? "\(name): \(value)" : "\(name): { \(entry(rest)) }"
-            }
-        }
-        var lines: [String] = []
-        if key.path != "title" { lines.append("title: T") }
-        if !key.path.hasPrefix("sources") { lines.append("sources: [a.txt]") }
-        if key.path == "series_index" { lines.append("series: S") }
-        lines.append(entry(key.path.components(separatedBy: ".")[...]))
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The formats a key, or the nearest key above it, applies to (nil: all).
-    private static func formats(of key: ManifestKey) -> [Source.Format]? {
-        var path = key.path
-        while true {
-            if let formats = path == key.path ? key.formats : ManifestSchema.key(path)?.formats { return formats }
-            guard let dot = path.lastIndex(of: ".") else { return nil }
-            path = String(path[..<dot])
-        }
-    }
-
-    /// The key's path with a concrete entry for `[]` and `*`, as errors name it.
-    private static func concretePath(_ key: ManifestKey) -> String {
-        key.path.replacingOccurrences(of: "[]", with: "[1]")
-            .replacingOccurrences(of: "*", with: key.path.hasPrefix("languages") ? "fr" : "paragraph")
-    }
-
-    private static func load(_ yaml: String, in dir: TempDir) throws -> Manifest {
-        let url = try dir.write("book.yml", yaml)
-        return try ManifestLoader(configDirectory: dir.url.appendingPathComponent("Config")).load(url)
-    }
-
     private static let manifestKeys = ManifestSchema.keys.filter { !$0.onlyInDefaults }
 
     @Test(arguments: manifestKeys.map(\.path))
     func everyKeyOfTheTableIsAccepted(path: String) throws {
         let key = try #require(ManifestSchema.key(path))
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
-        let yaml = Self.manifest(key, value: key.example)
-        #expect(throws: Never.self, "\(yaml)") { try Self.load(yaml, in: dir) }
+        let yaml = ManifestExamples.manifest(key, value: key.example)
+        #expect(throws: Never.self, "\(yaml)") { try ManifestExamples.load(yaml, in: dir) }
     }
 
     /// A value of the wrong shape is refused naming the key and its line: the parser reads it.
     @Test(arguments: manifestKeys.map(\.path))
     func everyKeyOfTheTableIsRead(path: String) throws {
         let key = try #require(ManifestSchema.key(path))
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
-        let yaml = Self.manifest(key, value: key.kind.wrongShape)
+        let yaml = ManifestExamples.manifest(key, value: key.kind.wrongShape)
         do {
-            _ = try Self.load(yaml, in: dir)
+            _ = try ManifestExamples.load(yaml, in: dir)
             Issue.record("accepted \(key.kind.wrongShape) for \(path):\n\(yaml)")
         } catch let error as ManifestError {
-            #expect(error.key?.hasPrefix(Self.concretePath(key)) == true, "\(error) for:\n\(yaml)")
+            #expect(error.key?.hasPrefix(ManifestExamples.concretePath(key)) == true, "\(error) for:\n\(yaml)")
             #expect(error.line == yaml.split(separator: "\n").count, "\(error)")
         }
     }
 
     @Test func theHostKeysAreReadFromTheDefaultsOnly() throws {
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
         for key in ManifestSchema.keys where key.onlyInDefaults {
             try dir.write("Config/defaults.yml", "\(key.name): \(key.example)\n")
             let host = try HostDefaults.load(near: dir.url)
             #expect(host.store != nil || host.chunks != nil, "\(key.path)")
-            _ = try Self.load("title: T\nsources: [a.txt]\n", in: dir)
+            _ = try ManifestExamples.load("title: T\nsources: [a.txt]\n", in: dir)
             try dir.write("Config/defaults.yml", "voice: { name: en }\n\(key.name): \(key.kind.wrongShape)\n")
             #expect(throws: ManifestError.self, "\(key.path)") { try HostDefaults.load(near: dir.url) }
             do {
-                _ = try Self.load("title: T\nsources: [a.txt]\n\(key.name): \(key.example)\n", in: dir)
+                _ = try ManifestExamples.load("title: T\nsources: [a.txt]\n\(key.name): \(key.example)\n", in: dir)
                 Issue.record("a manifest accepted \(key.path)")
             } catch let error as ManifestError {
                 #expect(error.key == key.name && error.line == 3 && error.message.contains("Config/defaults.yml"), "\(error)")
@@ -109,22 +55,22 @@ import LecternCore
     /// Every mapping the parser reads allows exactly the keys the table lists there.
     @Test(arguments: Set(ManifestSchema.keys.map(\.parent)).sorted())
     func everyKeyTheParserAllowsIsInTheTable(parent: String) throws {
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
         // `languages` takes any language tag.
         guard let sibling = ManifestSchema.keys.first(where: { $0.parent == parent && !$0.onlyInDefaults && $0.name != "*" }) else { return }
         let unknown = ManifestKey(parent.isEmpty ? "zzzz_unknown" : parent + ".zzzz_unknown", .text, doc: "", example: "1")
         var probe = unknown
         probe.formats = sibling.formats
-        let yaml = Self.manifest(probe, value: "1")
+        let yaml = ManifestExamples.manifest(probe, value: "1")
         do {
-            _ = try Self.load(yaml, in: dir)
+            _ = try ManifestExamples.load(yaml, in: dir)
             Issue.record("an unknown key was accepted:\n\(yaml)")
         } catch let error as ManifestError {
             let listed = try #require(error.message.range(of: "expected one of: "), "\(error)")
             let names = error.message[listed.upperBound...].dropLast().components(separatedBy: ", ")
             #expect(names == ManifestSchema.names(in: parent), "\(parent): \(error)")
-            #expect(error.key == Self.concretePath(unknown), "\(error)")
+            #expect(error.key == ManifestExamples.concretePath(unknown), "\(error)")
         }
     }
 
@@ -136,10 +82,10 @@ import LecternCore
         ("title: T\nsources: [a.txt]\nretry: { max_dealy: 60 }\n", 3, "retry.max_dealy", "max_delay"),
     ])
     func anUnknownKeyNamesTheClosestOne(yaml: String, line: Int, key: String, suggested: String) throws {
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
         do {
-            _ = try Self.load(yaml, in: dir)
+            _ = try ManifestExamples.load(yaml, in: dir)
             Issue.record("accepted:\n\(yaml)")
         } catch let error as ManifestError {
             #expect(error.file == dir.url.appendingPathComponent("book.yml").path)
@@ -157,7 +103,7 @@ import LecternCore
     /// The defaults (`Config/defaults.yml`) and a manifest each give a value; what the job gets is
     /// what the key's merge rule in the table says.
     @Test func mergingFollowsEachKeysRule() throws {
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
         try dir.write("names2.yml", "words:\n  Lectern: lecktern\n")
         try dir.write("Config/defaults.yml", """
@@ -173,7 +119,7 @@ import LecternCore
             vtt: captions
 
             """)
-        let m = try Self.load("""
+        let m = try ManifestExamples.load("""
             title: Mine
             sources: [a.txt]
             voice: { pitch: 1.2 }
@@ -223,13 +169,13 @@ import LecternCore
         let other = try #require(Source.Format.allCases.first { !(key.formats ?? []).contains($0) })
         var probe = key
         probe.formats = [other]
-        let dir = try Self.workspace()
+        let dir = try ManifestExamples.workspace()
         defer { dir.remove() }
         do {
-            _ = try Self.load(Self.manifest(probe, value: key.example), in: dir)
+            _ = try ManifestExamples.load(ManifestExamples.manifest(probe, value: key.example), in: dir)
             Issue.record("\(path) accepted for \(other)")
         } catch let error as ManifestError {
-            #expect(error.key == Self.concretePath(key) && error.message.hasPrefix("applies to "), "\(error)")
+            #expect(error.key == ManifestExamples.concretePath(key) && error.message.hasPrefix("applies to "), "\(error)")
         }
     }
 }

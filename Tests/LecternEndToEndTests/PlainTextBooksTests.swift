@@ -122,11 +122,7 @@ struct PlainTextBooksTests {
 
     /// Every paragraph line of `lectern check --text` for the document alone (skipped passages and
     /// headings told apart by their markers).
-    static func script(_ file: String) throws -> String {
-        let result = try Tool.run(Tool.lectern, ["check", "--text", Corpus.file(file).path])
-        guard result.status == 0 else { throw TestFailure("lectern check --text \(file) failed: \(result.stderr)") }
-        return result.stdout
-    }
+    static func script(_ file: String) throws -> String { try Corpus.script(file) }
 
     static let texts = ["text/pg11-alice-in-wonderland.txt", "text/pg1342-pride-and-prejudice.txt", "text/pg3261-news-from-nowhere.txt",
                         "text/pg16215-jack-sheppard.txt", "text/pg16351-critical-and-historical-essays.txt"]

@@ -42,16 +42,13 @@ struct SpokenFormTests {
 
     @Test(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
     func corpusHeadingsAndRegnalNumbersAreSpokenAsWords() throws {
-        let result = try Tool.run(Tool.lectern, ["check", "--text", Corpus.file("text/pg1342-pride-and-prejudice.txt").path])
-        try #require(result.status == 0, "\(result.stderr)")
-        let lines = Self.spokenLines(result.stdout)
+        let lines = Self.spokenLines(try Corpus.script("text/pg1342-pride-and-prejudice.txt"))
         let fourteen = try #require(lines.first { $0.hasPrefix("CHAPTER") && $0.contains("14") || $0.uppercased() == "CHAPTER XIV" },
                                     "chapter fourteen's heading")
         #expect(try Self.phonemes(fourteen) == Self.phonemes("chapter fourteen"), "\(fourteen)")
         // In the essays, kings are numbered as a narrator says them.
-        let essays = try Tool.run(Tool.lectern, ["check", "--text", Corpus.file("text/pg16351-critical-and-historical-essays.txt").path])
-        try #require(essays.status == 0, "\(essays.stderr)")
-        let henry = try #require(Self.spokenLines(essays.stdout).first { $0.contains("Henry") && $0.contains("Eighth") || $0.contains("Henry the 8") })
+        let essays = try Corpus.script("text/pg16351-critical-and-historical-essays.txt")
+        let henry = try #require(Self.spokenLines(essays).first { $0.contains("Henry") && $0.contains("Eighth") || $0.contains("Henry the 8") })
         #expect(try Self.phonemes(henry).contains(Self.phonemes("Henry the Eighth")), "\(henry)")
     }
 }

@@ -39,6 +39,46 @@ enum Tool {
     static func mutagenInspect(_ file: URL) throws -> Output { try CheckTool.mutagenInspect(file) }
 }
 
+extension Corpus {
+    /// `lectern check --text` of the corpus document at `path`, read with no manifest: what a listener
+    /// hears. Read once per test run and shared by every suite that asks (each read of a whole book
+    /// costs seconds of the run's CPU).
+    static func script(_ path: String) throws -> String { try scripts.value(path) }
+
+    private static let scripts = OnceEach<String> { path in
+        let result = try Tool.run(Tool.lectern, ["check", "--text", file(path).path])
+        guard result.status == 0 else { throw TestFailure("lectern check --text \(path) failed: \(result.stderr)") }
+        return result.stdout
+    }
+}
+
+/// Values computed once per key and shared by every test that asks, the same key's callers waiting
+/// for the one computation (a failed one is tried again by the next caller).
+final class OnceEach<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `values` and `locks` are guarded by `lock`; each key's computation by its own lock.
+    private let lock = NSLock()
+    private var values: [String: Value] = [:]
+    private var locks: [String: NSLock] = [:]
+    private let compute: @Sendable (String) throws -> Value
+
+    init(_ compute: @escaping @Sendable (String) throws -> Value) { self.compute = compute }
+
+    func value(_ key: String) throws -> Value {
+        let keyLock = lock.withLock { () -> NSLock in
+            if let existing = locks[key] { return existing }
+            let made = NSLock()
+            locks[key] = made
+            return made
+        }
+        return try keyLock.withLock {
+            if let done = lock.withLock({ values[key] }) { return done }
+            let value = try compute(key)
+            lock.withLock { values[key] = value }
+            return value
+        }
+    }
+}
+
 /// A fresh folder for one test, removed when the test's value goes away.
 final class Workspace: @unchecked Sendable {
     // @unchecked Sendable: immutable after init.
