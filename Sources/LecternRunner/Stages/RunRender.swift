@@ -4,9 +4,10 @@ import LecternExport
 import LecternStore
 
 /// Stage 2, render: the chunks not in the cache are rendered on a pool of worker processes (or in
-/// this process, ``JobRunner/rendersInProcess``; each cached and recorded as it finishes), or through the store's chunk queue when chunks are shared
-/// between hosts (``QueueRoute``), and the whole book is laid out on its timeline, writing the
-/// JSON sidecar as it goes; progress reaches the caller and, once a second, the run's row.
+/// this process, ``JobRunner/rendersInProcess``; each cached and recorded as it finishes), or
+/// through the store's chunk queue when chunks are shared between hosts (``QueueRoute``), and the
+/// whole book is laid out on its timeline, writing the JSON sidecar as it goes; progress reaches
+/// the caller and, once a second, the run's row.
 struct RunRender {
     let rendered: BookRenderer.Result
     /// The sidecar, finished by the export stage (nil when the job wants no timings).
