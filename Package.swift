@@ -115,7 +115,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Tests: one target per module plus an end-to-end target that drives the real binary.
+        // Tests: one target per module, a target of runs in process, and an end-to-end target that
+        // drives the real binary.
         .testTarget(name: "LecternCoreTests", dependencies: ["LecternCore"]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternCore"]),
         .testTarget(name: "LecternDocumentsTests", dependencies: ["LecternDocuments", "LecternCore", "LecternText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -128,10 +129,19 @@ let package = Package(
         .target(name: "LecternTestSupport", dependencies: ["LecternStore", "LecternPostgres", "LecternCore",
                                                           .product(name: "PostgresNIO", package: "postgres-nio")],
                 path: "Tests/Support"),
+        // A job run in this process, for tests: its manifest and sources in a temporary folder, a
+        // SQLite store beside them, the runner rendering in process (no `lectern` binary, no PostgreSQL).
+        .target(name: "LecternTesting", dependencies: ["LecternRunner", "LecternStore", "LecternCore",
+                                                      .product(name: "Logging", package: "swift-log")],
+                path: "Tests/LecternTesting"),
+        // What a run does, tested in process through LecternTesting (the end-to-end target keeps
+        // what only the binary shows).
+        .testTarget(name: "LecternRunTests", dependencies: ["LecternTesting", "LecternRunner", "LecternStore", "LecternCore"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
         .testTarget(name: "LecternServeTests", dependencies: ["LecternServe", .product(name: "HummingbirdTesting", package: "hummingbird")]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport"]),
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport",
+                                                                "LecternTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,11 @@ public struct JobRunner: Sendable {
     public var workers: Int?
     /// The binary to start workers from (default: this process's executable).
     public var workerExecutable: URL?
+    /// Render the chunks a run lacks in this process, one at a time, instead of on worker
+    /// processes: the same renderer, so the same bytes (``InProcessRenderer``). For tests and
+    /// programs that embed the runner; `workers` is then unused. With ``sharedChunks`` the
+    /// store's queue renders, as always.
+    public var rendersInProcess = false
     /// The chunk store every host reaches: when set, the chunks a run lacks are published to the
     /// store's queue for `lectern worker`s on any host, and this host renders `workers` of them
     /// at a time itself (0: none).

@@ -7,11 +7,14 @@ internal import CEspeakNG
 /// libespeak-ng keeps all its state in process globals and crashes when two threads call it.
 /// This type is the one owner of that state: there is a single instance (``shared()``), and every
 /// call into the library passes through this file while holding ``lock``. Parallel synthesis
-/// uses several processes, never several threads.
+/// uses several processes, never several threads; a sequence of calls whose result depends on
+/// the state left between them (a chunk: ``reset()``, then its items) runs inside
+/// ``exclusively(_:)``, which no other thread's call can interleave with.
 public final class EspeakEngine: @unchecked Sendable {
     // @unchecked Sendable is safe: all mutable state (the library's globals and `collector`)
     // is touched only while `lock` is held.
-    private let lock = NSLock()
+    /// Recursive, so that a thread inside ``exclusively(_:)`` calls the engine as usual.
+    private let lock = NSRecursiveLock()
     /// Samples per second of the engine's output (22050 for espeak-ng's voices).
     public let sampleRate: Int
     /// The library's version and data path, e.g. "1.51".
@@ -69,6 +72,15 @@ public final class EspeakEngine: @unchecked Sendable {
         }
         library.setSynthCallback(synthCallback)
         return Int(rate)
+    }
+
+    /// Runs `body` holding the engine: another thread's call waits until it returns, so that
+    /// what `body` synthesizes depends only on its own calls (``ChunkRenderer`` renders a chunk
+    /// so, which lets several renders share this process's one engine, one after the other).
+    public func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     /// Returns libespeak-ng to the state it had when first loaded, by unloading and loading it

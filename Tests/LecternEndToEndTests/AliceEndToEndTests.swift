@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Alice from the corpus, rendered once by the real binary from a manifest that says nothing about
 /// its structure (the chapters are found), and checked by independent tools.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A book's details (narrator, description, genre, date, series, publisher, language, copyright,
 /// ISBN) as mutagen, ffprobe and eyeD3 read them from the MP3; the tag's padding taking a tag

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Bad input gets a one-line error naming the file (and line and key where they apply), a
 /// non-zero exit, no output file and no succeeded run.

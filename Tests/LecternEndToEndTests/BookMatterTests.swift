@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #13: a publisher's EPUB 3 with a title page, a copyright page, running heads and feet
 /// on every chapter document and an index is read as its three chapters: the rest is listed as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #17, must-show 4: text with no sentence boundary to cut at — 200,000 words without
 /// punctuation, the same with lower-case words after its full stops, a 5 MB line without spaces —

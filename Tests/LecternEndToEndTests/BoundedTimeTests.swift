@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// What a user writes cannot make a run take unbounded time: regular expressions with
 /// exponential backtracking stop at a time limit with an error naming their key, YAML alias

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// `vtt: captions` on a real render, read back by an independent parser (Debian's python3-webvtt):
 /// every cue at most 2 lines of 42 characters and 7 s, the book's words in order, and a timestamp

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A play narrated with a cast (issue 26, items 4 and 6): a few speeches of the corpus play, each
 /// persona in its own voice — measured by aubiopitch, not by us —, the speaker labels silent,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A book's chapters as `lectern check` reads them from a manifest — title, part, words and the
 /// narration script of each — and the `overrides:` that skip all but the chapters a test needs.

@@ -1,4 +1,5 @@
 import Foundation
+import LecternTesting
 
 /// Headless Chromium (Debian package `chromium`), for opening generated pages.
 enum Chromium {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #5: every corpus EPUB and HTML file, rendered with real espeak-ng and LAME, accounts
 /// for every word of its text — timed in the sidecar, or listed as skipped with a reason — held

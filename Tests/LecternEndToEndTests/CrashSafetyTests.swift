@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternTesting
 
 /// Crash safety: `lectern run` killed with SIGKILL at each stage, stopped with SIGTERM, run twice
 /// at once, and out of disk space — the previous outputs stay intact, the store stays sound, no

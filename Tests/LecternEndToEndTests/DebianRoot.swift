@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternTesting
 
 /// A Debian 12 (bookworm) root made with `debootstrap --variant=minbase` and the given packages,
 /// kept in the clone's `.build-debroot/` (git-ignored) per package list, so that only the first

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Elements nested far deeper than libxml2's default limit (256, where its HTML parser used to
 /// stop reading silently): HTML and XHTML, alone and in an EPUB, are read to the end with every

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// `dialogue:` on a few paragraphs of prose: the quoted speech is heard at another pitch (measured
 /// by aubio's pitch tracker over the words' times in the sidecar), the narration is not, every word

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A document given to `lectern run` or `check` instead of a manifest, `lectern init`, and one file
 /// given as several sources.

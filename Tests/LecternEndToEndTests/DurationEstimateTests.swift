@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// `lectern check`'s duration estimate against what `lectern run` renders with espeak-ng: one
 /// short chapter from each of three corpus books in three formats (none of them among the renders

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #22: a `<style>` or `<script>` past libxml2's 10,000,000-character text limit used to end
 /// an HTML file there, silently — the run succeeded without the words after it. Now, in an HTML

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// The text of an EPUB or HTML file as a reader that shares no code with Lectern's finds it:
 /// Python's `zipfile`, `xml.etree` and `html.parser`, to hold Lectern's sidecar against.

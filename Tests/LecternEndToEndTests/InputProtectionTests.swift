@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LecternCore
 import LecternTestSupport
+import LecternTesting
 
 /// No command ever writes over a file a job reads, and a script can trust the exit status:
 /// the collisions a fault probe found (an EPUB narrated into itself, a page replaced by its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// `language_switching: detect`: paragraphs with no declared language are identified (CLD2) and
 /// a paragraph found in another language than the book's is read with that language's voice, as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Text marked as another language (`lang`, `xml:lang`) is spoken with a voice for it, and the
 /// sidecar records which voice spoke which span.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Ordinary BCP 47 tags (`de-DE`, `zh-CN`) find the installed voice for their language, tags
 /// that name no language (`und`, empty) switch nothing, in HTML and as an EPUB's `dc:language`;

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// The Mostly Adequate Guide: several Markdown files, one job, one chapter per top-level heading.
 @Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))

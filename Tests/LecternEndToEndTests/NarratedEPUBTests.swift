@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// The narrated EPUB 3 of Alice (`timings: [… epub]`), checked with epubcheck, Python's zipfile and
 /// ElementTree, and ffmpeg's decoding of the chapter audio inside it.

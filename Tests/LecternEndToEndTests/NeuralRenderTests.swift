@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternStore
+import LecternTesting
 
 /// A Piper voice in real runs of the real binary: the two committed Alice chapters pass the timing
 /// checks every book passes, with no word estimated (and the word error after in-sentence pauses

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// The Piper installation `make piper` makes in the checkout (`.piper/`, or `$LECTERN_PIPER_HOME`),
 /// and the measurements the neural-voice tests share.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Parallel rendering on worker processes: killed workers are replaced, and extreme shapes of
 /// text (one huge paragraph, a one-word chapter) still render exactly.

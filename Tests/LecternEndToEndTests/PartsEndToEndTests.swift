@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A plain-text book in parts, read with no configuration: its preface outside any part, then
 /// two books holding three and two chapters. Every output keeps the hierarchy — `check --json`,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #12: a real book dropped in with no configuration is read as a careful narrator would —
 /// its own chapters (and parts), no Project Gutenberg boilerplate, contents list, notes or

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #12, rendered: four corpus books narrated from a manifest naming only the title, the
 /// path and fast speech settings — Jack Sheppard (CRLF and stray CRs, a contents list, three

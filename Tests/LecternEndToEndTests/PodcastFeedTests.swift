@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A rendered job as a podcast feed (issue 27, `lectern feed`): read by feedparser (PyPI) and
 /// Python's own XML and JSON readers in `Tests/Scripts/podcast_feed.py`, its enclosures the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Pronunciation hints: an EPUB's PLS lexicon and `ssml:ph` attributes, and a manifest's own
 /// lexicon, change what espeak-ng says, while every word's timing still points at the text as

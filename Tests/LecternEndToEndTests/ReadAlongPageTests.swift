@@ -1,6 +1,7 @@
 import Foundation
 import LecternExport
 import Testing
+import LecternTesting
 
 /// The read-along page of a real render, opened in headless Chromium: after `?t=SECONDS` the
 /// DOM marks the word and sentence the sidecar says are spoken then, and the page logs nothing.

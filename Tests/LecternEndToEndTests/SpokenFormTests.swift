@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Issue #12: what espeak-ng will say, checked with espeak-ng itself — `espeak-ng -q -x` on the
 /// text `lectern check --text` reports as spoken, compared with the words a narrator says.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LecternStore
 import LecternTestSupport
+import LecternTesting
 
 /// Reads a job store that the `lectern` binary writes, to assert what runs did.
 struct StoreProbe {

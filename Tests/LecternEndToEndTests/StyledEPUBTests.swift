@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// A publisher's EPUB 3 with no `h1`–`h6`: headings are classed `div`/`p`s styled by the book's
 /// own CSS, the nav has three entries (cover, title page, "start reading"), and every page has a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// The WebVTT and SRT exports of Alice, read by independent parsers (Debian's python3-webvtt and
 /// python3-srt), agree with the JSON sidecar.

@@ -1,14 +1,10 @@
 import Foundation
 import Testing
+import LecternTesting
 
-/// Runs the real `lectern` binary and the independent tools (ffmpeg, ffprobe, mp3val, mutagen)
-/// that check its outputs.
+/// Runs the real `lectern` binary, and the independent tools that check its outputs (``CheckTool``).
 enum Tool {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = CheckTool.Output
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -18,32 +14,11 @@ enum Tool {
         return packageRoot.appendingPathComponent(".build/debug/lectern").path
     }
 
-    /// Runs a program and waits for it; stdout and stderr are read concurrently so neither pipe fills.
+    /// Runs a program and waits for it (``CheckTool/run(_:_:environment:in:)``); every run of
+    /// `lectern` is checked for Foundation's raw error text.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        let output = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self))
+        let output = try CheckTool.run(executable, arguments, environment: environment, in: directory)
         // Every error path any test leads `lectern` into: a user never sees Foundation's raw error text.
         if executable == lectern || arguments.contains(lectern) {
             CheckRunParityTests.expectNoFoundationText(output.stdout + output.stderr)
@@ -57,40 +32,14 @@ enum Tool {
         try run(lectern, arguments + ["--db", db.path])
     }
 
-    /// Decodes an MP3 with ffmpeg into 16-bit mono samples at 22050 Hz.
-    static func decode(_ mp3: URL) throws -> [Int16] {
-        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString).raw")
-        defer { try? FileManager.default.removeItem(at: raw) }
-        let result = try run("ffmpeg", ["-v", "error", "-y", "-i", mp3.path, "-f", "s16le", "-acodec", "pcm_s16le", "-ac", "1", raw.path])
-        guard result.status == 0 else { throw TestFailure("ffmpeg could not decode \(mp3.path): \(result.stderr)") }
-        let data = try Data(contentsOf: raw)
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
+    static func decode(_ mp3: URL) throws -> [Int16] { try CheckTool.decode(mp3) }
 
-    /// ffprobe's JSON for a file.
-    static func probe(_ file: URL, _ arguments: [String]) throws -> [String: Any] {
-        let result = try run("ffprobe", ["-v", "error", "-of", "json"] + arguments + [file.path])
-        guard result.status == 0 else { throw TestFailure("ffprobe failed on \(file.path): \(result.stderr)") }
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-    }
+    static func probe(_ file: URL, _ arguments: [String]) throws -> [String: Any] { try CheckTool.probe(file, arguments) }
 
-    static func mutagenInspect(_ file: URL) throws -> Output {
-        let system = "/usr/bin/mutagen-inspect"
-        return try FileManager.default.isExecutableFile(atPath: system) ? run(system, [file.path]) : run("mutagen-inspect", [file.path])
-    }
+    static func mutagenInspect(_ file: URL) throws -> Output { try CheckTool.mutagenInspect(file) }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The shared corpus beside the clone (`../shared/corpus`); tests that need it are skipped without it.
-enum Corpus {
-    static let root = Tool.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var available: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path) }
-    static func file(_ path: String) -> URL { root.appendingPathComponent(path) }
-
+extension Corpus {
     /// `lectern check --text` of the corpus document at `path`, read with no manifest: what a listener
     /// hears. Read once per test run and shared by every suite that asks (each read of a whole book
     /// costs seconds of the run's CPU).

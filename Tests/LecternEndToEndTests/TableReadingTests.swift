@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Data tables in an HTML page and an EPUB 3, rendered by the real binary: each row is one timed
 /// paragraph whose spoken form pairs each cell with its column header, every word of the

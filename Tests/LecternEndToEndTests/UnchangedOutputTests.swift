@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternCore
+import LecternTesting
 
 /// What a user sees, locked: the demo's rendered bytes and every corpus book's narration script
 /// (`check --text`) against the SHA-256 sums in `Tests/Fixtures/unchanged-outputs.sha256`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternTesting
 
 /// Sidecar offsets are UTF-16 code units, the unit of JavaScript strings and NSRange: text with
 /// emoji (surrogate pairs, ZWJ sequences, flags), combining accents and CJK is sliced by them into

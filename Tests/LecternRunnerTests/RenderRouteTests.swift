@@ -1,11 +1,16 @@
 import Testing
 @testable import LecternRunner
 
-/// Which route renders a run's missing chunks: this host's pool or the store's queue.
+/// Which route renders a run's missing chunks: this host's pool, this process, or the store's queue.
 struct RenderRouteTests {
     @Test func withoutASharedChunkStoreTheLocalPoolRenders() {
         #expect(RenderRoute(sharesChunks: false, workers: nil, processorCount: 8) == .pool(workers: nil))
         #expect(RenderRoute(sharesChunks: false, workers: 3, processorCount: 8) == .pool(workers: 3))
+    }
+
+    @Test func aRunnerAskedToRenderInProcessDoesSoUnlessChunksAreShared() {
+        #expect(RenderRoute(sharesChunks: false, inProcess: true, workers: 3, processorCount: 8) == .inProcess)
+        #expect(RenderRoute(sharesChunks: true, inProcess: true, workers: nil, processorCount: 8) == .queue(localWorkers: 8))
     }
 
     @Test func withASharedChunkStoreTheQueueRendersWithOneLocalWorkerPerCoreByDefault() {
@@ -23,5 +28,6 @@ struct RenderRouteTests {
         #expect(RenderRoute.pool(workers: nil).description.contains("no shared chunk store"))
         #expect(RenderRoute.queue(localWorkers: 1).description.contains("1 local worker)"))
         #expect(RenderRoute.queue(localWorkers: 0).description.contains("shared between hosts"))
+        #expect(RenderRoute.inProcess.description.contains("in process"))
     }
 }

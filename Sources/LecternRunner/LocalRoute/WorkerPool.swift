@@ -9,7 +9,7 @@ import LecternSpeech
 ///
 /// A worker that dies is replaced and its chunk retried once; a second failure of the same chunk
 /// fails the run with the chunk and the worker's stderr in the error.
-public final class WorkerPool: ChunkRendering, @unchecked Sendable {
+public final class WorkerPool: LocalChunkRendering, @unchecked Sendable {
     // @unchecked Sendable is safe: mutable state (`queue`, `attempts`, `failure`, `stopped`)
     // is only touched while holding `lock`.
     public let executable: URL

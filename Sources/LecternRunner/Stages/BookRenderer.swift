@@ -175,11 +175,11 @@ struct BookRenderer {
         return chapters
     }
 
-    /// How the chunks a run lacks are rendered: on this host's worker pool (streams written into
-    /// the run's temporary folder, then moved into the cache and recorded here), or through the
-    /// store's chunk queue by workers on any host (see ``QueueRoute``).
+    /// How the chunks a run lacks are rendered: on this host, by its worker pool or in this
+    /// process (streams written into the run's temporary folder, then moved into the cache and
+    /// recorded here), or through the store's chunk queue by workers on any host (see ``QueueRoute``).
     enum Route {
-        case pool(WorkerPool)
+        case local(any LocalChunkRendering)
         case queue(QueueRoute)
     }
 
@@ -228,8 +228,8 @@ struct BookRenderer {
                 }
                 try await progress(done)
             }
-        } else if !requests.isEmpty, case .pool(let pool) = route {
-            try await pool.run(requests) { result in
+        } else if !requests.isEmpty, case .local(let local) = route {
+            try await local.run(requests) { result in
                 let key = keys[result.index]
                 try cache.install(temporaryDirectory.appendingPathComponent("\(key).mp3"), key: key)
                 var stored = result

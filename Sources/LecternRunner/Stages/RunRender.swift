@@ -3,10 +3,11 @@ import LecternCore
 import LecternExport
 import LecternStore
 
-/// Stage 2, render: the chunks not in the cache are rendered on a pool of worker processes (each
-/// cached and recorded as it finishes), or through the store's chunk queue when chunks are shared
-/// between hosts (``QueueRoute``), and the whole book is laid out on its timeline, writing the
-/// JSON sidecar as it goes; progress reaches the caller and, once a second, the run's row.
+/// Stage 2, render: the chunks not in the cache are rendered on a pool of worker processes (or in
+/// this process, ``JobRunner/rendersInProcess``; each cached and recorded as it finishes), or
+/// through the store's chunk queue when chunks are shared between hosts (``QueueRoute``), and the
+/// whole book is laid out on its timeline, writing the JSON sidecar as it goes; progress reaches
+/// the caller and, once a second, the run's row.
 struct RunRender {
     let rendered: BookRenderer.Result
     /// The sidecar, finished by the export stage (nil when the job wants no timings).
@@ -20,7 +21,7 @@ struct RunRender {
         context.temporaries.append(workDirectory)
         let control = context.control
         let route: BookRenderer.Route
-        let choice = RenderRoute(sharesChunks: runner.sharedChunks != nil, workers: runner.workers,
+        let choice = RenderRoute(sharesChunks: runner.sharedChunks != nil, inProcess: runner.rendersInProcess, workers: runner.workers,
                                  processorCount: ProcessInfo.processInfo.activeProcessorCount)
         if case .queue(let localWorkers) = choice, let shared = runner.sharedChunks {
             route = .queue(QueueRoute(store: runner.store, chunks: shared, localWorkers: localWorkers,
@@ -28,9 +29,10 @@ struct RunRender {
                                       leaseDuration: runner.chunkLeaseDuration, storePatience: runner.storePatience,
                                       executable: runner.workerExecutable, control: control, logger: runner.logger))
         } else {
-            let pool = WorkerPool(executable: runner.workerExecutable, count: runner.workers, logger: runner.logger)
-            control.attach(pool)
-            route = .pool(pool)
+            let local: any LocalChunkRendering = choice == .inProcess
+                ? InProcessRenderer() : WorkerPool(executable: runner.workerExecutable, count: runner.workers, logger: runner.logger)
+            control.attach(local)
+            route = .local(local)
         }
         defer { control.attach(nil) }
         // The JSON sidecar is written whenever any timing export is wanted: the others come from it.

@@ -42,7 +42,17 @@ public struct ChunkRenderer: Sendable {
         self.checkpoint = checkpoint
     }
 
+    /// Renders `request` into its stream file, holding the engine throughout
+    /// (``EspeakEngine/exclusively(_:)``): the chunk's audio is a function of the request even
+    /// when other threads of this process synthesize too (``InProcessRenderer``, tests).
+    ///
+    /// - throws: ``RunError`` for a request made for another renderer or sample rate; the
+    ///   speech and audio modules' errors.
     public func render(_ request: ChunkRequest) throws -> ChunkResult {
+        try engine.exclusively { try renderHoldingEngine(request) }
+    }
+
+    private func renderHoldingEngine(_ request: ChunkRequest) throws -> ChunkResult {
         // The chunk is cached under a key made from the request: audio made otherwise than the
         // request says (by another version of Lectern, at another rate) must not be stored under it.
         guard request.formatVersion == Self.formatVersion, request.levelerVersion.map({ $0 == Self.levelerVersion }) ?? true else {

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+import LecternRunner
 import LecternStore
+import LecternTesting
 
 /// Issue #4's headline case on a whole novel: Pride and Prejudice rendered once, one paragraph of
 /// chapter 30 edited, and the re-run renders only chunks of chapter 30 while every later time
-/// moves by exactly the change in chapter 30's length.
+/// moves by exactly the change in chapter 30's length (rendered in process).
 @Suite(.enabled(if: Corpus.available, "needs ../shared/corpus (the shared test corpus) beside the clone"))
 struct NovelIncrementalTests {
-    @Test func editingOneParagraphOfChapter30RerendersOnlyChapter30() throws {
-        let ws = try Workspace("novel")
+    @Test func editingOneParagraphOfChapter30RerendersOnlyChapter30() async throws {
+        let ws = try JobFolder("novel")
         let original = try String(contentsOf: Corpus.file("text/pg1342-pride-and-prejudice.txt"), encoding: .utf8)
         try ws.write("pride.txt", original)
         // The fastest voice, LAME's fastest quality and no levelling keep the whole-book render
@@ -23,9 +25,8 @@ struct NovelIncrementalTests {
             audio: { bitrate: 56, quality: 9 }
             loudness: off
             """)
-        let first = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
-        try #require(first.status == 0, "\(first.stderr)")
-        let timings = ws.url.appendingPathComponent("out/pride/pride.timings.json")
+        let first = try await ws.run(manifest)
+        let timings = ws.file("out/pride/pride.timings.json")
         let before = try Sidecar.load(timings)
         try #require(before.chapters.count == 61)
 
@@ -33,24 +34,21 @@ struct NovelIncrementalTests {
         try #require(original.components(separatedBy: paragraph).count == 2, "the paragraph to edit is in the text once")
         try ws.write("pride.txt", original.replacingOccurrences(
             of: paragraph, with: "From the drawing-room, as Elizabeth soon learned to her amusement, they could distinguish nothing at all in the lane,"))
-        let second = try Tool.lectern(["run", "--quiet", manifest.path], db: ws.db)
-        try #require(second.status == 0, "\(second.stderr)")
+        let second = try await ws.run(manifest)
         let after = try Sidecar.load(timings)
 
         // Only chunks of chapter 30 were rendered (counted from the store).
-        let probe = try StoreProbe(ws.db)
-        let runs = try probe.runs()
-        try #require(runs.count == 2)
-        let rendered = try probe.rendered(by: runs[1])
-        let chapter30 = try probe.chunks(of: runs[1]).filter { $0.chapterNumber == 30 }
-        #expect(!rendered.isEmpty && rendered.allSatisfy { $0.chapter == 30 }, "rendered chunks of chapters \(rendered.map(\.chapter))")
+        try #require(second.record.id != first.record.id)
+        let rendered = second.renderedChapters
+        let chapter30 = second.chunks.filter { $0.chapterNumber == 30 }
+        #expect(!rendered.isEmpty && rendered.allSatisfy { $0 == 30 }, "rendered chunks of chapters \(rendered)")
         #expect(rendered.count < chapter30.count, "\(rendered.count) of chapter 30's \(chapter30.count) chunks rendered; boundaries after the edit should realign")
-        #expect(runs[1].chunksRendered == rendered.count && runs[1].chunksReused == runs[1].chunkCount! - rendered.count)
-        let why = try probe.chapters(of: runs[1]).first { $0.number == 30 }?.change
+        #expect(second.record.chunksRendered == rendered.count && second.record.chunksReused == second.record.chunkCount! - rendered.count)
+        let why = second.chapters.first { $0.number == 30 }?.change
         #expect(why == "text changed")
 
         // Chapters 31–61 move by exactly the change in chapter 30's length: in samples (store) …
-        let old = try probe.chapters(of: runs[0]), new = try probe.chapters(of: runs[1])
+        let old = first.chapters, new = second.chapters
         let delta = new[29].sampleCount - old[29].sampleCount
         #expect(delta > 0, "the longer paragraph makes chapter 30 longer")
         for n in 30..<61 {
@@ -84,7 +82,7 @@ struct NovelIncrementalTests {
         #expect(after.sampleCount - before.sampleCount == delta)
 
         // The MP3's chapter marks agree with the sidecar (ffprobe reads the ID3 CHAP frames).
-        let marks = try Tool.probe(ws.url.appendingPathComponent("out/pride/pride.mp3"), ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
+        let marks = try CheckTool.probe(ws.file("out/pride/pride.mp3"), ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
         #expect(marks.count == 61)
         for (mark, chapter) in zip(marks, after.chapters) {
             let start = Double(mark["start_time"] as? String ?? "") ?? -1

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// The checks every rendered book must pass, shared by the end-to-end suites.
-enum BookChecks {
+/// The checks every rendered book must pass, shared by the end-to-end and in-process suites.
+public enum BookChecks {
     /// The chapter titles in the MP3's ID3 CHAP frames, as ffprobe reads them.
-    static func chapterTitles(_ mp3: URL) throws -> [String] {
-        let chapters = try Tool.probe(mp3, ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
+    public static func chapterTitles(_ mp3: URL) throws -> [String] {
+        let chapters = try CheckTool.probe(mp3, ["-show_chapters"])["chapters"] as? [[String: Any]] ?? []
         return chapters.compactMap { ($0["tags"] as? [String: Any])?["title"] as? String }
     }
 
     /// The decoded audio is as long as the sidecar says, within one MP3 frame.
-    static func expectDurationMatches(_ pcm: [Int16], _ sidecar: Sidecar, sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func expectDurationMatches(_ pcm: [Int16], _ sidecar: Sidecar, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(abs(pcm.count - sidecar.sampleCount) <= 576, "decoded \(pcm.count) samples, sidecar \(sidecar.sampleCount)",
                 sourceLocation: sourceLocation)
     }
@@ -18,7 +18,7 @@ enum BookChecks {
     /// For the given paragraphs, the first word starts within 40 ms of where speech resumes in the
     /// decoded audio after the preceding pause. Returns how many were checked.
     @discardableResult
-    static func expectOnsetsMatch(_ pcm: [Int16], _ sidecar: Sidecar, picks: [(chapter: Int, paragraph: Int)],
+    public static func expectOnsetsMatch(_ pcm: [Int16], _ sidecar: Sidecar, picks: [(chapter: Int, paragraph: Int)],
                                   sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         let rate = sidecar.sampleRate
         var checked = 0
@@ -46,7 +46,7 @@ enum BookChecks {
 
     /// Every word of `input` is timed in the sidecar or listed as skipped, and each paragraph's
     /// timed words are exactly the words of its text, in order, with times that never go back.
-    static func expectWordCoverage(input: String, _ sidecar: Sidecar, sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func expectWordCoverage(input: String, _ sidecar: Sidecar, sourceLocation: SourceLocation = #_sourceLocation) {
         var spoken: [String] = []
         var lastStart = 0
         for chapter in sidecar.chapters {

@@ -1,32 +1,32 @@
 import Foundation
 
 /// The parts of the timing sidecar the tests read, decoded independently of Lectern's own types.
-struct Sidecar: Decodable {
-    struct Units: Decodable { var time: String; var textOffset: String }
-    struct Chapter: Decodable { var number: Int; var title: String; var start: Int; var end: Int; var paragraphs: [Paragraph] }
-    struct Paragraph: Decodable { var kind: String; var text: String; var start: Int; var end: Int; var sentences: [Sentence] }
-    struct Sentence: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int; var words: [Word] }
-    struct Word: Decodable { var offset: Int; var length: Int; var start: Int; var end: Int }
+public struct Sidecar: Decodable, Sendable {
+    public struct Units: Decodable, Sendable { public var time: String; public var textOffset: String }
+    public struct Chapter: Decodable, Sendable { public var number: Int; public var title: String; public var start: Int; public var end: Int; public var paragraphs: [Paragraph] }
+    public struct Paragraph: Decodable, Sendable { public var kind: String; public var text: String; public var start: Int; public var end: Int; public var sentences: [Sentence] }
+    public struct Sentence: Decodable, Sendable { public var offset: Int; public var length: Int; public var start: Int; public var end: Int; public var words: [Word] }
+    public struct Word: Decodable, Sendable { public var offset: Int; public var length: Int; public var start: Int; public var end: Int }
     /// Text left out; `words` set: a summary of what lies outside an excerpt's cut (`text` its
     /// first and last words), not the text itself.
-    struct Skipped: Decodable { var reason: String; var text: String; var words: Int? = nil; var cut: String? = nil }
+    public struct Skipped: Decodable, Sendable { public var reason: String; public var text: String; public var words: Int? = nil; public var cut: String? = nil }
 
-    var units: Units
-    var sampleRate: Int
-    var sampleCount: Int
-    var durationMs: Int
-    var chapters: [Chapter]
-    var skipped: [Skipped]
+    public var units: Units
+    public var sampleRate: Int
+    public var sampleCount: Int
+    public var durationMs: Int
+    public var chapters: [Chapter]
+    public var skipped: [Skipped]
 
-    static func load(_ url: URL) throws -> Sidecar {
+    public static func load(_ url: URL) throws -> Sidecar {
         try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: url))
     }
 }
 
 extension Sidecar.Paragraph {
-    var words: [Sidecar.Word] { sentences.flatMap(\.words) }
+    public var words: [Sidecar.Word] { sentences.flatMap(\.words) }
     /// A word's text, sliced by its UTF-16 range.
-    func text(of word: Sidecar.Word) -> String {
+    public func text(of word: Sidecar.Word) -> String {
         let units = Array(text.utf16)
         return String(decoding: units[word.offset..<(word.offset + word.length)], as: UTF16.self)
     }
@@ -34,7 +34,7 @@ extension Sidecar.Paragraph {
 
 /// Counts words the way the sidecar promises to: whitespace- or dash-separated runs that
 /// contain a letter or digit. Written separately from Lectern's tokenizer on purpose.
-func independentWords(_ text: String) -> [String] {
+public func independentWords(_ text: String) -> [String] {
     text.components(separatedBy: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{2013}\u{2014}\u{2015}")))
         .map { $0.replacingOccurrences(of: "_", with: "") }
         .filter { $0.rangeOfCharacter(from: .alphanumerics) != nil }
@@ -42,7 +42,7 @@ func independentWords(_ text: String) -> [String] {
 
 /// Finds where speech resumes after a pause: after at least `minimumSilence` seconds of 5 ms
 /// windows whose RMS is below −50 dBFS, the first sample of magnitude −50 dBFS or more.
-func speechOnset(in pcm: [Int16], from: Int, to: Int, sampleRate: Int, minimumSilence: Double = 0.2) -> Int? {
+public func speechOnset(in pcm: [Int16], from: Int, to: Int, sampleRate: Int, minimumSilence: Double = 0.2) -> Int? {
     let window = sampleRate / 200
     let quiet = 32768 * pow(10, -50.0 / 20)
     func rms(_ start: Int) -> Double {
