@@ -78,9 +78,9 @@ let package = Package(
             "LecternCore", "LecternText", "LecternDocuments", "LecternAudio",
             .product(name: "Logging", package: "swift-log"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "LecternStore", dependencies: ["LecternCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LecternStore", dependencies: ["LecternCore", "LecternSchedule", .product(name: "GRDB", package: "GRDB.swift")]),
         // The PostgreSQL backend of the store, only in a build with the PostgreSQL trait.
-        .target(name: "LecternPostgres", dependencies: ["LecternStore", "LecternCore",
+        .target(name: "LecternPostgres", dependencies: ["LecternStore", "LecternCore", "LecternSchedule",
                                                        .product(name: "PostgresNIO", package: "postgres-nio")]),
         .target(name: "LecternRunner", dependencies: [
             "LecternCore", "LecternText", "LecternDocuments", "LecternSpeech", "LecternAudio", "LecternExport", "LecternStore",
@@ -108,7 +108,7 @@ let package = Package(
             .embedInCode("Resources/dashboard.js"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternRunner", "LecternCore", "LecternText", "LecternSpeech", "LecternAudio", "LecternStore",
+            "LecternRunner", "LecternCore", "LecternText", "LecternSpeech", "LecternAudio", "LecternStore", "LecternSchedule",
             .target(name: "LecternPostgres", condition: .when(traits: ["PostgreSQL"])),
             .target(name: "LecternServe", condition: .when(traits: ["Serve"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -137,10 +137,10 @@ let package = Package(
         // What a run does, tested in process through LecternTesting (the end-to-end target keeps
         // what only the binary shows).
         .testTarget(name: "LecternRunTests", dependencies: ["LecternTesting", "LecternRunner", "LecternStore", "LecternCore"]),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternTestSupport"]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternSchedule", "LecternPostgres", "LecternTestSupport"]),
         .testTarget(name: "LecternScheduleTests", dependencies: ["LecternSchedule"]),
         .testTarget(name: "LecternServeTests", dependencies: ["LecternServe", .product(name: "HummingbirdTesting", package: "hummingbird")]),
-        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport",
+        .testTarget(name: "LecternEndToEndTests", dependencies: ["LecternCore", "LecternSchedule", "LecternStore", "LecternPostgres", "LecternExport", "LecternTestSupport",
                                                                 "LecternTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -182,8 +182,8 @@ public struct SkippedText: Sendable, Equatable, Codable {
     public var source: String
     /// The chapter it would have belonged to (1-based), or nil before the first chapter.
     public var chapter: Int?
-    /// Why it is not narrated, e.g. "code block" or "front matter".
-    public var reason: String
+    /// Why it is not narrated.
+    public var reason: SkipReason
     /// The text itself.
     public var text: String
     /// Where in its chapter it was: before the block with this index (nil: before the chapter,
@@ -201,7 +201,7 @@ public struct SkippedText: Sendable, Equatable, Codable {
         case before, after
     }
 
-    public init(source: String, chapter: Int?, reason: String, text: String, cut: Cut? = nil, words: Int? = nil) {
+    public init(source: String, chapter: Int?, reason: SkipReason, text: String, cut: Cut? = nil, words: Int? = nil) {
         self.source = source
         self.chapter = chapter
         self.reason = reason

@@ -32,7 +32,7 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
     }
 
     /// The engine names a manifest may give.
-    public static let engines = [ResolvedVoice.espeakEngine, ResolvedVoice.piperEngine]
+    public static let engines = VoiceEngine.allCases.map(\.rawValue)
 
     /// This layer's engine, or nil when it leaves the engine to the layers below.
     public var engineGiven: String? { engine ?? (model != nil || speaker != nil ? ResolvedVoice.piperEngine : nil) }
@@ -72,7 +72,7 @@ public struct VoiceSettings: Sendable, Equatable, Codable {
             wordsPerMinute: wpm ?? ResolvedVoice.wordsPerMinute(forRate: rateValue),
             pitch: pitch ?? 1.0,
             volume: volume ?? 1.0,
-            engine: isPiper ? ResolvedVoice.piperEngine : nil,
+            engine: isPiper ? .piper : nil,
             model: isPiper ? model : nil,
             speaker: isPiper ? speaker : nil
         )
@@ -88,33 +88,33 @@ public struct ResolvedVoice: Sendable, Hashable, Codable {
     /// Volume, 0…1.
     public var volume: Double
     /// The speech engine, nil for espeak-ng (``engineName`` says which).
-    public var engine: String?
+    public var engine: VoiceEngine?
     /// A Piper voice's model file given by path (absolute), or nil: a Piper voice named by `name`
     /// is found among the installed voices.
     public var model: String?
     /// A multi-speaker Piper model's speaker (a name or an id), or nil for its first (id 0).
     public var speaker: String?
 
-    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double, engine: String? = nil, model: String? = nil,
+    public init(name: String, wordsPerMinute: Int, pitch: Double, volume: Double, engine: VoiceEngine? = nil, model: String? = nil,
                 speaker: String? = nil) {
         self.name = name
         self.wordsPerMinute = wordsPerMinute
         self.pitch = pitch
         self.volume = volume
-        self.engine = engine == Self.espeakEngine ? nil : engine
+        self.engine = engine == .espeak ? nil : engine
         self.model = model
         self.speaker = speaker
     }
 
-    /// The engines' names, as manifests and sidecars give them.
-    public static let espeakEngine = "espeak-ng", piperEngine = "piper"
+    /// The engines' names, as a manifest's `engine:` gives them (``VoiceSettings/engine``).
+    public static let espeakEngine = VoiceEngine.espeak.rawValue, piperEngine = VoiceEngine.piper.rawValue
     /// The Piper voice `make piper` installs, used when a manifest names the engine alone.
     public static let defaultPiperVoice = "en_US-joe-medium"
 
-    /// The engine that speaks this voice: `espeak-ng` or `piper`.
-    public var engineName: String { engine ?? Self.espeakEngine }
+    /// The engine that speaks this voice.
+    public var engineName: VoiceEngine { engine ?? .espeak }
     /// Whether the Piper engine speaks this voice.
-    public var isPiper: Bool { engine == Self.piperEngine }
+    public var isPiper: Bool { engine == .piper }
 
     /// espeak-ng's slowest and fastest rates, and its default (AVSpeech's 0.5).
     public static let minimumWPM = 80, normalWPM = 175, maximumWPM = 450

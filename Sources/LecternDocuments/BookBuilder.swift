@@ -91,7 +91,7 @@ struct BookBuilder {
     /// Applies the start and end markers: false, with the text listed as skipped, outside them.
     private mutating func admit(_ text: String) -> Bool {
         if ended {
-            skip(text, reason: "after the end marker /\(endAt?.pattern ?? "")/", cut: .after)
+            skip(text, reason: .afterEndMarker(pattern: endAt?.pattern ?? "", key: nil), cut: .after)
             return false
         }
         if !started {
@@ -101,17 +101,17 @@ struct BookBuilder {
             } else if let r = startAfter, matches(r, text, key: "start_after") {
                 started = true
                 startMatch = text
-                skip(text, reason: "start marker /\(r.pattern)/")
+                skip(text, reason: .startMarker(pattern: r.pattern))
                 return false
             } else {
-                skip(text, reason: "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/", cut: .before)
+                skip(text, reason: .beforeStartMarker(pattern: (startAt ?? startAfter)?.pattern ?? "", key: nil), cut: .before)
                 return false
             }
         }
         if let r = endAt, matches(r, text, key: "end_at") {
             ended = true
             endMatch = text
-            skip(text, reason: "end marker /\(r.pattern)/")
+            skip(text, reason: .endMarker(pattern: r.pattern))
             return false
         }
         return true
@@ -129,7 +129,7 @@ struct BookBuilder {
         let skips = self.skips, listed = source.keyLines["skip[1]"] != nil
         if let pattern = skips.indices.first(where: { matches(skips[$0], text, key: listed ? "skip[\($0 + 1)]" : "skip") })
             .map({ skips[$0] }) {
-            skip(text, reason: "matches skip pattern /\(pattern.pattern)/")
+            skip(text, reason: .skipPattern(pattern.pattern))
             return nil
         }
         if let title = pendingTitle {
@@ -139,7 +139,7 @@ struct BookBuilder {
         }
         if !inChapter {
             if source.chapters.skipBeforeFirst {
-                skip(text, reason: "front matter before the first chapter")
+                skip(text, reason: .frontMatter)
                 return nil
             }
             let title = source.chapters.title ?? source.url.deletingPathExtension().lastPathComponent
@@ -175,7 +175,7 @@ struct BookBuilder {
     }
 
     /// Lists text that is deliberately not narrated, at the current place in the book.
-    mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {
+    mutating func skip(_ text: String, reason: SkipReason, cut: SkippedText.Cut? = nil) {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !t.isEmpty else { return }
         var item = SkippedText(source: source.displayPath, chapter: chapterNumber, reason: reason, text: t, cut: cut)

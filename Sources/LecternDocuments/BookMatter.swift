@@ -60,9 +60,9 @@ enum BookMatter: String, CaseIterable {
 
     /// The reason listed with skipped text ("copyright page (matter: front)"), or nil when the
     /// rules read this side.
-    func skipReason(_ rules: ReadingRules.Matter, afterBody: Bool) -> String? {
+    func skipReason(_ rules: ReadingRules.Matter, afterBody: Bool) -> SkipReason? {
         let side = side(afterBody: afterBody)
-        return (side == .front ? rules.front : rules.back) == .skip ? "\(label) (matter: \(side.rawValue))" : nil
+        return (side == .front ? rules.front : rules.back) == .skip ? .matter(label, side: side.rawValue) : nil
     }
 
     /// The words a reader sees in `node`, listed when it is skipped: its text, then the marks that

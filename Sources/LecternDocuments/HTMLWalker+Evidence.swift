@@ -10,14 +10,14 @@ extension HTMLWalker {
     /// Project Gutenberg's), a figure's caption (`figure`, or a `fig…`-classed block holding an
     /// image, or a block classed `caption`: Project Gutenberg's `p.caption` under an image), unless
     /// `illustrations: read` — as a plain text's `[Illustration: …]` is.
-    static func streamSkip(_ node: XMLNode, classes: [Substring], illustrations: ReadingRules.Illustrations) -> String? {
-        if classes.contains(where: { $0.hasPrefix("pagenum") || $0 == "pageno" || $0 == "page-number" }) { return "page number" }
+    static func streamSkip(_ node: XMLNode, classes: [Substring], illustrations: ReadingRules.Illustrations) -> SkipReason? {
+        if classes.contains(where: { $0.hasPrefix("pagenum") || $0 == "pageno" || $0 == "page-number" }) { return .pageNumber }
         if illustrations == .skip, node.name == "p" || node.name == "div" || node.name == "figcaption", classes.contains("caption") {
-            return "illustration"
+            return .illustration
         }
         guard illustrations == .skip, node.name == "figure" || classes.contains(where: { $0.hasPrefix("fig") }),
               node.first(where: { $0.name == "img" || $0.name == "svg" }) != nil else { return nil }
-        return "illustration"
+        return .illustration
     }
 
     static let headingElements: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]

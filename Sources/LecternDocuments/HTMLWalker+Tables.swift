@@ -31,7 +31,7 @@ extension HTMLWalker {
             gather(caption, language: caption.language ?? language)
             flush(as: .paragraph, language: language)
         }
-        for row in table.headerRows { skip(row.textContent, reason: "table header (read with each row)") }
+        for row in table.headerRows { skip(row.textContent, reason: .tableHeader) }
         for row in table.rows {
             let rowLanguage = row.node.language ?? language
             var frames: [SpokenFrame] = []
@@ -48,7 +48,7 @@ extension HTMLWalker {
         let count = table.rows.count
         if let caption = table.caption {
             gather(caption, language: caption.language ?? language)
-            for row in table.headerRows { skip(row.textContent, reason: "table (tables: summary)") }
+            for row in table.headerRows { skip(row.textContent, reason: .tableSummarised) }
         } else {
             for row in table.headerRows {
                 for cell in row.elements where TableReader.isCell(cell) { _ = appendCell(cell, language: language, separator: ", ") }
@@ -57,7 +57,7 @@ extension HTMLWalker {
         let length = block.normalised().text.utf16.count
         flush(as: .paragraph, language: language,
               frames: [SpokenFrame(range: 0..<length, before: "Table:", after: count == 1 ? ", 1 row." : ", \(count) rows.")])
-        for row in table.rows { skip(row.node.textContent, reason: "table (tables: summary)") }
+        for row in table.rows { skip(row.node.textContent, reason: .tableSummarised) }
     }
 
     /// Appends a cell's text to the block being gathered, after `separator` when the block has
@@ -97,9 +97,9 @@ extension HTMLWalker {
             let childLanguage = child.language ?? language
             switch name {
             case "img":
-                skip(child["alt"] ?? "", reason: "image")
+                skip(child["alt"] ?? "", reason: .image)
             case "svg", "math":
-                skip(child.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
+                skip(child.textContent, reason: name == "svg" ? .drawing : .mathematics)
             case _ where Self.blockElements.contains(name) || Self.cellBlocks.contains(name):
                 block.append(" ", language: childLanguage)
                 gather(child, language: childLanguage)

@@ -101,7 +101,6 @@ struct HTMLWalker {
         "p", "div", "section", "article", "main", "header", "footer", "aside", "body", "html", "ul", "ol", "dl", "dt", "dd",
         "figure", "figcaption", "hr", "address", "center", "details", "summary", "hgroup", "fieldset", "form", "caption",
     ]
-    static let contentsReason = "table of contents (links within the book)"
     /// The classes Project Gutenberg's pages set on a poem and its stanzas.
     static let verseClasses: Set<Substring> = ["poem", "poetry", "stanza", "verse"]
     static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note"]
@@ -172,7 +171,7 @@ struct HTMLWalker {
         if node.isText || node.isEntityReference {
             if var text = node.text {
                 if returnLinked.labelText.contains(node.pointer) {
-                    skip(text, reason: Footnotes.labelReason)  // `1 (` before a note's link back
+                    skip(text, reason: SkipReason.footnoteLabel)  // `1 (` before a note's link back
                     return
                 }
                 // (The label's closing bracket after the link back; a traced walk keeps every unit of its nodes.)
@@ -185,7 +184,7 @@ struct HTMLWalker {
                 }
                 block.append(text, language: language, origin: trace == nil ? nil : node.pointer)
             } else {
-                skip("&\(node.entityName);", reason: "entity &\(node.entityName); is not an HTML entity and is not expanded")
+                skip("&\(node.entityName);", reason: .unknownEntity(node.entityName))
             }
             return
         }
@@ -200,11 +199,11 @@ struct HTMLWalker {
         if Self.skippedElements.contains(name) { return }
         if let id = node["id"] ?? node["name"] { seenIDs.insert(id) }
         if name == "a", noteInProgress != nil, Self.isLinkBack(node, seen: seenIDs) {
-            skip(node.textContent, reason: Footnotes.labelReason)  // `[A]` linking back to its marker
+            skip(node.textContent, reason: SkipReason.footnoteLabel)  // `[A]` linking back to its marker
             return
         }
         if name == "a", Self.isBackLink(node, seen: seenIDs) {
-            skip(node.textContent, reason: "back-link")
+            skip(node.textContent, reason: .backLink)
             return
         }
         if let reason = omitted.reason(for: node, keptText: stream?.hasText ?? builder.book.chapters.contains { !$0.blocks.isEmpty }) {
@@ -224,13 +223,13 @@ struct HTMLWalker {
             return
         }
         if semantics.contains("pagebreak") {
-            skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: "page number")
+            skip(node["title"] ?? node["aria-label"] ?? node.textContent, reason: .pageNumber)
             return
         }
         // Project Gutenberg's `a.fnanchor` and `div.footnote` count only for the structure pass.
         if semantics.contains("noteref")
             || (stream != nil && name == "a" && (classes.contains("fnanchor") || Self.isNoteMarker(node, notes: footnotes))) {
-            skip(node.textContent, reason: "footnote reference")
+            skip(node.textContent, reason: .footnoteReference)
             if let href = node["href"], let hash = href.firstIndex(of: "#") {
                 let id = String(href[href.index(after: hash)...])
                 blockNotes.append(id)
@@ -244,7 +243,7 @@ struct HTMLWalker {
             let id = returnLinked.ids[node.pointer] ?? Self.noteID(node)
             if read.contains(id) { return }
             if rules.footnotes == .skip {
-                skip(node.textContent, reason: "footnote (footnotes: skip)")
+                skip(node.textContent, reason: .footnote)
             } else if stream != nil {
                 readNote(node)  // the structure pass places it
             } else {
@@ -289,21 +288,21 @@ struct HTMLWalker {
             return
         }
         if name == "nav" || semantics.contains("toc") || semantics.contains("landmarks") || semantics.contains("page-list") {
-            skip(node.textContent, reason: "navigation")
+            skip(node.textContent, reason: .navigation)
             return
         }
         if (["table", "ul", "ol"].contains(name) && Self.isTableOfContents(node))
             || (stream != nil && ["p", "div"].contains(name) && Self.isListOfLinks(node))
             || (stream != nil && name == "table" && Self.isHeadingsTable(node, headings: headingIDs(of: node))) {
             flush()
-            skip(node.textContent, reason: Self.contentsReason)
+            skip(node.textContent, reason: .contentsLinks)
             stream?.append(.contentsEntries(Self.contentsEntries(node)))
             return
         }
         if ["blockquote", "div"].contains(name), Self.isParagraphContents(node) {
             // A list laid out as a text's is (its entries in paragraphs), and so named.
             flush()
-            skip(node.textContent, reason: ContentsList.contentsReason)
+            skip(node.textContent, reason: SkipReason.contentsList)
             stream?.append(.contentsEntries(Self.paragraphEntries(node)))
             return
         }
@@ -315,15 +314,15 @@ struct HTMLWalker {
             stream?.sectionBreak()
         case "img":
             flush()
-            skip(node["alt"] ?? "", reason: "image")
+            skip(node["alt"] ?? "", reason: .image)
             dropInitial = DropInitial(alt: node["alt"] ?? "")
         case "svg", "math":
             flush()
-            skip(node.textContent, reason: name == "svg" ? "drawing (SVG)" : "mathematics (MathML)")
+            skip(node.textContent, reason: name == "svg" ? .drawing : .mathematics)
         case "pre":
             flush()
             if node.first(where: { $0.name == "code" }) != nil {
-                skip(node.textContent, reason: "code block")
+                skip(node.textContent, reason: .codeBlock)
             } else {
                 block.preformatted = true
                 children(of: node, kind: kind, language: language)
@@ -356,7 +355,7 @@ struct HTMLWalker {
             tableDepth += 1
             defer { tableDepth -= 1 }
             if rules.tables == .skip {
-                skip(node.textContent, reason: "table (tables: skip)")
+                skip(node.textContent, reason: .tableSkipped)
             } else if let table = TableReader(node) {
                 read(table, language: language)  // a data table: a sentence per row (HTMLWalker+Tables)
             } else {
@@ -436,7 +435,7 @@ struct HTMLWalker {
     }
 
     /// Lists text the walk leaves out, in the stream when there is one.
-    mutating func skip(_ text: String, reason: String) {
+    mutating func skip(_ text: String, reason: SkipReason) {
         if stream != nil { stream?.skip(text, reason: reason) } else { builder.skip(text, reason: reason) }
     }
 

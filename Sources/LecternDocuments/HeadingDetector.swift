@@ -86,7 +86,7 @@ struct HeadingDetector {
         if let style, style.display == "oeb-page-head" || style.display == "oeb-page-foot" || style.running {
             let foot = style.display == "oeb-page-foot"
                 || (style.running && ((node["class"] ?? "") + (node["id"] ?? "")).lowercased().contains("foot"))
-            result.skips[node.pointer] = foot ? "running foot" : "running head"
+            result.skips[node.pointer] = foot ? .runningFoot : .runningHead
             return
         }
         let semantics = node.semantics

@@ -76,9 +76,9 @@ public struct MarkdownReader: Sendable {
             case CMARK_NODE_ITEM:
                 blocks(under: node, kind: .listItem)
             case CMARK_NODE_CODE_BLOCK:
-                builder.skip(literal(node), reason: "code block")
+                builder.skip(literal(node), reason: .codeBlock)
             case CMARK_NODE_HTML_BLOCK:
-                builder.skip(literal(node), reason: "raw HTML")
+                builder.skip(literal(node), reason: .rawHTML)
             default:
                 break  // thematic breaks carry no text
             }
@@ -86,19 +86,19 @@ public struct MarkdownReader: Sendable {
 
         /// The spoken text of a block's inlines, and what was left out of it: images, inline HTML
         /// and template tags (the caller lists those once it knows the chapter they belong to).
-        func inlineText(_ node: OpaquePointer) -> (String, [(text: String, reason: String)]) {
+        func inlineText(_ node: OpaquePointer) -> (String, [(text: String, reason: SkipReason)]) {
             var out = ""
-            var skips: [(text: String, reason: String)] = []
+            var skips: [(text: String, reason: SkipReason)] = []
             appendInlines(of: node, to: &out, skips: &skips)
             let tags = try! NSRegularExpression(pattern: #"\{%.*?%\}"#)
             let ns = out as NSString
             for match in tags.matches(in: out, range: NSRange(location: 0, length: ns.length)) {
-                skips.append((ns.substring(with: match.range), "template tag"))
+                skips.append((ns.substring(with: match.range), .templateTag))
             }
             return (tags.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: ns.length), withTemplate: " "), skips)
         }
 
-        private func appendInlines(of parent: OpaquePointer, to out: inout String, skips: inout [(text: String, reason: String)]) {
+        private func appendInlines(of parent: OpaquePointer, to out: inout String, skips: inout [(text: String, reason: SkipReason)]) {
             var node = cmark_node_first_child(parent)
             while let current = node {
                 switch cmark_node_get_type(current) {
@@ -107,11 +107,11 @@ public struct MarkdownReader: Sendable {
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                     out += " "
                 case CMARK_NODE_HTML_INLINE:
-                    skips.append((literal(current), "inline HTML"))
+                    skips.append((literal(current), .inlineHTML))
                 case CMARK_NODE_IMAGE:
                     var alt = ""
                     appendInlines(of: current, to: &alt, skips: &skips)
-                    skips.append((alt.isEmpty ? "(image without description)" : alt, "image"))
+                    skips.append((alt.isEmpty ? "(image without description)" : alt, .image))
                 default:
                     appendInlines(of: current, to: &out, skips: &skips)  // emphasis, strong, links: their text
                 }

@@ -7,7 +7,7 @@ import LecternCore
 /// element or pointed at by the EPUB's landmarks, unless ``ReadingRules/matter`` reads it.
 struct OmittedParts {
     /// Elements of the current document left out, by node, with their reasons.
-    var nodes: [XMLNodePointer: String] = [:]
+    var nodes: [XMLNodePointer: SkipReason] = [:]
     var matter = ReadingRules.Matter()
     /// Whether the current document comes after the book's body (places acknowledgments and an
     /// imprint); nil: after the body once any text has been kept.
@@ -21,12 +21,12 @@ struct OmittedParts {
 
     /// The reason `node` is left out, or nil when it is read; `keptText` says whether the book
     /// has kept any text yet.
-    mutating func reason(for node: XMLNode, keptText: @autoclosure () -> Bool) -> String? {
+    mutating func reason(for node: XMLNode, keptText: @autoclosure () -> Bool) -> SkipReason? {
         if let reason = nodes[node.pointer] { return reason }
         let semantics = node.semantics
         guard !semantics.isEmpty else { return nil }
-        if semantics.contains(where: Self.runningHeads.contains) { return "running head" }
-        if semantics.contains(where: Self.runningFeet.contains) { return "running foot" }
+        if semantics.contains(where: Self.runningHeads.contains) { return .runningHead }
+        if semantics.contains(where: Self.runningFeet.contains) { return .runningFoot }
         guard let kind = BookMatter.marked(semantics) else { return nil }
         if kind == .titlePage, titlePageTitle == nil { titlePageTitle = BookMatter.title(ofTitlePage: node) }
         return kind.skipReason(matter, afterBody: afterBody ?? keptText())
@@ -41,7 +41,7 @@ struct OmittedParts {
     /// anchor, or a heading holding one) stands for its section: it and the siblings after it,
     /// up to the next heading of the same or a higher rank. Returns whether the id was found.
     @discardableResult
-    mutating func omitSection(id: String, in root: XMLNode, reason: String) -> Bool {
+    mutating func omitSection(id: String, in root: XMLNode, reason: SkipReason) -> Bool {
         func rank(_ node: XMLNode) -> Int? {
             guard node.name.count == 2, node.name.hasPrefix("h"), let level = Int(node.name.dropFirst()), (1...6).contains(level) else { return nil }
             return level

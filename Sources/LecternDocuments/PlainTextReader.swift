@@ -73,7 +73,7 @@ public struct PlainTextReader: Sendable {
         let startKey = source.rules.startAt != nil ? "start_at" : "start_after"
         let startPattern = source.rules.startAt ?? source.rules.startAfter ?? ""
         Self.listCut(lines, 0..<cut.range.lowerBound, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
-                     reason: "before the start marker /\(startPattern)/ (\(startKey))", markerReason: "start marker /\(startPattern)/", cut: .before)
+                     reason: .beforeStartMarker(pattern: startPattern, key: startKey), markerReason: .startMarker(pattern: startPattern), cut: .before)
         let body = Array(lines[cut.range])
         if let pattern = source.chapters.heading {
             try readWithPattern(body, pattern: pattern, source: source, into: &builder)
@@ -83,7 +83,7 @@ public struct PlainTextReader: Sendable {
             readStructure(body, firstLine: cut.range.lowerBound, source: source, into: &builder)
         }
         Self.listCut(lines, cut.range.upperBound..<lines.count, markers: cut.markerLines, listedElsewhere: listedElsewhere, into: &builder,
-                     reason: "after the end marker /\(source.rules.endAt ?? "")/ (end_at)", markerReason: "end marker /\(source.rules.endAt ?? "")/", cut: .after)
+                     reason: .afterEndMarker(pattern: source.rules.endAt ?? "", key: "end_at"), markerReason: .endMarker(pattern: source.rules.endAt ?? ""), cut: .after)
         try Self.expectWordsBetween(cut, in: lines, source: source)
         return try builder.finish()
     }
@@ -105,7 +105,7 @@ public struct PlainTextReader: Sendable {
     /// Lists the lines of `range` that a marker cut, paragraph by paragraph, leaving out those in
     /// `listedElsewhere`.
     private static func listCut(_ lines: [String], _ range: Range<Int>, markers: [Int], listedElsewhere: IndexSet,
-                                into builder: inout BookBuilder, reason: String, markerReason: String, cut: SkippedText.Cut) {
+                                into builder: inout BookBuilder, reason: SkipReason, markerReason: SkipReason, cut: SkippedText.Cut) {
         var paragraph: [String] = []
         var isMarker = false
         func flush() {

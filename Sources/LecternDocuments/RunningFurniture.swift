@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// Finds running heads and feet by repetition: a class that the first (or last) block of many
 /// spine documents carries, whose text is the book's title (or shortens it), a heading of its document (other
@@ -20,7 +21,7 @@ struct RunningFurniture {
 
     /// The running heads and feet among `documents` (spine order, each a body), by node, with
     /// their reasons ("running head", "running foot"); `title` is the book's.
-    static func detect(_ documents: [XMLNode], title: String?) -> [XMLNodePointer: String] {
+    static func detect(_ documents: [XMLNode], title: String?) -> [XMLNodePointer: SkipReason] {
         var heads: [Edge] = [], feet: [Edge] = []
         var eligible = 0
         for body in documents {
@@ -31,8 +32,8 @@ struct RunningFurniture {
             if let e = edge(leaves.last!, in: body) { feet.append(e) }
         }
         let title = title.map(normalised) ?? ""
-        var found: [XMLNodePointer: String] = [:]
-        for (edges, reason) in [(heads, "running head"), (feet, "running foot")] {
+        var found: [XMLNodePointer: SkipReason] = [:]
+        for (edges, reason) in [(heads, SkipReason.runningHead), (feet, SkipReason.runningFoot)] {
             for (_, group) in Dictionary(grouping: edges, by: \.key) {
                 guard group.count >= 2, group.count * 3 >= eligible else { continue }
                 let matching = group.filter { e in

@@ -76,9 +76,9 @@ public struct ParagraphTiming: Codable, Sendable, Equatable {
     public var kind: BlockKind
     public var text: String
     public var voice: String
-    /// The engine that speaks `voice`: `espeak-ng` or `piper` (absent in sidecars written before
-    /// engines could be chosen: espeak-ng).
-    public var engine: String?
+    /// The engine that speaks `voice` (absent in sidecars written before engines could be
+    /// chosen: espeak-ng).
+    public var engine: VoiceEngine?
     /// When speech starts (after the pre-utterance delay) and ends (before the post-utterance delay).
     public var start: Int
     public var end: Int
@@ -110,12 +110,12 @@ public struct VoiceSpan: Codable, Sendable, Equatable {
     public var length: Int
     public var voice: String
     /// The engine that speaks `voice` (see ``ParagraphTiming/engine``).
-    public var engine: String?
+    public var engine: VoiceEngine?
     public var language: String
     /// True when `language` was identified from the text (`language_switching: detect`); absent otherwise.
     public var detected: Bool?
 
-    public init(offset: Int, length: Int, voice: String, language: String, detected: Bool? = nil, engine: String? = nil) {
+    public init(offset: Int, length: Int, voice: String, language: String, detected: Bool? = nil, engine: VoiceEngine? = nil) {
         self.offset = offset
         self.length = length
         self.voice = voice

@@ -21,7 +21,7 @@ public struct UtteranceTimer: Sendable {
     ///     - estimatedMarks: The offsets of the marks whose times the engine estimated; their words are flagged.
     public func paragraph(kind: BlockKind, text: String, voice: String, marks: [(offset: Int, sample: Int)],
                           speechStart: Int, speechLength: Int, spans: [VoiceSpan] = [],
-                          pronounced: [Pronunciation] = [], engine: String? = nil, estimatedMarks: Set<Int> = []) -> ParagraphTiming {
+                          pronounced: [Pronunciation] = [], engine: VoiceEngine? = nil, estimatedMarks: Set<Int> = []) -> ParagraphTiming {
         let tokens = WordTokenizer.tokens(in: text)
         var starts = [Int?](repeating: nil, count: tokens.count)
         var estimated = [Bool](repeating: false, count: tokens.count)

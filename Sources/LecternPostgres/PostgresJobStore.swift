@@ -1,5 +1,6 @@
 import Foundation
 import LecternCore
+import LecternSchedule
 import LecternStore
 import PostgresNIO
 
@@ -66,12 +67,12 @@ public final class PostgresJobStore: JobStore {
         }
     }
 
-    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) async throws -> RunRecord {
+    public func startRun(job: JobRecord, trigger: Trigger, resumes: Int64?, forced: Bool) async throws -> RunRecord {
         try await write { db in
             let holder = ProcessIdentity.current.description
             return try await RunRecord(row: try db.one("""
                 INSERT INTO run ("jobId", trigger, state, "startedAt", pid, "wordsDone", "audioMsDone", holder, "resumesRunId", forced)
-                VALUES (\(job.id!), \(trigger), \(RunState.running.rawValue), \(Date()), \(Int64(getpid())), 0, 0, \(holder), \(resumes), \(forced))
+                VALUES (\(job.id!), \(trigger.rawValue), \(RunState.running.rawValue), \(Date()), \(Int64(getpid())), 0, 0, \(holder), \(resumes), \(forced))
                 RETURNING *
                 """))
         }
@@ -97,7 +98,7 @@ public final class PostgresJobStore: JobStore {
     /// Saves every field of a run (the run must exist).
     static func update(_ r: RunRecord, _ db: PostgresTransaction) async throws {
         let changed = try await db.changes("""
-            UPDATE run SET "jobId" = \(r.jobId), trigger = \(r.trigger), state = \(r.state.rawValue), "startedAt" = \(r.startedAt),
+            UPDATE run SET "jobId" = \(r.jobId), trigger = \(r.trigger.rawValue), state = \(r.state.rawValue), "startedAt" = \(r.startedAt),
                 "endedAt" = \(r.endedAt), error = \(r.error), pid = \(Int64(r.pid)), "chapterCount" = \(r.chapterCount),
                 "paragraphCount" = \(r.paragraphCount), "wordCount" = \(r.wordCount), "skippedCount" = \(r.skippedCount),
                 "wordsDone" = \(r.wordsDone), "audioMsDone" = \(r.audioMsDone), "durationMs" = \(r.durationMs),

@@ -9,7 +9,8 @@ extension PostgresRandomAccessRow {
         try self[column].decode(T.self)
     }
 
-    func state<T: RawRepresentable>(_ column: String, as type: T.Type = T.self) throws -> T where T.RawValue == String {
+    /// A column holding a closed set's raw value (a run's `state` or `trigger`); an unknown value is an error.
+    func enumValue<T: RawRepresentable>(_ column: String, as type: T.Type = T.self) throws -> T where T.RawValue == String {
         let text = try get(column, as: String.self)
         guard let value = T(rawValue: text) else { throw StoreError("the job store holds an unknown \(column) \"\(text)\"") }
         return value
@@ -25,7 +26,7 @@ extension JobRecord {
 
 extension RunRecord {
     init(row r: PostgresRandomAccessRow) throws {
-        self.init(id: try r.get("id"), jobId: try r.get("jobId"), trigger: try r.get("trigger"), state: try r.state("state"),
+        self.init(id: try r.get("id"), jobId: try r.get("jobId"), trigger: try r.enumValue("trigger"), state: try r.enumValue("state"),
                   startedAt: try r.get("startedAt"), endedAt: try r.get("endedAt"), error: try r.get("error"),
                   pid: Int32(truncatingIfNeeded: try r.get("pid", as: Int64.self)),
                   chapterCount: try r.get("chapterCount"), paragraphCount: try r.get("paragraphCount"),
@@ -61,7 +62,7 @@ extension CachedChunkRecord {
 extension RunChunkRecord {
     init(row r: PostgresRandomAccessRow) throws {
         self.init(runId: try r.get("runId"), position: try r.get("position"), key: try r.get("key"),
-                  chapterNumber: try r.get("chapterNumber"), state: try r.state("state"))
+                  chapterNumber: try r.get("chapterNumber"), state: try r.enumValue("state"))
     }
 }
 
@@ -88,7 +89,7 @@ extension ChunkTask {
         self.init(runId: try r.get("runId"), key: try r.get("key"), request: try r.get("request"), priority: try r.get("priority"),
                   ordinal: try r.get("ordinal"))
         id = try r.get("id")
-        state = try r.state("state")
+        state = try r.enumValue("state")
         worker = try r.get("worker")
         leaseExpiresAt = try r.get("leaseExpiresAt")
         attempts = try r.get("attempts")

@@ -6,6 +6,7 @@ import LecternDocuments
 import LecternSpeech
 import LecternAudio
 import LecternExport
+import LecternSchedule
 import LecternStore
 
 /// Runs a job end to end — read, segment, synthesize, encode, assemble, write sidecars, record —
@@ -98,7 +99,7 @@ public struct JobRunner: Sendable {
     ///   ``SpeechError``, ``AudioError``, ``StoreError``, ``RunError``), after recording the run
     ///   as failed (or cancelled); ``RunError`` without recording a run when another process is
     ///   rendering the same job.
-    public func run(manifest url: URL, trigger: String = "manual") async throws -> Summary {
+    public func run(manifest url: URL, trigger: Trigger = .manual) async throws -> Summary {
         let manifestURL = url.standardizedFileURL
         var recording = RunRecording(store: store, logger: logger, leaseDuration: leaseDuration)
         recording.started = runStarted

@@ -53,7 +53,7 @@ enum API {
             jobId = r.jobId
             // A run whose process died is shown as it is, before the store is told.
             state = r.isOrphaned ? RunState.interrupted.rawValue : r.state.rawValue
-            trigger = r.trigger
+            trigger = r.trigger.rawValue
             startedAt = r.startedAt
             endedAt = r.endedAt
             error = r.error.map(hiding.callAsFunction)

@@ -78,12 +78,12 @@ extension LecternService {
             let piper = PiperInstallation.default.problem == nil ? PiperEngine.installedVoices(language: language) : []
             let espeak = try EspeakEngine.shared().voices(language: language).map { voice -> VoiceInfo in
                 var voice = voice
-                voice.engine = "espeak-ng"
+                voice.engine = .espeak
                 return voice
             }
             return (espeak + piper).map { v in
                 // A Piper voice's identifier is its model's path on the server: its name stands for it.
-                API.Voice(name: v.name, engine: v.engine ?? "espeak-ng", identifier: v.engine == "piper" ? v.name : v.identifier, gender: v.gender, languages: v.languages,
+                API.Voice(name: v.name, engine: (v.engine ?? .espeak).rawValue, identifier: v.engine == .piper ? v.name : v.identifier, gender: v.gender, languages: v.languages,
                           speakers: v.speakers, audition: "/api/v1/voices/\(v.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? v.name)/audition")
             }
         }

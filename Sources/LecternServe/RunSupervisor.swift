@@ -104,7 +104,7 @@ actor RunSupervisor {
                 report?.yield(.success(run))
                 Task { await self.started(jobId: jobId, runId: run.id ?? 0) }
             }
-            _ = try await runner.run(manifest: URL(fileURLWithPath: job.manifestPath), trigger: "api")
+            _ = try await runner.run(manifest: URL(fileURLWithPath: job.manifestPath), trigger: .api)
         } catch {
             report?.yield(.failure(error))
             logger.info("run ended", metadata: ["job": "\(jobId)", "error": "\(error)"])

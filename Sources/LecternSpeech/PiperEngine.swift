@@ -20,7 +20,7 @@ internal import COnnxRuntime
 /// One caller at a time (a lock); parallel synthesis uses several processes, as with espeak-ng.
 public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     // @unchecked Sendable is safe: `session` is used only while `lock` is held.
-    public var engineName: String { "piper" }
+    public var engineName: VoiceEngine { .piper }
     public let sampleRate: Int
     public let identity: String
     /// The prepared model file (`NAME.onnx`, beside `NAME.onnx.json`).
@@ -113,7 +113,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
                 let l = language.lowercased(), v = config.espeakVoice.lowercased()
                 guard v == l || v.hasPrefix(l + "-") else { return nil }
             }
-            return VoiceInfo(name: name, identifier: file.path, languages: [config.espeakVoice], gender: "unspecified", engine: "piper",
+            return VoiceInfo(name: name, identifier: file.path, languages: [config.espeakVoice], gender: "unspecified", engine: .piper,
                              speakers: config.speakerCount > 1 ? config.speakerNames : nil)
         }
     }

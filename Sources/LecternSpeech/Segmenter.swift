@@ -109,8 +109,7 @@ public struct Segmenter: Sendable {
             let title = overrides.compactMap(\.title).last ?? chapter.title
             guard let planned = plannedNumber[number] else {
                 let skippedByOverride = overrides.contains(where: \.skip)
-                let reason = skippedByOverride ? "chapter \(number) (\(chapter.title)) skipped by an override"
-                    : "no words to speak (punctuation only)"
+                let reason: SkipReason = skippedByOverride ? .chapterOverride(number: number, title: chapter.title) : .punctuationOnly
                 if chapter.speaksTitle { skipped.append(SkippedText(source: chapter.source, chapter: nil, reason: reason, text: chapter.title)) }
                 skipped += chapter.blocks.map { SkippedText(source: chapter.source, chapter: nil, reason: reason, text: $0.text) }
                 continue
@@ -169,12 +168,12 @@ public struct Segmenter: Sendable {
                 if block.kind == .speaker, manifest.cast.speakerLabels == .silent {
                     // Not spoken, not lost: listed in its place (`check --text`, the sidecar's
                     // `skipped`) and carried by the utterance after it; the speech names its persona.
-                    var item = SkippedText(source: chapter.source, chapter: planned, reason: Self.silentLabelReason, text: block.text)
+                    var item = SkippedText(source: chapter.source, chapter: planned, reason: .silentSpeakerLabel, text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
                     silentLabel = silentLabel.map { $0 + " " + block.text } ?? block.text
                 } else if WordTokenizer.count(in: block.text) == 0 {
-                    var item = SkippedText(source: chapter.source, chapter: planned, reason: "no words to speak (punctuation only)", text: block.text)
+                    var item = SkippedText(source: chapter.source, chapter: planned, reason: .punctuationOnly, text: block.text)
                     item.beforeBlock = blockIndex
                     skipped.append(item)
                 } else {
@@ -220,9 +219,6 @@ public struct Segmenter: Sendable {
         plan.pronunciationNotes = book.pronunciationNotes + lexicons.flatMap(\.notes)
         return plan
     }
-
-    /// Why a speaker label is not spoken (`speaker_labels: silent`, the default with a cast).
-    public static let silentLabelReason = "speaker label (silent: the voice says who speaks)"
 
     /// With `language_switching: detect`, the language each block is read in when ``identifier``
     /// surely finds it (alone, or with the short blocks around it) in another language than the

@@ -7,8 +7,8 @@ import LecternCore
 /// ``EspeakEngine`` (espeak-ng, exact word events) and ``PiperEngine`` (a neural Piper voice
 /// through sherpa-onnx, words estimated inside each sentence) conform.
 public protocol SpeechEngine: AnyObject, Sendable {
-    /// The engine's name in manifests and sidecars: `espeak-ng` or `piper`.
-    var engineName: String { get }
+    /// The engine, named as manifests and sidecars name it.
+    var engineName: VoiceEngine { get }
     /// Samples per second of ``synthesize(_:voice:pronunciations:)``'s audio.
     var sampleRate: Int { get }
     /// Everything besides the input that the audio depends on (library version, data, model file
@@ -22,5 +22,5 @@ public protocol SpeechEngine: AnyObject, Sendable {
 }
 
 extension EspeakEngine: SpeechEngine {
-    public var engineName: String { "espeak-ng" }
+    public var engineName: VoiceEngine { .espeak }
 }

@@ -1,3 +1,5 @@
+import LecternCore
+
 /// The audio and word marks of one synthesized utterance.
 public struct Synthesis: Sendable {
     /// 16-bit mono PCM at ``EspeakEngine/sampleRate``.
@@ -39,12 +41,12 @@ public struct VoiceInfo: Sendable, Codable, Equatable {
     public var languages: [String]
     public var gender: String
     /// The engine that speaks it: `espeak-ng` (when absent) or `piper`.
-    public var engine: String?
+    public var engine: VoiceEngine?
     /// A multi-speaker Piper voice's speakers (names, or ids when the model names none), as
     /// `voice.speaker` takes them; nil for a voice with one speaker.
     public var speakers: [String]?
 
-    public init(name: String, identifier: String, languages: [String], gender: String, engine: String? = nil,
+    public init(name: String, identifier: String, languages: [String], gender: String, engine: VoiceEngine? = nil,
                 speakers: [String]? = nil) {
         self.name = name
         self.identifier = identifier

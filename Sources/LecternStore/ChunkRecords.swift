@@ -83,3 +83,18 @@ public struct LeaseRecord: Codable, Sendable, Equatable, FetchableRecord, Persis
         self.expiresAt = expiresAt
     }
 }
+
+extension RunChunkRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let runId = Column(CodingKeys.runId)
+        static let position = Column(CodingKeys.position)
+    }
+}
+
+extension LeaseRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let expiresAt = Column(CodingKeys.expiresAt)
+    }
+}

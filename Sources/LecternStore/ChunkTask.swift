@@ -62,3 +62,13 @@ extension ChunkTask {
             + (error.map { "; the attempt before failed with: \($0)" } ?? "")
     }
 }
+
+extension ChunkTask {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let runId = Column(CodingKeys.runId)
+        static let ordinal = Column(CodingKeys.ordinal)
+        static let state = Column(CodingKeys.state)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LecternSchedule
 
 /// The record of jobs, their runs and the chapters each run rendered: what `lectern status`
 /// shows and what a run writes as it goes. Part of ``JobStore``.
@@ -7,7 +8,7 @@ public protocol RunLedger: Sendable {
     func job(manifestPath: String, name: String, title: String?) async throws -> JobRecord
     /// Records that a run of `job` has started in this process (`resumes`: the stopped run whose
     /// finished chunks it continues from; `forced`: it ignores the chunk cache).
-    func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) async throws -> RunRecord
+    func startRun(job: JobRecord, trigger: Trigger, resumes: Int64?, forced: Bool) async throws -> RunRecord
     /// Saves a run's changed fields.
     func update(_ run: RunRecord) async throws
     /// Saves a finished run together with its chapters, in one transaction.
@@ -32,7 +33,7 @@ public protocol RunLedger: Sendable {
 }
 
 extension RunLedger {
-    public func startRun(job: JobRecord, trigger: String = "manual", resumes: Int64? = nil) async throws -> RunRecord {
+    public func startRun(job: JobRecord, trigger: Trigger = .manual, resumes: Int64? = nil) async throws -> RunRecord {
         try await startRun(job: job, trigger: trigger, resumes: resumes, forced: false)
     }
 

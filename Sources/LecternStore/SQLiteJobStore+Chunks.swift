@@ -42,14 +42,14 @@ extension SQLiteJobStore {
 
     /// A run's chunks in book order.
     public func runChunks(runId: Int64) async throws -> [RunChunkRecord] {
-        try await read { db in try RunChunkRecord.filter(Column("runId") == runId).order(Column("position")).fetchAll(db) }
+        try await read { db in try RunChunkRecord.filter(RunChunkRecord.Columns.runId == runId).order(RunChunkRecord.Columns.position).fetchAll(db) }
     }
 
     /// The newest run of a job in one of `states`.
     public func latestRun(jobId: Int64, states: Set<RunState>) async throws -> RunRecord? {
         try await read { db in
-            try RunRecord.filter(Column("jobId") == jobId && states.map(\.rawValue).contains(Column("state")))
-                .order(Column("id").desc).fetchOne(db)
+            try RunRecord.filter(RunRecord.Columns.jobId == jobId && states.contains(RunRecord.Columns.state))
+                .order(RunRecord.Columns.id.desc).fetchOne(db)
         }
     }
 

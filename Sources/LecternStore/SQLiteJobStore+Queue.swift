@@ -113,13 +113,13 @@ extension SQLiteJobStore {
     }
 
     public func chunkTasks(runId: Int64) async throws -> [ChunkTask] {
-        try await read { db in try ChunkTask.filter(Column("runId") == runId).order(Column("ordinal"), Column("id")).fetchAll(db) }
+        try await read { db in try ChunkTask.filter(ChunkTask.Columns.runId == runId).order(ChunkTask.Columns.ordinal, ChunkTask.Columns.id).fetchAll(db) }
     }
 
     public func finishedChunks(runId: Int64) async throws -> [ChunkTask] {
         try await read { db in
-            try ChunkTask.filter(Column("runId") == runId && ["done", "failed"].contains(Column("state")))
-                .order(Column("ordinal"), Column("id")).fetchAll(db)
+            try ChunkTask.filter(ChunkTask.Columns.runId == runId && [ChunkTask.State.done, .failed].contains(ChunkTask.Columns.state))
+                .order(ChunkTask.Columns.ordinal, ChunkTask.Columns.id).fetchAll(db)
         }
     }
 
@@ -151,7 +151,7 @@ extension SQLiteJobStore {
     }
 
     public func workers() async throws -> [WorkerRecord] {
-        try await read { db in try WorkerRecord.order(Column("host"), Column("pid")).fetchAll(db) }
+        try await read { db in try WorkerRecord.order(WorkerRecord.Columns.host, WorkerRecord.Columns.pid).fetchAll(db) }
     }
 
     public func queueDepth() async throws -> [Int64: QueueDepth] {

@@ -112,7 +112,7 @@ extension SQLiteJobStore {
     /// resumed it yet: the run a daemon starting up continues.
     public func interruptedRun(jobId: Int64) async throws -> RunRecord? {
         try await read { db in
-            guard let run = try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).fetchOne(db) else { return nil }
+            guard let run = try RunRecord.filter(RunRecord.Columns.jobId == jobId).order(RunRecord.Columns.id.desc).fetchOne(db) else { return nil }
             let resumed = try Int64.fetchOne(db, sql: "SELECT resumedRunId FROM schedule WHERE jobId = ?", arguments: [jobId])
             return run.isResumable(resumed: resumed) ? run : nil
         }

@@ -55,7 +55,7 @@ extension SQLiteJobStore {
 
     public func addServedJob(_ served: ServedJobRecord, manifestPath: String, name: String, title: String?) async throws -> JobRecord {
         try await write { db in
-            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) != nil {
+            if try JobRecord.filter(JobRecord.Columns.manifestPath == manifestPath).fetchOne(db) != nil {
                 throw StoreError("the job store has a job for \(manifestPath) already")
             }
             var job = JobRecord(name: name, manifestPath: manifestPath, title: title, createdAt: served.createdAt)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LecternCore
+import LecternSchedule
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -197,7 +198,7 @@ public final class SQLiteJobStore: JobStore {
     /// The job for a manifest, created on first use; its name and title are kept current.
     public func job(manifestPath: String, name: String, title: String?) async throws -> JobRecord {
         try await write { db in
-            if let job = try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) {
+            if let job = try JobRecord.filter(JobRecord.Columns.manifestPath == manifestPath).fetchOne(db) {
                 guard let renamed = job.renamed(name, title: title) else { return job }
                 try renamed.update(db)
                 return renamed
@@ -213,7 +214,7 @@ public final class SQLiteJobStore: JobStore {
     /// - parameters:
     ///     - resumes: The stopped run whose finished chunks this run continues from.
     ///     - forced: Whether the run ignores the chunk cache.
-    public func startRun(job: JobRecord, trigger: String, resumes: Int64?, forced: Bool) async throws -> RunRecord {
+    public func startRun(job: JobRecord, trigger: Trigger, resumes: Int64?, forced: Bool) async throws -> RunRecord {
         try await write { db in
             var run = RunRecord(id: nil, jobId: job.id!, trigger: trigger, state: .running, startedAt: Date(), pid: getpid(),
                                 wordsDone: 0, audioMsDone: 0, holder: ProcessIdentity.current.description, resumesRunId: resumes,
@@ -259,7 +260,7 @@ public final class SQLiteJobStore: JobStore {
     /// `name`) if it has none, so that `lectern status` shows it; nil clears it.
     public func recordManifestError(manifestPath: String, name: String?, error: String?) async throws {
         try await write { db in
-            if try JobRecord.filter(Column("manifestPath") == manifestPath).fetchOne(db) == nil {
+            if try JobRecord.filter(JobRecord.Columns.manifestPath == manifestPath).fetchOne(db) == nil {
                 guard let error, let name else { return }
                 var job = JobRecord(id: nil, name: name, manifestPath: manifestPath, title: nil, createdAt: Date(), manifestError: error)
                 try job.insert(db)
@@ -271,16 +272,16 @@ public final class SQLiteJobStore: JobStore {
     }
 
     public func jobs() async throws -> [JobRecord] {
-        try await read { db in try JobRecord.order(Column("name")).fetchAll(db) }
+        try await read { db in try JobRecord.order(JobRecord.Columns.name).fetchAll(db) }
     }
 
     /// A job's runs, newest first.
     public func runs(jobId: Int64, limit: Int) async throws -> [RunRecord] {
-        try await read { db in try RunRecord.filter(Column("jobId") == jobId).order(Column("id").desc).limit(limit).fetchAll(db) }
+        try await read { db in try RunRecord.filter(RunRecord.Columns.jobId == jobId).order(RunRecord.Columns.id.desc).limit(limit).fetchAll(db) }
     }
 
     public func chapters(runId: Int64) async throws -> [ChapterRecord] {
-        try await read { db in try ChapterRecord.filter(Column("runId") == runId).order(Column("number")).fetchAll(db) }
+        try await read { db in try ChapterRecord.filter(ChapterRecord.Columns.runId == runId).order(ChapterRecord.Columns.number).fetchAll(db) }
     }
 
     /// Runs a raw integrity check (`PRAGMA integrity_check`), returning SQLite's answer.

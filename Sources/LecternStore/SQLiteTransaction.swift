@@ -18,7 +18,7 @@ package struct SQLiteTransaction: StoreTransaction {
     }
 
     package func leases(expiringAfter date: Date) async throws -> [LeaseRecord] {
-        try await access { db in try LeaseRecord.filter(Column("expiresAt") > date).fetchAll(db) }
+        try await access { db in try LeaseRecord.filter(LeaseRecord.Columns.expiresAt > date).fetchAll(db) }
     }
 
     package func saveLease(_ lease: LeaseRecord) async throws {
@@ -27,7 +27,7 @@ package struct SQLiteTransaction: StoreTransaction {
 
     package func runningRuns(jobId: Int64) async throws -> [RunRecord] {
         try await access { db in
-            try RunRecord.filter(Column("jobId") == jobId && Column("state") == RunState.running.rawValue).order(Column("id")).fetchAll(db)
+            try RunRecord.filter(RunRecord.Columns.jobId == jobId && RunRecord.Columns.state == RunState.running).order(RunRecord.Columns.id).fetchAll(db)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternSchedule
 import GRDB
 
 /// A job: one manifest file, identified by its absolute path.
@@ -42,8 +43,8 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let databaseTableName = "run"
     public var id: Int64?
     public var jobId: Int64
-    /// What started the run: `manual`, `schedule` or `watch`.
-    public var trigger: String
+    /// What started the run.
+    public var trigger: Trigger
     public var state: RunState
     public var startedAt: Date
     public var endedAt: Date?
@@ -87,7 +88,7 @@ public struct RunRecord: Codable, Sendable, Equatable, FetchableRecord, MutableP
     package init(
         id: Int64? = nil,
         jobId: Int64,
-        trigger: String,
+        trigger: Trigger,
         state: RunState,
         startedAt: Date,
         endedAt: Date? = nil,
@@ -200,4 +201,29 @@ public struct ChapterRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension JobRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let manifestPath = Column(CodingKeys.manifestPath)
+        static let name = Column(CodingKeys.name)
+    }
+}
+
+extension RunRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let jobId = Column(CodingKeys.jobId)
+        static let state = Column(CodingKeys.state)
+    }
+}
+
+extension ChapterRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let runId = Column(CodingKeys.runId)
+        static let number = Column(CodingKeys.number)
+    }
 }

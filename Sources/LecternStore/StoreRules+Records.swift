@@ -1,4 +1,5 @@
 import Foundation
+import LecternSchedule
 
 // The rules of single records that do not depend on SQL, for ``StoreRules`` and both backends
 // (each used to write them out itself).
@@ -34,7 +35,7 @@ extension RunRecord {
     /// (`schedule` or `watch`), it stopped before it ended (its process died, or it was
     /// interrupted or cancelled), and it is not `resumed`, the run a daemon last resumed.
     package func isResumable(resumed: Int64?) -> Bool {
-        guard ["schedule", "watch"].contains(trigger), resumed != id else { return false }
+        guard trigger.isDaemon, resumed != id else { return false }
         switch state {
         case .interrupted, .cancelled: return true
         case .running: return isOrphaned

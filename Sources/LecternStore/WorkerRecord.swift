@@ -40,3 +40,11 @@ public struct WorkerRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
     /// its host gone or cut off. `lectern status` shows it as lost, `lectern gc` removes it.
     public func isLost(at date: Date) -> Bool { date.timeIntervalSince(heartbeatAt) > silenceLimit }
 }
+
+extension WorkerRecord {
+    /// The columns the store's requests filter and order by, named by the record's coding keys.
+    public enum Columns {
+        static let host = Column(CodingKeys.host)
+        static let pid = Column(CodingKeys.pid)
+    }
+}

@@ -7,7 +7,7 @@ import LecternCore
 public struct SkipSummary: Codable, Sendable, Equatable {
     /// One skipped passage: its kind, size, chapter and first words.
     public struct Passage: Codable, Sendable, Equatable {
-        public var reason: String
+        public var reason: SkipReason
         public var words: Int
         /// The chapter it lies in or before (nil: before the first).
         public var chapter: Int?
@@ -16,7 +16,7 @@ public struct SkipSummary: Codable, Sendable, Equatable {
 
     /// One kind of passage: how many, how many words, and their share of the book in percent.
     public struct Kind: Codable, Sendable, Equatable {
-        public var reason: String
+        public var reason: SkipReason
         public var passages: Int
         public var words: Int
         public var percent: Double
@@ -43,13 +43,13 @@ public struct SkipSummary: Codable, Sendable, Equatable {
         let total = bookWords
         func share(_ words: Int) -> Double { total == 0 ? 0 : (Double(words) * 1000 / Double(total)).rounded() / 10 }
         percent = share(skippedWords)
-        var byReason: [String: (passages: Int, words: Int)] = [:]
+        var byReason: [SkipReason: (passages: Int, words: Int)] = [:]
         for (item, words) in sized {
             byReason[item.reason, default: (0, 0)].passages += 1
             byReason[item.reason, default: (0, 0)].words += words
         }
         kinds = byReason.map { Kind(reason: $0.key, passages: $0.value.passages, words: $0.value.words, percent: share($0.value.words)) }
-            .sorted { ($0.words, $1.reason) > ($1.words, $0.reason) }
+            .sorted { ($0.words, $1.reason.rawValue) > ($1.words, $0.reason.rawValue) }
         largest = sized.enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.prefix(Self.largestListed).map {
             let words = $0.element.0.text.split(whereSeparator: \.isWhitespace)
             return Passage(reason: $0.element.0.reason, words: $0.element.1, chapter: $0.element.0.chapter,

@@ -123,7 +123,7 @@ struct CheckCommand: ParsableCommand {
             print("\(chapters.count) chapters, \(report.paragraphs) paragraphs, \(report.words) words, about \(clock(report.estimatedSeconds))")
             if !plan.skipped.isEmpty {
                 var reasons: [String: Int] = [:]
-                for s in plan.skipped { reasons[s.reason, default: 0] += 1 }
+                for s in plan.skipped { reasons[s.reason.rawValue, default: 0] += 1 }
                 print("not narrated: " + reasons.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", "))
             }
             if report.pronunciations > 0 || !report.unpronounced.isEmpty {

@@ -94,7 +94,7 @@ struct ManifestDraft {
             comments.append("  \(plan.chapters.count) chapter\(plan.chapters.count == 1 ? "" : "s")" + (parts > 0 ? " in \(parts) parts" : "") + ", \(plan.wordCount) words to read")
             for chapter in plan.chapters.prefix(3) { comments.append("    \(chapter.number). \(chapter.title)") }
             if plan.chapters.count > 3 { comments.append("    … \(plan.chapters.last!.number). \(plan.chapters.last!.title)") }
-            var reasons: [String: (count: Int, words: Int)] = [:]
+            var reasons: [SkipReason: (count: Int, words: Int)] = [:]
             for item in plan.skipped {
                 reasons[item.reason, default: (0, 0)].count += 1
                 reasons[item.reason, default: (0, 0)].words += WordTokenizer.count(in: item.text)

@@ -2,12 +2,13 @@ import Foundation
 import LecternCore
 import LecternText
 import LecternRunner
+import LecternStore
 
 /// One manifest's outcome as `lectern run --json` prints it.
 struct RunReport: Encodable {
     var manifest: String
     /// `succeeded`, `failed` or `cancelled`.
-    var state: String
+    var state: RunState
     var error: String?
     var run: Int64?
     var job: Int64?
@@ -29,7 +30,7 @@ struct RunReport: Encodable {
     init(manifest: String, summary: JobRunner.Summary) {
         let r = summary.run
         self.manifest = manifest
-        state = r.state.rawValue
+        state = r.state
         run = r.id
         job = r.jobId
         upToDate = summary.upToDate
@@ -48,7 +49,7 @@ struct RunReport: Encodable {
     init(manifest: String, error: Error) {
         self.manifest = manifest
         let cancelled = (error as? RunError)?.isCancellation == true
-        state = cancelled ? "cancelled" : "failed"
+        state = cancelled ? .cancelled : .failed
         self.error = FileError.describe(error)
     }
 }

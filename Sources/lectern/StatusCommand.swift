@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LecternSchedule
 import LecternStore
 
 /// `lectern status [JOB] [--json]`: jobs and their recent runs from the job store — per run its
@@ -52,8 +53,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     struct RunStatus: Encodable {
         var id: Int64
-        var trigger: String
-        var state: String
+        var trigger: Trigger
+        var state: RunState
         var startedAt: Date
         var endedAt: Date?
         var error: String?
@@ -92,9 +93,13 @@ struct StatusCommand: AsyncParsableCommand {
         var startedAt: Date
         /// Seconds since its last heartbeat.
         var heartbeatAge: Double
+        var state: State
+
         /// `alive`, or `lost`: silent for more than three lease periods (killed, its host gone or
         /// cut off); `lectern gc` removes lost workers.
-        var state: String
+        enum State: String, Encodable {
+            case alive, lost
+        }
         var leaseSeconds: Double
         var chunk: String?
         var chunksDone: Int
@@ -134,7 +139,7 @@ struct StatusCommand: AsyncParsableCommand {
             let now = Date()
             let workers = try await jobStore.workers().map {
                 WorkerStatus(id: $0.id, host: $0.host, pid: $0.pid, slots: $0.slots, startedAt: $0.startedAt,
-                             heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? "lost" : "alive",
+                             heartbeatAge: max(0, now.timeIntervalSince($0.heartbeatAt)), state: $0.isLost(at: now) ? .lost : .alive,
                              leaseSeconds: $0.leaseSeconds, chunk: $0.isLost(at: now) ? nil : $0.chunk, chunksDone: $0.chunksDone)
             }
             // Each job's recent runs and their chapters, read before the report is put together.
@@ -161,7 +166,7 @@ struct StatusCommand: AsyncParsableCommand {
                         ChapterStatus(number: $0.number, title: $0.title, startMs: $0.startMs, durationMs: $0.durationMs,
                                       contentHash: $0.contentHash, chunks: $0.chunkCount, chunksRendered: $0.chunksRendered, change: $0.change)
                     }
-                    return RunStatus(id: r.id!, trigger: r.trigger, state: r.state.rawValue, startedAt: r.startedAt, endedAt: r.endedAt,
+                    return RunStatus(id: r.id!, trigger: r.trigger, state: r.state, startedAt: r.startedAt, endedAt: r.endedAt,
                                      error: r.error, chapters: r.chapterCount, paragraphs: r.paragraphCount, words: r.wordCount,
                                      skipped: r.skippedCount, wordsDone: r.wordsDone, audioMsDone: r.audioMsDone, durationMs: r.durationMs,
                                      seconds: (r.endedAt ?? Date()).timeIntervalSince(r.startedAt), chunks: r.chunkCount,
@@ -198,7 +203,7 @@ struct StatusCommand: AsyncParsableCommand {
                 if let last = j.runs.first { print("  last run: \(last.state) (\(last.trigger), \(formatter.string(from: last.startedAt)))") }
                 for r in j.runs {
                     var line = "  run \(r.id)  \(r.state)  \(r.trigger)  \(formatter.string(from: r.startedAt))  " + clock(r.seconds)
-                    if let words = r.words, r.state == "running" { line += "  \(r.wordsDone)/\(words) words" }
+                    if let words = r.words, r.state == .running { line += "  \(r.wordsDone)/\(words) words" }
                     if let d = r.durationMs { line += String(format: "  %d chapters, %d words, %.1f min", r.chapters ?? 0, r.words ?? 0, Double(d) / 60000) }
                     print(line)
                     if let chunks = r.chunks {
@@ -223,7 +228,7 @@ struct StatusCommand: AsyncParsableCommand {
             }
             if !workers.isEmpty { print("workers:") }
             for w in workers {
-                if w.state == "lost" {
+                if w.state == .lost {
                     print(String(format: "  %@ pid %d  lost: no heartbeat for %.0f s (over 3 lease periods of %.0f s); `lectern gc` removes it",
                                  w.host, w.pid, w.heartbeatAge, w.leaseSeconds))
                     continue

@@ -23,7 +23,7 @@ struct VoicesCommand: ParsableCommand {
             let piper = PiperInstallation.default.problem == nil ? PiperEngine.installedVoices(language: language) : []
             let voices = try EspeakEngine.shared().voices(language: language).map { voice -> VoiceInfo in
                 var voice = voice
-                voice.engine = "espeak-ng"
+                voice.engine = .espeak
                 return voice
             } + piper
             if json {
@@ -35,7 +35,7 @@ struct VoicesCommand: ParsableCommand {
             guard !voices.isEmpty else { throw ValidationError("no voices for language \(language ?? "")") }
             for v in voices {
                 let language = v.languages.first ?? ""
-                let engine = v.engine ?? "espeak-ng"
+                let engine = (v.engine ?? .espeak).rawValue
                 print(language.padding(toLength: max(12, language.count), withPad: " ", startingAt: 0)
                       + "  " + engine.padding(toLength: 9, withPad: " ", startingAt: 0)
                       + "  \(v.name)  (\(v.identifier); \(v.gender); languages: \(v.languages.joined(separator: ", "))"

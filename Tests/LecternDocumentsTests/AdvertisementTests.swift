@@ -120,7 +120,7 @@ struct AdvertisementTests {
         let book = try HTMLReader().read(Source(url: page, displayPath: "page.html", format: .html, rules: ReadingRules()))
         let read = book.chapters.flatMap(\.blocks).map(\.text)
         #expect(read.last == "THE END.", "\(read)")
-        #expect(book.skipped.filter { $0.reason == "advertisements" }.count == 4, "\(book.skipped.map { "\($0.reason): \($0.text)" })")
+        #expect(book.skipped.filter { $0.reason == .advertisements }.count == 4, "\(book.skipped.map { "\($0.reason): \($0.text)" })")
     }
 
     /// `THE END` set as a heading, then a publisher's catalogue whose series are headings of their
@@ -138,6 +138,6 @@ struct AdvertisementTests {
             """ + series)
         #expect(book.chapters.map(\.title) == ["CHAPTER I.", "CHAPTER II."], "\(book.chapters.map(\.title))")
         #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("BLUE BONNET") || $0.text.contains("SERIES") })
-        #expect(book.skipped.contains { $0.reason == "advertisements" && $0.text.contains("RAILROAD SERIES") })
+        #expect(book.skipped.contains { $0.reason == .advertisements && $0.text.contains("RAILROAD SERIES") })
     }
 }

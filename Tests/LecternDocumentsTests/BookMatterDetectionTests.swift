@@ -28,9 +28,9 @@ struct BookMatterDetectionTests {
         #expect(BookMatter.index.side(afterBody: false) == .back)
         #expect(BookMatter.acknowledgments.side(afterBody: false) == .front)
         #expect(BookMatter.acknowledgments.side(afterBody: true) == .back)
-        #expect(BookMatter.copyrightPage.skipReason(.init(), afterBody: true) == "copyright page (matter: front)")
+        #expect(BookMatter.copyrightPage.skipReason(.init(), afterBody: true) == .matter("copyright page", side: "front"))
         #expect(BookMatter.copyrightPage.skipReason(.init(front: .read), afterBody: true) == nil)
-        #expect(BookMatter.colophon.skipReason(.init(front: .read), afterBody: true) == "colophon (matter: back)")
+        #expect(BookMatter.colophon.skipReason(.init(front: .read), afterBody: true) == .matter("colophon", side: "back"))
     }
 
     @Test func listedTextKeepsMarksApartFromTheWords() throws {
@@ -46,12 +46,12 @@ struct BookMatterDetectionTests {
             """)
         var parts = OmittedParts()
         let reasons = body.elements.map { parts.reason(for: $0, keptText: false) }
-        #expect(reasons == ["running head", "running foot", "colophon (matter: back)", "title page (matter: front)", nil])
+        #expect(reasons == [.runningHead, .runningFoot, .matter("colophon", side: "back"), .matter("title page", side: "front"), nil])
         #expect(parts.titlePageTitle == "A Title")
         parts.matter = .init(front: .read, back: .read)
         let colophon = parts.reason(for: body.elements[2], keptText: true), head = parts.reason(for: body.elements[0], keptText: true)
         #expect(colophon == nil)
-        #expect(head == "running head", "furniture is never read")
+        #expect(head == .runningHead, "furniture is never read")
     }
 
     @Test func aLandmarkOnAHeadingLeavesOutItsSection() throws {
@@ -60,11 +60,11 @@ struct BookMatterDetectionTests {
             <h2 id="one">One</h2><p>Story</p>
             """)
         var parts = OmittedParts()
-        let found = parts.omitSection(id: "contents", in: body, reason: "table of contents (matter: front)")
+        let found = parts.omitSection(id: "contents", in: body, reason: .matter("table of contents", side: "front"))
         #expect(found)
         let omitted = body.elements.map { parts.nodes[$0.pointer] != nil }
         #expect(omitted == [false, true, true, true, false, false])
-        let missing = parts.omitSection(id: "missing", in: body, reason: "x")
+        let missing = parts.omitSection(id: "missing", in: body, reason: .index)
         #expect(!missing)
     }
 
@@ -81,8 +81,8 @@ struct BookMatterDetectionTests {
         ]
         let found = RunningFurniture.detect(documents, title: "The Book")
         for document in documents.dropFirst() {
-            #expect(found[document.elements.first!.pointer] == "running head")
-            #expect(found[document.elements.last!.pointer] == "running foot")
+            #expect(found[document.elements.first!.pointer] == .runningHead)
+            #expect(found[document.elements.last!.pointer] == .runningFoot)
             #expect(found[document.elements[1].elements.first!.pointer] == nil, "the heading is read")
         }
         #expect(found.count == 6)
@@ -147,7 +147,7 @@ struct BookMatterDetectionTests {
         let book = try EPUBReader().read(Source(url: epub, format: .epub)).book
         #expect(book.metadata.title == "Salt and Stone")
         #expect(book.chapters.flatMap(\.blocks).map(\.text) == ["One", "The tide came in."])
-        #expect(book.skipped.map(\.reason) == ["title page (matter: front)", "colophon (matter: back)"])
+        #expect(book.skipped.map(\.reason) == [.matter("title page", side: "front"), .matter("colophon", side: "back")])
         #expect(book.skipped.map(\.text) == ["Salt and Stone Ann Ode", "Set in Caslon by hand."])
     }
 
@@ -168,8 +168,8 @@ struct BookMatterDetectionTests {
         #expect(book.chapters.map(\.title) == ["One"])
         #expect(book.chapters.flatMap(\.blocks).map(\.text) == ["One", "The tide came in."])
         #expect(book.chapters.flatMap(\.blocks).map(\.kind) == [.heading, .paragraph])
-        #expect(book.skipped.map(\.reason) == ["title page (matter: front)", "acknowledgments (matter: front)",
-                                               "acknowledgments (matter: back)", "index (matter: back)"])
+        #expect(book.skipped.map(\.reason) == [.matter("title page", side: "front"), .matter("acknowledgments", side: "front"),
+                                               .matter("acknowledgments", side: "back"), .matter("index", side: "back")])
         var rules = ReadingRules()
         rules.matter = .init(front: .skip, back: .read)
         let back = try HTMLReader().read(Source(url: url, format: .html, rules: rules))

@@ -163,7 +163,7 @@ struct CSSReaderTests {
         #expect(try level("c1") == 1 && level("c2") == 1)
         #expect(try level("s1") == 2 && level("s2") == 2 && level("s3") == 2)
         #expect(try level("n1") == nil && level("n2") == nil, "a class used for long text is not a heading class")
-        #expect(shown.skips[try Self.element(t, id: "rh").pointer] == "running head")
+        #expect(shown.skips[try Self.element(t, id: "rh").pointer] == .runningHead)
         #expect(shown.chapterStarts == Set([try Self.element(t, id: "c1").pointer, try Self.element(t, id: "c2").pointer]),
                 "one table-of-contents entry covering two top-level headings is split at them")
 
@@ -203,7 +203,7 @@ struct CSSReaderTests {
         let book = try HTMLReader().read(Source(url: url, format: .html))
         #expect(book.chapters.map(\.title) == ["First Things", "Second Things"], "shown headings at level 1 start chapters")
         #expect(book.chapters.first?.blocks.first?.kind == .heading)
-        #expect(book.skipped.filter { $0.reason == "running head" }.map(\.text) == ["Styled Book", "Styled Book"])
+        #expect(book.skipped.filter { $0.reason == .runningHead }.map(\.text) == ["Styled Book", "Styled Book"])
 
         var source = Source(url: url, format: .html)
         source.chapters.selector = "p.nothing, body > p.chap"

@@ -29,7 +29,7 @@ struct FrontMatterReadingTests {
         let read = book.chapters.flatMap(\.blocks).map(\.text)
         #expect(read.prefix(3) == ["TO MY MOTHER", "\"The sea is calm to-night. The tide is full, the moon lies fair upon the straits.\"",
                                    "--Matthew Arnold."])
-        #expect(book.skipped.filter { $0.reason == "title page" }.map(\.text) == ["THE STORM", "BY ANN ODE", "LONDON: SMITH, ELDER & CO. 1891"])
+        #expect(book.skipped.filter { $0.reason == .titlePage }.map(\.text) == ["THE STORM", "BY ANN ODE", "LONDON: SMITH, ELDER & CO. 1891"])
     }
 
     @Test func versesWithTheirAttributionAreAnEpigraphAndADedicationTitleKeepsItsText() throws {
@@ -64,19 +64,19 @@ struct FrontMatterReadingTests {
         let read = book.chapters.flatMap(\.blocks).map(\.text)
         #expect(read.first == "TO THE DOUBTFUL READER")
         #expect(read.contains { $0.hasPrefix("If tales of wind") } && read.contains { $0.hasPrefix("--And if they cannot") })
-        #expect(book.skipped.filter { $0.reason == "title page" }.map(\.text) == ["THE STORM", "BY ANN ODE", "LONDON: SMITH, ELDER & CO. 1891"])
+        #expect(book.skipped.filter { $0.reason == .titlePage }.map(\.text) == ["THE STORM", "BY ANN ODE", "LONDON: SMITH, ELDER & CO. 1891"])
     }
 
     @Test func errataAfterTheEndAreSkippedWithTheirReason() throws {
         let book = try Self.read(Self.body + "\nTHE END.\n\n\nERRATA\n\nPage 12, for \"colour\" read \"color\".\n\nPage 40, line 3: a comma for a period.\n")
-        #expect(book.skipped.map(\.reason).contains("errata"))
+        #expect(book.skipped.map(\.reason).contains(.errata))
         #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("colour") })
     }
 
     @Test func aGlossaryAfterTheLastChapterIsBackMatterOneBeforeItIsRead() throws {
         let glossary = "GLOSSARY\n\nBairn, a child.\n\nKen, to know.\n\nLoch, a lake.\n"
         let after = try Self.read(Self.body + "\n\n" + glossary)
-        #expect(after.skipped.contains { $0.reason == "glossary (back matter)" && $0.text.contains("Bairn") })
+        #expect(after.skipped.contains { $0.reason == .glossary && $0.text.contains("Bairn") })
         #expect(!after.chapters.flatMap(\.blocks).contains { $0.text.contains("Bairn") })
         let before = try Self.read("CHAPTER I.\n\nThe first chapter's text, long enough to be read as running text here.\n\n" + glossary
             + "\nCHAPTER II.\n\nThe second chapter's text, which follows the glossary, is read as well, all of it.\n")

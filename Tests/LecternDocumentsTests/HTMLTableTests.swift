@@ -41,7 +41,7 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
         #expect(spokenTexts(book)[3] == "Room: Red. Area: 9 hectares")
         // Each header pronunciation covers one written word, so its timing points at that word.
         #expect(book.chapters[0].blocks[2].pronunciations.map(\.length) == [5, 2, 1])
-        #expect(book.skipped.map(\.reason) == ["table header (read with each row)"])
+        #expect(book.skipped.map(\.reason) == [.tableHeader])
         #expect(book.skipped.map(\.text) == ["Room Area: Price"])
     }
 
@@ -67,7 +67,7 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
             <tr><td>Mars</td><td>2</td></tr><tr><td>Earth</td><td>1</td></tr></table>
             """)
         #expect(spokenTexts(short) == ["Planet: Mars. Moons: 2", "Planet: Earth. Moons: 1"])
-        #expect(short.skipped.map(\.reason) == ["table header (read with each row)"])
+        #expect(short.skipped.map(\.reason) == [.tableHeader])
     }
 
     @Test func aHeaderSpanningColumnsHeadsEachAndStackedHeadersJoin() throws {
@@ -131,7 +131,7 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
             """, footnotes: .paragraph)
         #expect(texts(book) == ["James Oglethorpe. 1732-1743", "Founder of the colony."])
         #expect(spokenTexts(book)[0] == "Name: James Oglethorpe. Years: 1732-1743")
-        #expect(book.skipped.map(\.reason) == ["table header (read with each row)", "footnote reference"])
+        #expect(book.skipped.map(\.reason) == [.tableHeader, .footnoteReference])
     }
 
     @Test func layoutTablesAreReadCellByCellAsBefore() throws {
@@ -166,7 +166,7 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
         let book = try readTable(table, tables: .summary)
         #expect(texts(book) == ["Prices of rooms."])
         #expect(spokenTexts(book) == ["Table: Prices of rooms, 2 rows."])
-        #expect(book.skipped.map(\.reason) == Array(repeating: "table (tables: summary)", count: 3))
+        #expect(book.skipped.map(\.reason) == Array(repeating: .tableSummarised, count: 3))
         #expect(book.skipped.map(\.text) == ["Room Price", "Blue 8 euros", "Red 9 euros"])
         let untitled = try readTable("<table><tr><th>Room</th><th>Price</th></tr><tr><td>Blue</td><td>8</td></tr></table>", tables: .summary)
         #expect(texts(untitled) == ["Room, Price"])
@@ -179,7 +179,7 @@ private func spokenTexts(_ book: Book) -> [String] { book.chapters.flatMap(\.blo
             <p>Text.</p><table><caption>Prices</caption><tr><th>Room</th><th>Price</th></tr><tr><td>Blue</td><td>8</td></tr></table>
             """, tables: .skip)
         #expect(texts(book) == ["Text."])
-        #expect(book.skipped.map(\.reason) == ["table (tables: skip)"])
+        #expect(book.skipped.map(\.reason) == [.tableSkipped])
         #expect(book.skipped.map(\.text) == ["Prices Room Price Blue 8"])
     }
 

@@ -30,7 +30,7 @@ struct HTMLTextParityTests {
         var parts: [String?]
         var chapterTitles: [String]
         var paragraphs: [Paragraph]
-        var skippedReasons: Set<String>
+        var skippedReasons: Set<SkipReason>
 
         init(_ book: Book) {
             parts = book.chapters.map(\.part)
@@ -67,7 +67,7 @@ struct HTMLTextParityTests {
         #expect(html.parts.map { $0.map(TextLines.letterKey) } == text.parts.map { $0.map(TextLines.letterKey) })
         #expect(html.chapterTitles.count == text.chapterTitles.count)
         #expect(html.chapterTitles.map(TextLines.letterKey) == text.chapterTitles.map(TextLines.letterKey))
-        for reason in ["Project Gutenberg header", "Project Gutenberg licence", "contents list", "page number", "back-link"] {
+        for reason: SkipReason in [.gutenbergHeader, .gutenbergLicence, .contentsList, .pageNumber, .backLink] {
             #expect(html.skippedReasons.contains(reason), "nothing skipped as \(reason)")
         }
         // The page and the text are two transcriptions of one book: a paragraph in a hundred may differ
@@ -83,7 +83,7 @@ struct HTMLTextParityTests {
         #expect(html.chapterTitles.count == 61)
         #expect(text.chapterTitles.first == "PREFACE.")
         #expect(Array(text.chapterTitles.dropFirst()).count == html.chapterTitles.count)
-        for reason in ["Project Gutenberg header", "Project Gutenberg licence", "contents list", "title page"] {
+        for reason: SkipReason in [.gutenbergHeader, .gutenbergLicence, .contentsList, .titlePage] {
             #expect(html.skippedReasons.contains(reason), "nothing skipped as \(reason)")
         }
         // Only the preface is read from the text alone. The two editions part some paragraphs differently
@@ -101,7 +101,7 @@ struct HTMLTextParityTests {
         #expect(book.chapters.prefix(4).allSatisfy { $0.title.hasPrefix("Letter ") })
         #expect(book.chapters.dropFirst(4).map(\.title) == (1...24).map { "Chapter \($0)" })
         #expect(book.chapters[0].blocks.first { $0.kind != .heading }?.text == "St. Petersburgh, Dec. 11th, 17—.")
-        #expect(book.skipped.prefix(3).allSatisfy { $0.reason == "title page" })
+        #expect(book.skipped.prefix(3).allSatisfy { $0.reason == .titlePage })
     }
 }
 
@@ -115,7 +115,7 @@ struct GutenbergEPUBAloneTests {
         let stories = numerals.map { numeral in book.chapters.first { $0.title.hasPrefix(numeral + " ") } }
         #expect(stories.allSatisfy { $0 != nil }, "\(book.chapters.map(\.title))")
         let reasons = Set(book.skipped.map(\.reason))
-        #expect(reasons.contains("Project Gutenberg header") && reasons.contains("Project Gutenberg licence"))
+        #expect(reasons.contains(.gutenbergHeader) && reasons.contains(.gutenbergLicence))
         let spoken = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!spoken.contains("Project Gutenberg License") && !spoken.contains("START OF THE PROJECT GUTENBERG"))
         #expect(spoken.contains("To Sherlock Holmes she is always the woman."))

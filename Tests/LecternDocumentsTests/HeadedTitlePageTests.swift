@@ -24,7 +24,7 @@ struct HeadedTitlePageTests {
         let book = try HTMLPage.body(front + "<h2>Preface</h2>" + Self.prose + contents + pictures + body)
         #expect(book.chapters.map(\.title) == ["Preface"] + tales)
         let skipped = book.skipped.map(\.reason)
-        #expect(skipped.filter { $0 == PlainTextStructure.titlePageReason }.count >= 8, "\(book.skipped.map { ($0.reason, $0.text) })")
-        #expect(skipped.filter { $0 == ContentsList.illustrationsReason }.count == 2, "\(skipped)")
+        #expect(skipped.filter { $0 == SkipReason.titlePage }.count >= 8, "\(book.skipped.map { ($0.reason, $0.text) })")
+        #expect(skipped.filter { $0 == SkipReason.illustrationsList }.count == 2, "\(skipped)")
     }
 }

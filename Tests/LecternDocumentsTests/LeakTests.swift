@@ -52,7 +52,7 @@ struct LeakTests {
         let items = analysed(text)
         #expect(!Self.read(items).contains("Gutenberg"))
         #expect(Self.read(items).contains("nobody in the town slept"))
-        #expect(Self.skipped(items).contains { $0.reason == "transcriber's note" && $0.text.contains("Project Gutenberg") })
+        #expect(Self.skipped(items).contains { $0.reason == .transcribersNote && $0.text.contains("Project Gutenberg") })
     }
 
     @Test func theProducersInstructionsAreSkippedWithTheirTitle() {
@@ -103,7 +103,7 @@ struct LeakTests {
         let items = analysed(text)
         let read = Self.read(items)
         #expect(!read.contains("pg 68") && !read.contains("page 170") && !read.contains("Goldaming"), "\(read)")
-        #expect(Self.skipped(items).contains { $0.reason == "transcriber's note" && $0.text.contains("Godalming") })
+        #expect(Self.skipped(items).contains { $0.reason == .transcribersNote && $0.text.contains("Godalming") })
     }
 
     static let prologue = """
@@ -140,7 +140,7 @@ struct LeakTests {
         #expect(read.contains("The story had held us"))
         #expect(read.contains("I can see Douglas there"))
         #expect(read.contains("“I quite agree,”"))
-        let titlePage = Self.skipped(items).filter { $0.reason == "title page" }.map(\.text)
+        let titlePage = Self.skipped(items).filter { $0.reason == .titlePage }.map(\.text)
         #expect(titlePage.contains("by A. Writer"))
         #expect(!titlePage.contains { $0.contains("Douglas") })
     }
@@ -162,7 +162,7 @@ struct LeakTests {
             """
         let items = analysed(text)
         #expect(Self.read(items).contains("This play was produced in London"))
-        #expect(Self.skipped(items).contains { $0.reason == "title page" && $0.text.contains("Copyright 1912") })
+        #expect(Self.skipped(items).contains { $0.reason == .titlePage && $0.text.contains("Copyright 1912") })
     }
 
     @Test func aSongsVersesBeforeTheFirstHeadingAreRead() {
@@ -190,7 +190,7 @@ struct LeakTests {
             """
         let items = analysed(text)
         #expect(Self.read(items).contains("Oh child come to me"))
-        #expect(Self.skipped(items).contains { $0.reason == "title page" && $0.text.contains("Copyright") })
+        #expect(Self.skipped(items).contains { $0.reason == .titlePage && $0.text.contains("Copyright") })
     }
 
     @Test func aPublishersNoteOnItsCatalogueIsAdvertisements() {
@@ -238,7 +238,7 @@ struct LeakTests {
         let items = analysed(text)
         let read = Self.read(items)
         #expect(!read.contains("{") && !read.contains("}"), "\(read)")
-        #expect(Self.skipped(items).contains { $0.reason == "table" && $0.text.contains("THE MORNING.") })
+        #expect(Self.skipped(items).contains { $0.reason == .table && $0.text.contains("THE MORNING.") })
         #expect(read.contains("And so he went on"))
     }
 
@@ -347,6 +347,6 @@ struct LeakTests {
         let book = try HTMLPage.read(html, name: "book.htm")
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!read.contains("oval grave"))
-        #expect(book.skipped.contains { $0.reason == "illustration" && $0.text.contains("oval grave") })
+        #expect(book.skipped.contains { $0.reason == .illustration && $0.text.contains("oval grave") })
     }
 }

@@ -31,8 +31,8 @@ import LecternDocuments
         let book = try MarkdownReader().read(text: md, source: markdownSource())
         #expect(book.chapters[0].pairs == [["paragraph", "Before."], ["paragraph", "After."]])
         #expect(book.skipped == [
-            SkippedText(source: "guide.md", chapter: 1, reason: "code block", text: "let x = 1;\nconsole.log(x);"),
-            SkippedText(source: "guide.md", chapter: 1, reason: "code block", text: "indented code"),
+            SkippedText(source: "guide.md", chapter: 1, reason: .codeBlock, text: "let x = 1;\nconsole.log(x);"),
+            SkippedText(source: "guide.md", chapter: 1, reason: .codeBlock, text: "indented code"),
         ])
     }
 
@@ -56,7 +56,7 @@ import LecternDocuments
         let book = try MarkdownReader().read(text: md, source: markdownSource())
         #expect(book.chapters[0].pairs == [["paragraph", "Do it now."], ["paragraph", "Text with an inline tag."]])
         #expect(book.skipped.map(\.text) == ["{% exercise %}", "{% endexercise %}", "{% hint style='info' %}"])
-        #expect(book.skipped.allSatisfy { $0.reason == "template tag" && $0.chapter == 1 })
+        #expect(book.skipped.allSatisfy { $0.reason == .templateTag && $0.chapter == 1 })
     }
 
     @Test func imagesAreSkippedWithTheirDescription() throws {
@@ -65,8 +65,8 @@ import LecternDocuments
         // The image-only paragraph leaves no block at all.
         #expect(book.chapters[0].pairs == [["paragraph", "Look: here."]])
         #expect(book.skipped == [
-            SkippedText(source: "guide.md", chapter: 1, reason: "image", text: "A big diagram"),
-            SkippedText(source: "guide.md", chapter: 1, reason: "image", text: "(image without description)"),
+            SkippedText(source: "guide.md", chapter: 1, reason: .image, text: "A big diagram"),
+            SkippedText(source: "guide.md", chapter: 1, reason: .image, text: "(image without description)"),
         ])
     }
 
@@ -74,7 +74,7 @@ import LecternDocuments
         let md = "# H\n\nSee [the docs](https://example.com) and <b>this</b>.\n\n<div>\nraw block\n</div>\n"
         let book = try MarkdownReader().read(text: md, source: markdownSource())
         #expect(book.chapters[0].pairs == [["paragraph", "See the docs and this."]])
-        #expect(book.skipped.map(\.reason) == ["inline HTML", "inline HTML", "raw HTML"])
+        #expect(book.skipped.map(\.reason) == [.inlineHTML, .inlineHTML, .rawHTML])
         #expect(book.skipped.map(\.text) == ["<b>", "</b>", "<div>\nraw block\n</div>"])
     }
 
@@ -82,7 +82,7 @@ import LecternDocuments
         let md = "Intro.\n\n# One\n\nBody.\n"
         let skipping = try MarkdownReader().read(text: md, source: markdownSource(skipBeforeFirst: true))
         #expect(skipping.chapters.map(\.title) == ["One"])
-        #expect(skipping.skipped == [SkippedText(source: "guide.md", chapter: nil, reason: "front matter before the first chapter", text: "Intro.")])
+        #expect(skipping.skipped == [SkippedText(source: "guide.md", chapter: nil, reason: .frontMatter, text: "Intro.")])
         let keeping = try MarkdownReader().read(text: md, source: markdownSource())
         // Chapters at a level the source gives (`chapters.level`) are laid out as the rule says: the
         // opening stays a chapter of its own (``UnheadedOpening`` joins it only when no rule is given).
@@ -95,7 +95,7 @@ import LecternDocuments
         let md = "# S\n\nTODO: remove this.\n\nKeep this.\n"
         let book = try MarkdownReader().read(text: md, source: markdownSource(skip: ["^TODO"]))
         #expect(book.chapters[0].pairs == [["paragraph", "Keep this."]])
-        #expect(book.skipped == [SkippedText(source: "guide.md", chapter: 1, reason: "matches skip pattern /^TODO/", text: "TODO: remove this.")])
+        #expect(book.skipped == [SkippedText(source: "guide.md", chapter: 1, reason: .skipPattern("^TODO"), text: "TODO: remove this.")])
     }
 
     @Test func readingAFileDecodesItAndDocumentReaderRenumbersSkippedChapters() throws {
@@ -111,7 +111,7 @@ import LecternDocuments
         #expect(book.chapters.map(\.source) == ["a.md", "a.md", "docs/b.md"])
         #expect(book.chapters[2].pairs == [["paragraph", "z."]])
         // b.md's code block is in its first chapter, which is the book's third.
-        #expect(book.skipped == [SkippedText(source: "docs/b.md", chapter: 3, reason: "code block", text: "code")])
+        #expect(book.skipped == [SkippedText(source: "docs/b.md", chapter: 3, reason: .codeBlock, text: "code")])
     }
 
     @Test

@@ -39,7 +39,7 @@ struct NoteFormatsTests {
         // The markers are kept in the text but silent.
         let first = book.chapters[0].blocks[1]
         #expect(first.pronunciations.filter { $0.spoken == " " }.count == 2)
-        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text == "FOOTNOTES" })
+        #expect(book.skipped.contains { $0.reason == SkipReason.footnotesHeading && $0.text == "FOOTNOTES" })
     }
 
     /// Project Gutenberg's older notes: the marker has an anchor of its own, and the note is the
@@ -64,7 +64,7 @@ struct NoteFormatsTests {
         #expect(script.contains { $0.hasPrefix("quote[1]: ") && $0.contains("The motto alludes to the stage.") }, "\(script)")
         #expect(!script.contains { $0.contains("return") || $0.contains("FOOTNOTES") || $0.contains("1 (") }, "\(script)")
         #expect(script.contains { $0.hasPrefix("paragraph: The motto is an old one.") && !$0.contains("1") }, "\(script)")
-        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text.contains("FOOTNOTES") })
+        #expect(book.skipped.contains { $0.reason == SkipReason.footnotesHeading && $0.text.contains("FOOTNOTES") })
     }
 
     /// The plain text of the same book: its notes' title between rules of stars, a stray bracket
@@ -86,7 +86,7 @@ struct NoteFormatsTests {
         let script = Self.script(book)
         #expect(script.contains("quote[1]: The motto alludes to the stage."), "\(script)")
         #expect(!script.contains { $0.contains("FOOTNOTES") }, "\(script)")
-        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text.contains("FOOTNOTES") })
+        #expect(book.skipped.contains { $0.reason == SkipReason.footnotesHeading && $0.text.contains("FOOTNOTES") })
     }
 
     /// A note nothing refers to (its marker was in a passage left out) is read at the end of its
@@ -111,7 +111,7 @@ struct NoteFormatsTests {
         let book = try PlainTextReader().read(text: text, source: textSource())
         let blocks = try #require(book.chapters.last).blocks
         let note = try #require(blocks.firstIndex { $0.text == "The motto alludes to the stage." }, "\(blocks.map(\.text))")
-        let licence = try #require(book.skipped.first { $0.reason == PlainTextStructure.footerReason })
+        let licence = try #require(book.skipped.first { $0.reason == SkipReason.gutenbergLicence })
         #expect((licence.beforeBlock ?? blocks.count) > note, "\(String(describing: licence.beforeBlock)) \(note)")
     }
 
@@ -165,6 +165,6 @@ struct NoteFormatsTests {
         #expect(script == ["heading: Chapter 1", "paragraph: And either master the devil, or throw him out.",
                            "paragraph: The rest of the chapter goes on, long enough to be read as a chapter of its own.",
                            "quote[1]: A word is missing in the Second Quarto."], "\(script)")
-        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text == "Endnotes" })
+        #expect(book.skipped.contains { $0.reason == SkipReason.footnotesHeading && $0.text == "Endnotes" })
     }
 }

@@ -41,7 +41,7 @@ struct NoteReadingTests {
              "[A] At the hospital of Saint Giles."],
             ["CHAPTER II.", "More text here in the second chapter, long enough to count as running text for sure."],
         ])
-        #expect(book.skipped.map(\.reason) == ["footnote reference", "footnotes heading", "footnote label"])
+        #expect(book.skipped.map(\.reason) == [.footnoteReference, .footnotesHeading, .footnoteLabel])
     }
 
     @Test func aNoteGoesAfterItsParagraphAtTheBooksEndOrNowhere() throws {
@@ -53,7 +53,7 @@ struct NoteReadingTests {
         #expect(book.chapters.last?.speaksTitle == false, "the notes' chapter title is not read: each note is announced")
         let skipped = try Self.read(Self.page, footnotes: .skip)
         #expect(!Self.blocks(skipped).joined().contains { $0.contains("hospital") })
-        #expect(skipped.skipped.contains { $0.reason == "footnote (footnotes: skip)" && $0.text.contains("hospital") })
+        #expect(skipped.skipped.contains { $0.reason == .footnote && $0.text.contains("hospital") })
     }
 
     @Test func aPlainTextNoteIsAnnouncedByItsLabelToo() throws {
@@ -91,8 +91,8 @@ struct NoteReadingTests {
         let book = try EPUBReader().read(epubSource(epub)).book
         #expect(book.chapters.map(\.title) == ["Chapter One"])
         #expect(Self.blocks(book)[0].last == "[1] He did not come back.")
-        #expect(book.skipped.contains { $0.reason == "back-link" && $0.text == "↩" })
-        #expect(book.skipped.contains { $0.reason == Footnotes.headingReason && $0.text == "Notes" })
+        #expect(book.skipped.contains { $0.reason == .backLink && $0.text == "↩" })
+        #expect(book.skipped.contains { $0.reason == SkipReason.footnotesHeading && $0.text == "Notes" })
         let atEnd = try EPUBReader().read(epubSource(epub, rules: ReadingRules(footnotes: .book))).book
         #expect(atEnd.chapters.map(\.title) == ["Chapter One", StructureReading.notesTitle])
     }

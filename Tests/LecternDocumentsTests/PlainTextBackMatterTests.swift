@@ -23,7 +23,7 @@ import LecternCore
         let url = try dir.write("book.htm", bytes: Array(html.utf8))
         let book = try HTMLReader().read(Source(url: url, format: .html, rules: ReadingRules()))
         #expect(book.chapters.map(\.title) == ["ETYMOLOGY.", "EXTRACTS."])
-        #expect(book.skipped.contains { $0.reason == "transcriber's note" && $0.text.hasPrefix("Original Transcriber’s Notes:") })
+        #expect(book.skipped.contains { $0.reason == .transcribersNote && $0.text.hasPrefix("Original Transcriber’s Notes:") })
     }
 
     @Test func aTranscribersNoteRunsToASeparatorOrThreeBlankLines() {
@@ -172,6 +172,6 @@ import LecternCore
         #expect(book.chapters.map(\.title) == ["CHAPTER I", "CHAPTER II"])
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!read.contains("Adagio"), "\(read)")
-        #expect(book.skipped.contains { $0.reason == BackMatter.indexReason && $0.text.contains("Antwerp") }, "\(book.skipped)")
+        #expect(book.skipped.contains { $0.reason == SkipReason.index && $0.text.contains("Antwerp") }, "\(book.skipped)")
     }
 }

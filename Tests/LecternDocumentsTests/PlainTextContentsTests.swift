@@ -108,7 +108,7 @@ import Testing
             \(Self.body)
             """
         let items = analysed(text)
-        #expect(items.first?.skipped?.reason == "contents list")
+        #expect(items.first?.skipped?.reason == .contentsList)
         #expect(items.first?.skipped?.text.hasSuffix("The Idle Apprentice 75") == true)
         #expect(items.compactMap(\.heading?.title) == ["EPOCH THE FIRST.", "CHAPTER I."])
     }

@@ -37,8 +37,8 @@ struct PlainTextCorpusTests {
         for item in items where item.skipped == nil {
             #expect(item.firstLine > start && item.firstLine < end, "\(item)")
         }
-        if start >= 0 { #expect(items.first?.skipped?.reason == "Project Gutenberg header") }
-        if end < lines.count { #expect(items.last?.skipped?.reason == "Project Gutenberg licence") }
+        if start >= 0 { #expect(items.first?.skipped?.reason == .gutenbergHeader) }
+        if end < lines.count { #expect(items.last?.skipped?.reason == .gutenbergLicence) }
     }
 
     @Test(arguments: PlainTextCorpus.all)
@@ -67,9 +67,9 @@ struct PlainTextCorpusTests {
             "CHAPTER X. The Lobster Quadrille", "CHAPTER XI. Who Stole the Tarts?", "CHAPTER XII. Alice’s Evidence",
         ])
         #expect(Self.chapters(items).first?.lines == ["CHAPTER I.", "Down the Rabbit-Hole"])
-        let contents = try #require(items.firstIndex { $0.skipped?.reason == "contents list" })
+        let contents = try #require(items.firstIndex { $0.skipped?.reason == .contentsList })
         #expect(contents < items.firstIndex { $0.heading != nil }!)
-        #expect(items.compactMap(\.skipped).map(\.reason) == ["illustration", "title page", "title page", "title page", "contents list"])
+        #expect(items.compactMap(\.skipped).map(\.reason) == [.illustration, .titlePage, .titlePage, .titlePage, .contentsList])
         #expect(items.last?.paragraph?.text == "THE END")
     }
 
@@ -82,8 +82,8 @@ struct PlainTextCorpusTests {
         #expect(chapters.dropFirst().allSatisfy { $0.title.uppercased().hasPrefix("CHAPTER ") })
         #expect(chapters.map(\.title).contains("Chapter XLVI.") && chapters.map(\.title).contains("CHAPTER XIII"))
         let reasons = items.compactMap(\.skipped).map(\.reason)
-        #expect(reasons.filter { $0 == "list of illustrations" }.count == 1)
-        #expect(reasons.filter { $0 == "illustration" }.count >= 150)
+        #expect(reasons.filter { $0 == .illustrationsList }.count == 1)
+        #expect(reasons.filter { $0 == .illustration }.count >= 150)
         #expect(items.first { $0.paragraph != nil }?.paragraph?.text.hasPrefix("Walt Whitman has somewhere") == true)
         #expect(items.first { $0.heading?.title == "Chapter I." }.map { items.firstIndex(of: $0)! }.map { items[$0 + 1].paragraph?.text.hasPrefix("It is a truth universally") } == true)
     }
@@ -142,10 +142,10 @@ struct PlainTextCorpusTests {
         #expect(held == [7, 19, 32])
         #expect(Self.chapters(items).first?.lines == ["CHAPTER I.", "The Widow and her Child."])
         #expect(items.contains { $0.paragraph?.text == "END OF THE FIRST EPOCH." })
-        #expect(items.contains { $0.skipped == SkippedPassage(text: "JACK SHEPPARD.", reason: "title page", firstLine: 166) })
+        #expect(items.contains { $0.skipped == SkippedPassage(text: "JACK SHEPPARD.", reason: .titlePage, firstLine: 166) })
         let reasons = Set(items.compactMap(\.skipped).map(\.reason))
-        #expect(reasons.isSuperset(of: ["Project Gutenberg header", "producer's credit", "transcriber's note", "title page", "contents list",
-                                        "Project Gutenberg licence"]))
+        #expect(reasons.isSuperset(of: [.gutenbergHeader, .producersCredit, .transcribersNote, .titlePage, .contentsList,
+                                        .gutenbergLicence]))
         #expect(items.compactMap(\.note).map(\.id) == ["A"])
     }
 
@@ -161,12 +161,12 @@ struct PlainTextCorpusTests {
         #expect(items.compactMap(\.note).map(\.id) == (1...15).map { String(format: "%02d", $0) })
         #expect(items.compactMap(\.paragraph).flatMap(\.noteReferences) == (1...15).map { String(format: "%02d", $0) })
         let reasons = items.compactMap(\.skipped).map(\.reason)
-        for reason in ["transcriber's note", "contents list", "index", "transcriber's notation", "table", "footnote label"] {
+        for reason: SkipReason in [.transcribersNote, .contentsList, .index, .transcribersNotation, .table, .footnoteLabel] {
             #expect(reasons.contains(reason), "\(reason)")
         }
-        #expect(reasons.filter { $0 == "footnote label" }.count == 15)
+        #expect(reasons.filter { $0 == .footnoteLabel }.count == 15)
         // The index's letter headings (`I.`, `V.`) are not lectures; the index runs to the licence.
-        #expect(items[items.count - 2].skipped?.reason == "index")
+        #expect(items[items.count - 2].skipped?.reason == .index)
         let silent = items.compactMap(\.paragraph).flatMap(\.silent).map(\.reason)
         #expect(silent.contains("transcriber's code") && silent.contains("footnote marker"))
     }

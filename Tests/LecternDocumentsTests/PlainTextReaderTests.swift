@@ -45,8 +45,8 @@ import LecternDocuments
         let book = try PlainTextReader().read(text: Self.gutenberg,
                                               source: textSource(heading: #"^CHAPTER [IVX]+\.$"#, subtitle: true, skipBeforeFirst: true))
         #expect(book.skipped == [
-            SkippedText(source: "book.txt", chapter: nil, reason: "front matter before the first chapter", text: "The Title Page"),
-            SkippedText(source: "book.txt", chapter: nil, reason: "front matter before the first chapter",
+            SkippedText(source: "book.txt", chapter: nil, reason: .frontMatter, text: "The Title Page"),
+            SkippedText(source: "book.txt", chapter: nil, reason: .frontMatter,
                         text: "Contents: CHAPTER I. Down the Rabbit-Hole"),
         ])
     }
@@ -75,8 +75,8 @@ import LecternDocuments
         #expect(book.chapters[0].pairs == [["heading", "CHAPTER I."], ["paragraph", "She ran."]])
         #expect(book.chapters[1].pairs == [["heading", "CHAPTER II."], ["paragraph", "The end."]])
         #expect(book.skipped == [
-            SkippedText(source: "book.txt", chapter: 1, reason: #"matches skip pattern /^\[Illustration/"#, text: "[Illustration: Alice]"),
-            SkippedText(source: "book.txt", chapter: 2, reason: #"matches skip pattern /^(\* ?)+$/"#, text: "* * *"),
+            SkippedText(source: "book.txt", chapter: 1, reason: .skipPattern(#"^\[Illustration"#), text: "[Illustration: Alice]"),
+            SkippedText(source: "book.txt", chapter: 2, reason: .skipPattern(#"^(\* ?)+$"#), text: "* * *"),
         ])
     }
 
@@ -224,7 +224,7 @@ import LecternDocuments
         #expect(after.chapters[1].pairs.map(\.[1]).contains("An endnote gathered at the end of the book."))
         let skipped = try PlainTextReader().read(text: Self.book, source: source(footnotes: .skip))
         #expect(!skipped.chapters.flatMap(\.blocks).contains { $0.kind == .quote })
-        #expect(skipped.skipped.filter { $0.reason == "footnote (footnotes: skip)" }.count == 3)
+        #expect(skipped.skipped.filter { $0.reason == .footnote }.count == 3)
     }
 
     @Test func aPartHeadingIsSpokenAtItsFirstChapter() throws {

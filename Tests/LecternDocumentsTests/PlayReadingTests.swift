@@ -45,7 +45,7 @@ struct PlayReadingTests {
         source.rules.stageDirections = .skip
         let book = try PlainTextReader().read(text: text, source: source)
         #expect(!Self.kinds(book).contains(.stageDirection))
-        #expect(book.skipped.filter { $0.reason == "stage direction (stage_directions: skip)" }.count == 13)
+        #expect(book.skipped.filter { $0.reason == .stageDirection }.count == 13)
         #expect(Self.kinds(book).filter { $0 == .speaker }.count == 24)
     }
 
@@ -147,7 +147,7 @@ struct PlayCorpusTests {
         let count = { (book: Book, kind: BlockKind) in book.chapters.flatMap(\.blocks).filter { $0.kind == kind }.count }
         // The two transcriptions label the same speeches (within 2 %).
         #expect(abs(count(text, .speaker) - count(html, .speaker)) * 50 <= count(text, .speaker))
-        #expect(text.skipped.contains { $0.reason == "errata" && $0.text.hasPrefix("ERRATA") })
+        #expect(text.skipped.contains { $0.reason == .errata && $0.text.hasPrefix("ERRATA") })
         #expect(text.chapters.last?.blocks.contains { $0.text.contains("text has comma for period") } == false)
     }
 }

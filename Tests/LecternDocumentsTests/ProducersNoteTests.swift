@@ -32,6 +32,6 @@ import LecternCore
         let book = try HTMLPage.read(html, name: "book.htm")
         let read = book.chapters.flatMap(\.blocks).map(\.text).joined(separator: " ")
         #expect(!read.contains("Project Gutenberg"))
-        #expect(book.skipped.contains { $0.reason == "transcriber's note" && $0.text.contains("Project Gutenberg") })
+        #expect(book.skipped.contains { $0.reason == .transcribersNote && $0.text.contains("Project Gutenberg") })
     }
 }

@@ -44,7 +44,7 @@ import LecternCore
 
     @Test func anErrataNoteNearTheFrontEndsWithItsCorrections() throws {
         let items = analysed(Self.errataBook)
-        let errata = items.compactMap(\.skipped).filter { $0.reason == BackMatter.errataReason }
+        let errata = items.compactMap(\.skipped).filter { $0.reason == SkipReason.errata }
         #expect(errata.map(\.text) == [#"ERRATA. Page 12, line 4, for "mil" read "mill". Page 45, line 3, for "kinge" read "king"."#])
         #expect(items.compactMap(\.heading).filter { $0.level == .chapter }.count == 14)
         let book = try PlainTextReader().read(text: Self.errataBook, source: textSource())
@@ -58,19 +58,19 @@ import LecternCore
     static let tail = "\n\n\nCHAPTER I.\n\n" + PlainTextHeadingTests.body + "\n" + PlainTextHeadingTests.body
 
     /// For each kind, a candidate too long to be one.
-    static let oversized: [(reason: String, text: String)] = [
-        (BackMatter.errataReason, "ERRATA\n\n" + lines(300, #"Page 12, line 4, for "teh" read "the"."#) + tail),
-        (ContentsList.contentsReason, "CONTENTS\n\n" + lines(1000, "The miller and his seven sons go down") + tail),
-        (ContentsList.illustrationsReason, "LIST OF ILLUSTRATIONS\n\n" + lines(500, "The miller and his seven sons at supper") + tail),
-        (StructureScanner.transcribersNoteReason, "Transcriber's Note:\n\n"
+    static let oversized: [(reason: SkipReason, text: String)] = [
+        (SkipReason.errata, "ERRATA\n\n" + lines(300, #"Page 12, line 4, for "teh" read "the"."#) + tail),
+        (SkipReason.contentsList, "CONTENTS\n\n" + lines(1000, "The miller and his seven sons go down") + tail),
+        (SkipReason.illustrationsList, "LIST OF ILLUSTRATIONS\n\n" + lines(500, "The miller and his seven sons at supper") + tail),
+        (SkipReason.transcribersNote, "Transcriber's Note:\n\n"
             + Array(repeating: lines(2, "The miller went down to the river to see the water wheel turning round and round"),
                     count: 150).joined(separator: "\n\n") + tail),
-        (BackMatter.indexReason, tail + "\n\nINDEX\n\n" + lines(10_500, "Mill wheels and weirs, 12.")),
-        (BackMatter.glossaryReason, tail + "\n\nGLOSSARY\n\n" + lines(2_500, "Burn, a brook or stream.")),
-        (Notation.reason, lines(300, "[W: one two three four five six]") + tail),
-        (PlainTextStructure.headerReason, "The Project Gutenberg eBook of the Mill\n\n"
+        (SkipReason.index, tail + "\n\nINDEX\n\n" + lines(10_500, "Mill wheels and weirs, 12.")),
+        (SkipReason.glossary, tail + "\n\nGLOSSARY\n\n" + lines(2_500, "Burn, a brook or stream.")),
+        (SkipReason.transcribersNotation, lines(300, "[W: one two three four five six]") + tail),
+        (SkipReason.gutenbergHeader, "The Project Gutenberg eBook of the Mill\n\n"
             + lines(600, "The miller went down to the river to see the wheel.") + "\n\n*** START OF THE PROJECT GUTENBERG EBOOK THE MILL ***\n" + tail),
-        (PlainTextStructure.footerReason, tail + "\n\n*** END OF THE PROJECT GUTENBERG EBOOK THE MILL ***\n\n"
+        (SkipReason.gutenbergLicence, tail + "\n\n*** END OF THE PROJECT GUTENBERG EBOOK THE MILL ***\n\n"
             + lines(800, "The miller went down to the river to see the wheel.")),
     ]
 
@@ -94,8 +94,8 @@ import LecternCore
         let prose = Array(repeating: PlainTextHeadingTests.body, count: 700).joined(separator: "\n")
         let text = front + "\n\nCHAPTER I.\n\n" + prose + "\n\nCHAPTER II.\n\n" + prose
         let items = analysed(text)
-        #expect(items.contains { if case .oversizedSkip(let o) = $0 { o.reason == PlainTextStructure.titlePageReason } else { false } })
-        #expect(!items.contains { $0.skipped?.reason == PlainTextStructure.titlePageReason })
+        #expect(items.contains { if case .oversizedSkip(let o) = $0 { o.reason == SkipReason.titlePage } else { false } })
+        #expect(!items.contains { $0.skipped?.reason == SkipReason.titlePage })
     }
 
     @Test func theWarningNamesThePassageItsKindSizeAndPlace() throws {
@@ -115,7 +115,7 @@ import LecternCore
         let prose = Array(repeating: PlainTextHeadingTests.body, count: 700).joined(separator: "\n")
         let text = front + "\n\nCHAPTER I.\n\n" + prose + "\n\nCHAPTER II.\n\n" + prose
         let items = analysed(text)
-        #expect(items.contains { if case .oversizedSkip(let o) = $0 { o.reason == PlainTextStructure.titlePageReason } else { false } })
-        #expect(!items.contains { $0.skipped?.reason == PlainTextStructure.titlePageReason }, "\(summary(items).prefix(12))")
+        #expect(items.contains { if case .oversizedSkip(let o) = $0 { o.reason == SkipReason.titlePage } else { false } })
+        #expect(!items.contains { $0.skipped?.reason == SkipReason.titlePage }, "\(summary(items).prefix(12))")
     }
 }

@@ -261,7 +261,7 @@ struct SongAndTaleBookTests {
         let last = try #require(book.chapters.dropLast().last)
         #expect(last.blocks.suffix(3).map(\.text) == ["OYEZ-OYEZ-OYEZ", "THE FAIRY TALES", "ARE NOW CLOSED"])
         #expect(last.blocks.suffix(3).allSatisfy { $0.kind == .paragraph })
-        #expect(book.skipped.contains { $0.text == "Hemenway Expedition" && $0.reason == PlainTextStructure.titlePageReason })
+        #expect(book.skipped.contains { $0.text == "Hemenway Expedition" && $0.reason == SkipReason.titlePage })
     }
 
     @Test func aShortPieceBeforeThePrefaceIsTheOpening() throws {

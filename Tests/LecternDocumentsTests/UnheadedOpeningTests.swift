@@ -115,8 +115,8 @@ struct UnheadedOpeningTests {
         book.chapters = [Chapter(title: "book", speaksTitle: false, blocks: [Block(kind: .paragraph, text: "To Anna.")], source: "b"),
                          Chapter(title: "One", blocks: [Block(kind: .paragraph, text: "First."), Block(kind: .paragraph, text: "Second.")], source: "b"),
                          Chapter(title: "Two", blocks: [Block(kind: .paragraph, text: "Third.")], source: "b")]
-        book.skipped = [SkippedText(source: "b", chapter: 1, reason: "r", text: "a"), SkippedText(source: "b", chapter: 2, reason: "r", text: "b"),
-                        SkippedText(source: "b", chapter: 3, reason: "r", text: "c")]
+        book.skipped = [SkippedText(source: "b", chapter: 1, reason: .index, text: "a"), SkippedText(source: "b", chapter: 2, reason: .index, text: "b"),
+                        SkippedText(source: "b", chapter: 3, reason: .index, text: "c")]
         book.skipped[0].beforeBlock = 1
         book.skipped[1].beforeBlock = 1
         book.skipped[2].beforeBlock = 0

@@ -315,7 +315,7 @@ struct VerseCollectionTests {
         let book = try PlainTextReader().read(text: text, source: textSource())
         #expect(book.chapters.map(\.title) == ["Introductory Note", "The Song of Hiawatha Introduction", "I The Peace-Pipe", "II The Four Winds"],
                 "\(book.chapters.map(\.title))")
-        #expect(book.skipped.filter { $0.reason == "contents list" }.map(\.text) == [
+        #expect(book.skipped.filter { $0.reason == .contentsList }.map(\.text) == [
             "CONTENTS Introductory Note Introduction I. The Peace-Pipe II. The Four Winds",
         ])
     }
@@ -475,6 +475,6 @@ struct VerseCollectionTests {
         let book = try HTMLPage.body(poems + index)
         #expect(book.chapters.map(\.title) == ["Poems 1", "Poems 2"], "\(book.chapters.map(\.title))")
         #expect(!book.chapters.flatMap(\.blocks).contains { $0.text.contains("A bird came") })
-        #expect(book.skipped.map(\.reason).contains("index"), "\(book.skipped.map(\.reason))")
+        #expect(book.skipped.map(\.reason).contains(.index), "\(book.skipped.map(\.reason))")
     }
 }

@@ -122,6 +122,6 @@ import Testing
         #expect(book.skipped.contains { $0.text.contains("The Forethought") && $0.text.contains("The Afterthought") }, "\(book.skipped.map(\.text))")
         #expect(book.chapters.map(\.title) == entries)
         // The book's title over the list is the title page's, not the list's.
-        #expect(book.skipped.contains { $0.text == "THE SOULS" && $0.reason == "title page" }, "\(book.skipped.map(\.reason))")
+        #expect(book.skipped.contains { $0.text == "THE SOULS" && $0.reason == .titlePage }, "\(book.skipped.map(\.reason))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LecternSchedule
 import LecternStore
 import LecternTestSupport
 
@@ -39,11 +40,11 @@ struct DaemonRecoveryTests {
         try ws.write("src/watched.txt", Self.book(chapters: 5, words: "once more"))
 
         // Both runs under way, each with finished chunks: kill the daemon as a crash would.
-        func running(_ trigger: String) throws -> RunRecord? {
+        func running(_ trigger: Trigger) throws -> RunRecord? {
             try probe.runs().first { $0.trigger == trigger && $0.state == .running }
         }
         #expect(try eventually(timeout: 90, "both runs to have finished chunks") {
-            try ["watch", "schedule"].allSatisfy { t in try running(t).map { try !probe.rendered(by: $0).isEmpty } ?? false }
+            try [Trigger.watch, .schedule].allSatisfy { t in try running(t).map { try !probe.rendered(by: $0).isEmpty } ?? false }
         })
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
@@ -68,7 +69,7 @@ struct DaemonRecoveryTests {
         }, "daemon log:\n\(second.logText)")
         let resumed = try probe.runs().filter { $0.resumesRunId != nil }
         #expect(resumed.allSatisfy { $0.startedAt.timeIntervalSince(restarted) < 5 })
-        #expect(Set(resumed.map(\.trigger)) == ["watch", "schedule"])
+        #expect(Set(resumed.map(\.trigger)) == [.watch, .schedule])
         #expect(try eventually(timeout: 120, "the resumed runs to succeed") {
             try probe.runs().filter { $0.resumesRunId != nil && $0.state == .succeeded }.count == 2
         }, "daemon log:\n\(second.logText)")

@@ -69,7 +69,7 @@ struct DaemonTests {
         })
         try ws.write("src/book.txt", Self.book.replacingOccurrences(of: "Nothing happens in it.", with: "A rabbit runs past."))
         #expect(try eventually(timeout: 60, "a run for the edit") {
-            try probe.runs().dropFirst(before).contains { $0.trigger == "watch" && $0.state == .succeeded }
+            try probe.runs().dropFirst(before).contains { $0.trigger == .watch && $0.state == .succeeded }
         })
         let (status, seconds) = daemon.terminate()
         #expect(status == 0, "daemon log:\n\(daemon.logText)")
@@ -79,7 +79,7 @@ struct DaemonTests {
         #expect(runs.allSatisfy { $0.state == .succeeded }, "\(runs.map { "\($0.trigger) \($0.state)" })")
         let rendering = runs.filter { $0.chunksRendered > 0 }
         try #require(rendering.count == 1, "runs that rendered: \(rendering.map { "\($0.trigger) \($0.chunksRendered)" })")
-        #expect(rendering[0].trigger == "watch")
+        #expect(rendering[0].trigger == .watch)
         let chapters = try probe.chapters(of: rendering[0]).filter { $0.chunksRendered > 0 }.map(\.number)
         #expect(chapters == [2])
         #expect(daemon.logText.contains("<6>run started"), "journald priority prefixes in the log")
@@ -105,7 +105,7 @@ struct DaemonTests {
         let runs = try probe.runs()
         #expect(runs.count == 1)
         #expect(runs.allSatisfy { $0.state == .cancelled }, "\(runs.map(\.state))")
-        #expect(runs.first?.trigger == "schedule")
+        #expect(runs.first?.trigger == .schedule)
         #expect(temporaryFiles(in: [ws.url.appendingPathComponent("out")]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: ws.url.appendingPathComponent("out/long/long.mp3").path))
     }
@@ -130,7 +130,7 @@ struct DaemonTests {
         let runs = try probe.runs()
         #expect(runs.count == names.count, "\(runs.map { "job \($0.jobId) \($0.trigger) \($0.state)" })")
         #expect(Set(runs.map(\.jobId)).count == names.count)
-        #expect(runs.allSatisfy { $0.trigger == "schedule" && $0.state == .succeeded })
+        #expect(runs.allSatisfy { $0.trigger == .schedule && $0.state == .succeeded })
         let started = [first, second].map { $0.logText.components(separatedBy: "run started").count - 1 }
         #expect(started.reduce(0, +) == names.count, "runs started per daemon: \(started)")
     }
@@ -151,7 +151,7 @@ struct DaemonTests {
         // The other job keeps running: an edit of its source is rendered.
         try ws.write("src/healthy.txt", Self.book + "Chapter 4\n\nAn added chapter.\n")
         #expect(try eventually(timeout: 60, "the healthy job's run") {
-            try probe.runs().contains { $0.trigger == "watch" && $0.state == .succeeded }
+            try probe.runs().contains { $0.trigger == .watch && $0.state == .succeeded }
         })
         #expect(try eventually(timeout: 60, "three failed runs (the first and two retries)") { try broken().count >= 3 })
 

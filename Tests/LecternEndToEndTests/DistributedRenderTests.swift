@@ -209,7 +209,7 @@ import LecternTestSupport
         let all = try runs()
         #expect(all.count == names.count && Set(all.map(\.jobId)).count == names.count,
                 "\(all.map { "job \($0.jobId) \($0.trigger) \($0.state)" })")
-        #expect(all.allSatisfy { $0.trigger == "schedule" && $0.state == .succeeded })
+        #expect(all.allSatisfy { $0.trigger == .schedule && $0.state == .succeeded })
         // Every chunk went through the shared folder, checked by its digest.
         let keys = try store.allCachedChunks().map(\.key)
         #expect(!keys.isEmpty && keys.allSatisfy { key in

@@ -18,7 +18,7 @@ import Testing
         try writer.endChapter(end: 2500)
         #expect(!FileManager.default.fileExists(atPath: url.path), "nothing is visible before commit")
         try writer.commit(sampleCount: 2500, wordCount: 3,
-                          skipped: [SkippedText(source: "b.md", chapter: 1, reason: "code block", text: "x = 1")])
+                          skipped: [SkippedText(source: "b.md", chapter: 1, reason: .codeBlock, text: "x = 1")])
 
         let doc = try JSONDecoder().decode(TimingDocument.self, from: Data(contentsOf: url))
         #expect(doc.format == "lectern-timings" && doc.version == TimingDocument.currentVersion)
@@ -29,7 +29,7 @@ import Testing
         #expect(doc.chapters[0].paragraphs.map(\.text) == ["One", "Hello there."])
         #expect(doc.chapters[0].paragraphs[1].sentences[0].words.map(\.start) == [900, 1100])
         #expect(doc.chapters[1].paragraphs.isEmpty)
-        #expect(doc.skipped.first?.reason == "code block")
+        #expect(doc.skipped.first?.reason == .codeBlock)
     }
 
     /// Writes chapters with the given parts, each 1000 ms (with a gap of 10 ms between), and

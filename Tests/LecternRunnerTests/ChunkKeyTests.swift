@@ -13,7 +13,7 @@ struct ChunkKeyTests {
     /// pronunciation, a loudness target, a model identity), two items, so that every field of the
     /// encoding is there to change.
     static func request() -> ChunkRequest {
-        let piper = ResolvedVoice(name: "en_US-libritts_r-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper",
+        let piper = ResolvedVoice(name: "en_US-libritts_r-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: .piper,
                                   model: "/voices/libritts.onnx", speaker: "p225")
         let espeak = ResolvedVoice(name: "en-gb", wordsPerMinute: 175, pitch: 1, volume: 1)
         let chunk = RenderChunk(index: 4, chapter: 2, items: [
@@ -127,6 +127,10 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
+    /// The closed sets a request's strings may come from (a voice's engine): such a string is
+    /// changed to another member of its set, so that the request still decodes.
+    static let closedSets = [VoiceEngine.allCases.map(\.rawValue)]
+
     /// This value with the leaf at `path` changed to another value of its kind.
     func changing(at path: [String]) -> JSONValue {
         guard let head = path.first else {
@@ -134,7 +138,7 @@ enum JSONValue: Codable, Equatable {
             case .bool(let v): return .bool(!v)
             case .int(let v): return .int(v + 1)
             case .double(let v): return .double(v + 0.25)
-            case .string(let v): return .string(v + "x")
+            case .string(let v): return .string(Self.closedSets.first { $0.contains(v) }?.first { $0 != v } ?? v + "x")
             default: return self
             }
         }

@@ -7,7 +7,7 @@ import LecternStore
 /// which stopped run it resumes.
 struct RunDecisionTests {
     static func run(_ id: Int64, _ state: RunState, bookHash: String? = "book", stamp: String? = "stamp") -> RunRecord {
-        RunRecord(id: id, jobId: 1, trigger: "manual", state: state, startedAt: Date(timeIntervalSince1970: 0), pid: 1,
+        RunRecord(id: id, jobId: 1, trigger: .manual, state: state, startedAt: Date(timeIntervalSince1970: 0), pid: 1,
                   wordsDone: 0, audioMsDone: 0, bookHash: bookHash, outputStamp: stamp)
     }
 

@@ -77,7 +77,7 @@ import LecternSpeech
         let plan = try Segmenter(manifest: m).plan(Self.play)
         let utterances = plan.chapters.flatMap(\.utterances)
         #expect(!utterances.contains { $0.kind == .speaker }, "labels are silent with a cast")
-        let labels = plan.skipped.filter { $0.reason == Segmenter.silentLabelReason }
+        let labels = plan.skipped.filter { $0.reason == SkipReason.silentSpeakerLabel }
         #expect(labels.map(\.text) == ["ROPER.", "FARNCOMBE.", "Mrs. Upjohn", "ROPER:", "MRS. UPJOHN."])
         #expect(labels.map(\.beforeBlock) == [1, 5, 7, 11, 1] && labels.map(\.chapter) == [1, 1, 1, 1, 2])
         // Each stands before the utterance after it (a direction opening the speech, or the speech).

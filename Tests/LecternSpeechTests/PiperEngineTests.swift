@@ -267,7 +267,7 @@ private let aliceText: String = {
         let engine = try PiperEngine(model: model, threads: 1)
         let text = "Down, down, down. Would the fall never come to an end?"
         func voice(_ speaker: String?) -> ResolvedVoice {
-            ResolvedVoice(name: "test-multi", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper", model: model.path, speaker: speaker)
+            ResolvedVoice(name: "test-multi", wordsPerMinute: 175, pitch: 1, volume: 1, engine: .piper, model: model.path, speaker: speaker)
         }
         let first = try engine.synthesize(text, voice: voice(nil))
         let brisk = try engine.synthesize(text, voice: voice("brisk"))
@@ -289,7 +289,7 @@ private let aliceText: String = {
         #expect(problem?.contains("no such speaker") == true && problem?.contains("brisk") == true, "\(problem ?? "nil")")
         #expect(SpeechEngines.problem(with: voice("steady"), sampleRate: 22050) == nil)
         // The single-speaker voice has no speakers to name.
-        let single = ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper", speaker: "1")
+        let single = ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: .piper, speaker: "1")
         #expect(SpeechEngines.problem(with: single, sampleRate: 22050)?.contains("one speaker") == true)
     }
 }

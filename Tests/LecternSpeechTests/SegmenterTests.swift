@@ -25,7 +25,7 @@ private let book = Book(chapters: [
     Chapter(title: "Skipped chapter", blocks: [Block(kind: .paragraph, text: "Not read.")], source: "book.txt"),
     Chapter(title: "The End", blocks: [Block(kind: .paragraph, text: "Bye.")], source: "book.txt"),
     Chapter(title: "untitled", speaksTitle: false, blocks: [Block(kind: .paragraph, text: "Appendix.")], source: "extra.md"),
-], skipped: [SkippedText(source: "book.txt", chapter: nil, reason: "front matter before the first chapter", text: "Title page")])
+], skipped: [SkippedText(source: "book.txt", chapter: nil, reason: .frontMatter, text: "Title page")])
 
 private let yaml = """
     title: Test
@@ -78,7 +78,7 @@ private let yaml = """
         #expect((u[2].preDelay, u[2].postDelay) == (0.2, 0.6))
         #expect(u[3].voice.wordsPerMinute == 200)
         #expect((u[3].preDelay, u[3].postDelay) == (0.0, 0.4))
-        #expect(plan.skipped.contains(SkippedText(source: "book.txt", chapter: 1, reason: "no words to speak (punctuation only)",
+        #expect(plan.skipped.contains(SkippedText(source: "book.txt", chapter: 1, reason: .punctuationOnly,
                                                   text: "\u{2014} ... \u{2014}")))
     }
 
@@ -101,10 +101,10 @@ private let yaml = """
     @Test func skippedChapterIsListedAndUntitledChaptersDoNotSpeakTheirTitle() throws {
         let plan = try Segmenter(manifest: manifest(yaml)).plan(book)
         #expect(plan.skipped.map(\.text) == ["Title page", "\u{2014} ... \u{2014}", "Skipped chapter", "Not read."])
-        #expect(plan.skipped[0].reason == "front matter before the first chapter")
-        #expect(plan.skipped[1].reason == "no words to speak (punctuation only)")
+        #expect(plan.skipped[0].reason == .frontMatter)
+        #expect(plan.skipped[1].reason == .punctuationOnly)
         // A skipped chapter's text names the chapter in its reason and belongs to no output chapter.
-        #expect(plan.skipped[2...].allSatisfy { $0.reason.hasSuffix("(Skipped chapter) skipped by an override") && $0.chapter == nil })
+        #expect(plan.skipped[2...].allSatisfy { $0.reason == .chapterOverride(number: 3, title: "Skipped chapter") && $0.chapter == nil })
         #expect(plan.skipped.prefix(2).map(\.chapter) == [nil, 1])
         #expect(plan.chapters.last?.utterances.map(\.text) == ["Appendix."])
         #expect(plan.chapters.map(\.number) == [1, 2, 3, 4])

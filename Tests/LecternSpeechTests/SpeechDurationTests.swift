@@ -48,7 +48,7 @@ struct SpeechDurationTests {
 
     @Test func aPiperVoiceHasItsOwnPace() {
         let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 20)
-        var piper = ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: "piper")
+        var piper = ResolvedVoice(name: "en_US-joe-medium", wordsPerMinute: 175, pitch: 1, volume: 1, engine: .piper)
         let espeak = SpeechDuration.seconds(of: text, voice: Self.voice)
         #expect(abs(SpeechDuration.seconds(of: text, voice: piper) / espeak - 0.852) < 0.001)
         // Slower and faster, but by less than the rate says.

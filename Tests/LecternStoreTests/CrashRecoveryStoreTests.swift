@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LecternTestSupport
+import LecternSchedule
 import LecternStore
 
 /// What the store does for a process that died: its lease is no longer counted, its runs are
@@ -19,8 +20,8 @@ import LecternStore
     }
 
     /// A job with a run left `running` by a dead process, started by `trigger`.
-    func orphan(_ store: JobStore, trigger: String) async throws -> (JobRecord, RunRecord) {
-        let job = try await store.job(manifestPath: folder.appendingPathComponent("\(trigger).yml").path, name: trigger, title: nil)
+    func orphan(_ store: JobStore, trigger: Trigger) async throws -> (JobRecord, RunRecord) {
+        let job = try await store.job(manifestPath: folder.appendingPathComponent("\(trigger.rawValue).yml").path, name: trigger.rawValue, title: nil)
         _ = try await store.registerSchedule(jobId: job.id!, expression: nil, timeZone: nil, watch: true, watchVersion: "v1", now: Date())
         var run = try await store.startRun(job: job, trigger: trigger)
         run.holder = try Self.deadProcess().description
@@ -32,7 +33,7 @@ import LecternStore
     func aDeadHoldersLeaseIsNotCountedAndItsRunIsSettledAndResumedOnce(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
         let store = try await fixture.open()
-        let (job, run) = try await orphan(store, trigger: "schedule")
+        let (job, run) = try await orphan(store, trigger: .schedule)
         await #expect(try store.runs(jobId: job.id!).first?.isOrphaned == true)
         let settled = try await store.settleOrphanedRuns(jobId: job.id!)
         #expect(settled.map(\.id) == [run.id])
@@ -51,7 +52,7 @@ import LecternStore
         // A live holder's lease counts, and its running run is left alone.
         _ = try await store.acquireLease(jobId: job.id!, holder: .current, duration: 60)
         await #expect(try store.leasedJobIds() == [job.id!])
-        let live = try await store.startRun(job: job, trigger: "schedule")
+        let live = try await store.startRun(job: job, trigger: .schedule)
         await #expect(try store.settleOrphanedRuns(jobId: job.id!).isEmpty)
         await #expect(try store.runs(jobId: job.id!).first { $0.id == live.id }?.state == .running)
     }
@@ -60,7 +61,7 @@ import LecternStore
     func aFailureTheStoreCouldNotTakeIsRecordedFromItsNote(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
         let store = try await fixture.open()
-        let (job, run) = try await orphan(store, trigger: "manual")
+        let (job, run) = try await orphan(store, trigger: .manual)
         let note = FailureNote(store: store, runId: run.id!)
         note.reserve()
         let message = "cannot write the job store \(store.name): database or disk is full"
@@ -77,7 +78,7 @@ import LecternStore
     func aChangeIsServedOnlyByASuccessAndADeadClaimantsChangeIsReopened(_ backend: Backend) async throws {
         let fixture = try backend.fresh()
         let store = try await fixture.open()
-        let (job, _) = try await orphan(store, trigger: "watch")
+        let (job, _) = try await orphan(store, trigger: .watch)
         let dead = try Self.deadProcess()
         // A live daemon's claim stands while its run is under way.
         await #expect(try store.claimChange(jobId: job.id!, version: "v2"))

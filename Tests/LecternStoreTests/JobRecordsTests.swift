@@ -44,8 +44,8 @@ import LecternStore
         _ = try await store.job(manifestPath: "/books/c.yml", name: "b", title: nil)
         await #expect(try store.jobs().map(\.name) == ["B", "a2", "b"], "byte order, as SQLite sorts")
 
-        let started = try await store.startRun(job: renamed, trigger: "watch", resumes: 5, forced: true)
-        #expect(started.state == .running && started.trigger == "watch" && started.resumesRunId == 5 && started.forced)
+        let started = try await store.startRun(job: renamed, trigger: .watch, resumes: 5, forced: true)
+        #expect(started.state == .running && started.trigger == .watch && started.resumesRunId == 5 && started.forced)
         #expect(started.pid == getpid() && started.holder == ProcessIdentity.current.description)
         let run = Self.filled(started)
         let chapters = (1...2).map { n in
@@ -60,7 +60,7 @@ import LecternStore
         await #expect(try other.chapters(runId: run.id!).map { var c = $0; c.id = nil; return c } == chapters)
         await #expect(try other.chapters(runId: run.id!).allSatisfy { $0.id != nil })
 
-        let second = try await store.startRun(job: renamed, trigger: "manual", resumes: nil, forced: false)
+        let second = try await store.startRun(job: renamed, trigger: .manual, resumes: nil, forced: false)
         await #expect(try other.runs(jobId: job.id!).map(\.id) == [second.id, run.id], "newest first")
         await #expect(try other.runs(jobId: job.id!, limit: 1).map(\.id) == [second.id])
         await #expect(try other.latestRun(jobId: job.id!, states: [.succeeded])?.id == run.id)

@@ -75,7 +75,7 @@ import LecternStore
             try await fixture.open().registerSchedule(jobId: job.id!, expression: "0 * * * *", timeZone: "UTC", watch: true, watchVersion: "v1", now: now)
         }
         #expect(registered.allSatisfy { $0?.firstSeen.ms == now.ms && $0?.servedVersion == "v1" })
-        var stopped = try await store.startRun(job: job, trigger: "schedule")
+        var stopped = try await store.startRun(job: job, trigger: .schedule)
         stopped.state = .interrupted
         try await store.update(stopped)
         let failed = stopped

@@ -29,7 +29,7 @@ import LecternStore
     }
 
     @Test func anOrphanedRunFailsWithItsNotesMessageElseIsInterrupted() {
-        let run = RunRecord(id: 7, jobId: 1, trigger: "manual", state: .running, startedAt: Self.now, pid: 42, wordsDone: 0,
+        let run = RunRecord(id: 7, jobId: 1, trigger: .manual, state: .running, startedAt: Self.now, pid: 42, wordsDone: 0,
                             audioMsDone: 0, holder: nil, resumesRunId: nil, forced: false)
         let failed = run.settled(note: "disk full", at: Self.now)
         #expect(failed.state == .failed && failed.error == "disk full" && failed.endedAt == Self.now)
@@ -68,14 +68,14 @@ import LecternStore
     }
 
     @Test func onlyADaemonsRunThatStoppedAndWasNotResumedIsResumable() {
-        var run = RunRecord(id: 7, jobId: 1, trigger: "schedule", state: .interrupted, startedAt: Self.now, pid: 42, wordsDone: 0,
+        var run = RunRecord(id: 7, jobId: 1, trigger: .schedule, state: .interrupted, startedAt: Self.now, pid: 42, wordsDone: 0,
                             audioMsDone: 0, holder: nil, resumesRunId: nil, forced: false)
         #expect(run.isResumable(resumed: nil) && run.isResumable(resumed: 6))
         #expect(!run.isResumable(resumed: 7), "resumed once only")
         run.state = .succeeded
         #expect(!run.isResumable(resumed: nil))
         run.state = .cancelled
-        run.trigger = "manual"
+        run.trigger = .manual
         #expect(!run.isResumable(resumed: nil), "a run started by hand is not a daemon's to resume")
     }
 

@@ -6,25 +6,25 @@ import LecternText
 /// first and last words); text skipped inside the excerpt, and the lines the markers matched,
 /// stay as they are.
 struct SkippedCutSummaryTests {
-    private func item(_ text: String, _ reason: String, cut: SkippedText.Cut?, source: String = "book.txt") -> SkippedText {
+    private func item(_ text: String, _ reason: SkipReason, cut: SkippedText.Cut?, source: String = "book.txt") -> SkippedText {
         SkippedText(source: source, chapter: nil, reason: reason, text: text, cut: cut)
     }
 
     @Test func eachSideOfTheCutBecomesOneEntryWithItsWordCount() {
-        let before = "before the start marker /START/"
-        let after = "after the end marker /END/"
+        let before = SkipReason.beforeStartMarker(pattern: "START", key: nil)
+        let after = SkipReason.afterEndMarker(pattern: "END", key: nil)
         let longTail = (1...80).map { "word\($0)" }.joined(separator: " ")
         let list = [
             item("Title page of the book", before, cut: .before),
             item("Contents: one two three", before, cut: .before),
-            item("*** START ***", "start marker /START/", cut: nil),
-            item("print(code)", "code block", cut: nil),
-            item("*** END ***", "end marker /END/", cut: nil),
+            item("*** START ***", .startMarker(pattern: "START"), cut: nil),
+            item("print(code)", .codeBlock, cut: nil),
+            item("*** END ***", .endMarker(pattern: "END"), cut: nil),
             item("Licence paragraph one.", after, cut: .after),
             item(longTail, after, cut: .after),
         ]
         let summary = SkippedText.summarisingCuts(list)
-        #expect(summary.map(\.reason) == [before, "start marker /START/", "code block", "end marker /END/", after])
+        #expect(summary.map(\.reason) == [before, .startMarker(pattern: "START"), .codeBlock, .endMarker(pattern: "END"), after])
         #expect(summary[0].words == 9 && summary[0].cut == .before)
         #expect(summary[0].text == "Title page of the book Contents: one two three")
         #expect(summary[1].words == nil && summary[2].words == nil)
@@ -36,14 +36,14 @@ struct SkippedCutSummaryTests {
     }
 
     @Test func cutsOfDifferentSourcesStaySeparate() {
-        let reason = "after the end marker /END/"
+        let reason = SkipReason.afterEndMarker(pattern: "END", key: nil)
         let list = [item("one two", reason, cut: .after, source: "a.txt"), item("three", reason, cut: .after, source: "b.txt")]
         let summary = SkippedText.summarisingCuts(list)
         #expect(summary.map(\.source) == ["a.txt", "b.txt"] && summary.map(\.words) == [2, 1])
     }
 
     @Test func aListWithNoCutIsUnchanged() {
-        let list = [item("print(code)", "code block", cut: nil), item("1 2 3", "page numbers", cut: nil)]
+        let list = [item("print(code)", .codeBlock, cut: nil), item("1 2 3", .pageNumber, cut: nil)]
         #expect(SkippedText.summarisingCuts(list) == list)
     }
 }

@@ -3,11 +3,6 @@ import Foundation
 /// Back matter that is not read: an index (an `INDEX` line then entries with page numbers), and
 /// advertisements after `THE END` (``Advertisements``).
 enum BackMatter {
-    static let indexReason = "index"
-    static let advertisementsReason = "advertisements"
-    static let colophonReason = "colophon"
-    static let errataReason = "errata"
-    static let glossaryReason = "glossary (back matter)"
     /// `GLOSSARY`, `VOCABULARY`, `WORD LIST`, `Glossary of Scots Words`
     static let glossaryTitle = LinePattern(#"^(GLOSSARY|Glossary|VOCABULARY|Vocabulary|WORD[- ]LIST|Word[- ][Ll]ist)\b.{0,40}$"#)
     /// `ERRATA`, `ERRATA (noted by transcriber)`, `CORRIGENDA`, `Errata.`

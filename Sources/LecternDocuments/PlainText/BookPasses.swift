@@ -1,3 +1,5 @@
+import LecternCore
+
 /// Decisions that need the whole book: which BOOK/PART/EPOCH headings hold chapters, the title page
 /// before the first heading, a book title repeated before a chapter, advertisements after THE END,
 /// and section breaks that do not stand between two stretches of text.
@@ -39,7 +41,7 @@ enum BookPasses {
             let text = lines.joined(separator: " ")
             let key = TextLines.letterKey(text)
             guard TextLines.isUpperCase(text), TextLines.words(text).count <= 10, key.count >= 4, frontText.contains(key) else { continue }
-            out[k] = .skipped(text: TextLines.collapse(text), reason: PlainTextStructure.titlePageReason, firstLine: first)
+            out[k] = .skipped(text: TextLines.collapse(text), reason: SkipReason.titlePage, firstLine: first)
         }
         return out
     }
@@ -67,7 +69,7 @@ enum BookPasses {
         // Running text before the first heading (a prologue, a note to the reader, a song's verses) is no title page.
         let running = FrontMatter.runningTextStart(pieces[..<first], read: read) ?? first
         return pieces[..<first].enumerated().compactMap { k, piece in
-            read.contains(k) || k >= running ? piece : piece.skipped(PlainTextStructure.titlePageReason)
+            read.contains(k) || k >= running ? piece : piece.skipped(SkipReason.titlePage)
         } + pieces[first...]
     }
 
@@ -106,9 +108,9 @@ enum BookPasses {
         while start - 1 > end, pieces[start - 1].isHeading || pieces[start - 1].isSkipped || isTitleLine(pieces[start - 1]) { start -= 1 }
         return Array(pieces[..<start]) + pieces[start...].compactMap { piece in
             if case .heading(let lines, let first, _) = piece {
-                return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: BackMatter.advertisementsReason, firstLine: first)
+                return .skipped(text: TextLines.collapse(lines.joined(separator: " ")), reason: SkipReason.advertisements, firstLine: first)
             }
-            return piece.skipped(BackMatter.advertisementsReason)
+            return piece.skipped(SkipReason.advertisements)
         }
     }
 
@@ -166,7 +168,7 @@ extension BookPasses {
             switch pieces[k] {
             case .paragraph(let lines, _): return lines.count == 1 && BackMatter.theEnd.matches(lines[0])
             case .skipped(let text, let reason, _):
-                return reason == StructureScanner.illustrationReason && TextLines.letterKey(text) == "ILLUSTRATIONTHEEND"
+                return reason == SkipReason.illustration && TextLines.letterKey(text) == "ILLUSTRATIONTHEEND"
             default: return false
             }
         }) else { return pieces }
@@ -174,7 +176,7 @@ extension BookPasses {
         for k in (end + 1)..<pieces.count {
             guard case .paragraph(let lines, _) = pieces[k] else { continue }
             let key = TextLines.letterKey(lines.joined(separator: " "))
-            if key.count >= 8, frontText.contains(key), let s = pieces[k].skipped(BackMatter.colophonReason) { out[k] = s }
+            if key.count >= 8, frontText.contains(key), let s = pieces[k].skipped(SkipReason.colophon) { out[k] = s }
         }
         return out
     }
@@ -218,7 +220,7 @@ extension BookPasses {
             if entries.count >= 2, entries.allSatisfy(repeatsLater) {
                 for e in entries {
                     if case .heading(let lines, let first, _) = pieces[e] {
-                        out[e] = .skipped(text: lines.joined(separator: " "), reason: ContentsList.contentsReason, firstLine: first)
+                        out[e] = .skipped(text: lines.joined(separator: " "), reason: SkipReason.contentsList, firstLine: first)
                     }
                 }
             }

@@ -55,7 +55,7 @@ enum CastList {
                     out += entries
                 } else if let position = restPosition[n], read.contains(position) {
                     out.append(pieces[n])
-                } else if let skipped = pieces[n].skipped(PlainTextStructure.titlePageReason) {
+                } else if let skipped = pieces[n].skipped(SkipReason.titlePage) {
                     out.append(skipped)
                 }
             }

@@ -1,9 +1,9 @@
+import LecternCore
+
 /// Contents lists and lists of illustrations: a `CONTENTS` / `TABLE OF CONTENTS` (`INHOUD`, `INHALT` …) /
 /// `LIST OF ILLUSTRATIONS` title and its entries up to a run of 3+ blank lines, or an untitled run of
 /// entries ending in page numbers (`Heading to Chapter IV.      18`).
 enum ContentsList {
-    static let contentsReason = "contents list"
-    static let illustrationsReason = "list of illustrations"
 
     /// `CONTENTS`, `TABLE OF CONTENTS`, `CONTENTS AND ILLUSTRATIONS` (a list naming each chapter's pictures too).
     static let contentsTitle = LinePattern(#"^(TABLE\s+OF\s+)?CONTENTS?(\s+OF\s+[A-Z ]+)?(\s+AND\s+(LIST\s+OF\s+)?ILLUSTRATIONS)?\s*[.:]?$"#,
@@ -18,12 +18,12 @@ enum ContentsList {
     static let columnHeader = LinePattern(#"^(CHAP(TER)?\.?|PAGE|Page|SECTION|PART)(\s+(PAGE|Page))?\.?$"#)
 
     /// The reason, if the line titles a list.
-    static func title(_ line: String) -> String? {
+    static func title(_ line: String) -> SkipReason? {
         guard line.utf8.count <= 120 else { return nil }
         let t = TextLines.collapse(line)
         guard t.count <= 40 else { return nil }
-        if contentsTitle.matches(t) || foreignContentsTitle.matches(t) { return contentsReason }
-        if illustrationsTitle.matches(t) { return illustrationsReason }
+        if contentsTitle.matches(t) || foreignContentsTitle.matches(t) { return .contentsList }
+        if illustrationsTitle.matches(t) { return .illustrationsList }
         return nil
     }
 

@@ -15,8 +15,6 @@ enum Footnotes {
         var bracketed: Bool
     }
 
-    static let labelReason = "footnote label"
-    static let headingReason = "footnotes heading"
     static let plain = LinePattern(#"^(\[(\d{1,3}[a-z]?|\*{1,3}|†)\]|\{(\d{1,3}|\*{1,3}|†)\})\s*(\S.*)$"#)
     static let bracketed = LinePattern(#"^(\[(?:Footnote|Note|FOOTNOTE)\s+([0-9A-Za-z*†]{1,4})\s*:)\s*(.*)$"#)
     static let numbered = LinePattern(#"^((\d{1,3})[.)]?)\s+(\S.*)$"#)

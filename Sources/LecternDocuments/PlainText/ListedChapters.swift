@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 import LecternText
 
 /// A contents list as evidence for the chapters: when a book lists its chapters, the chapters
@@ -225,7 +226,7 @@ enum ListedChapters {
                       (e..<match.index).allSatisfy({ !hasLater($0, after: k) }) else { continue }
                 found[k] = .paragraph(match.entry, listed: listedTitle(entries[match.index], match.entry))
                 e = match.index + 1
-            case .skipped(let text, StructureScanner.illustrationReason, _):
+            case .skipped(let text, SkipReason.illustration, _):
                 guard !headed.contains(e), let colon = text.firstIndex(of: ":") else { continue }
                 var inner = TextLines.trim(String(text[text.index(after: colon)...]))
                 if inner.hasSuffix("]") { inner.removeLast() }

@@ -4,7 +4,6 @@
 /// bracket holds no word at all, and the line (or a later one) ends with the bracket.
 /// Skipped as "transcriber's notation".
 enum Notation {
-    static let reason = "transcriber's notation"
     static let tagged = LinePattern(
         #"^\[(?!(?i:footnote|note|sidenote|illustration|transcriber|figure|fig\.|plate|image|picture)\b)[A-Za-z0-9/+=.#'-]{1,20}(?: [A-Za-z]{1,12}){0,3}:"#)
     static let marker = LinePattern(#"^\[(\d{1,3}|\*{1,3}|†|‡)\]$"#)

@@ -1,8 +1,10 @@
+import LecternCore
+
 /// A passage the reading pass took for one it leaves out (an errata list, a contents list …)
 /// that is too long to be one (``SkipBounds``): it is read, and the reader warns.
 public struct OversizedSkip: Equatable, Sendable {
     /// The kind it was taken for: a skipped passage's reason.
-    public var reason: String
+    public var reason: SkipReason
     public var words: Int
     /// The most words a passage of its kind holds.
     public var bound: Int
@@ -11,7 +13,7 @@ public struct OversizedSkip: Equatable, Sendable {
     /// The 0-based index of its first line.
     public var firstLine: Int
 
-    public init(reason: String, words: Int, bound: Int, firstWords: String, firstLine: Int) {
+    public init(reason: SkipReason, words: Int, bound: Int, firstWords: String, firstLine: Int) {
         (self.reason, self.words, self.bound, self.firstWords, self.firstLine) = (reason, words, bound, firstWords, firstLine)
     }
 

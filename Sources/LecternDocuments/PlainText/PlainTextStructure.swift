@@ -17,10 +17,6 @@ public struct PlainTextStructure {
     /// What to do with `[Illustration: …]` captions.
     public enum Illustrations: Sendable { case skip, read }
 
-    static let headerReason = "Project Gutenberg header"
-    static let footerReason = "Project Gutenberg licence"
-    static let creditReason = "producer's credit"
-    static let titlePageReason = "title page"
 
     /// - parameter lines: the decoded text split at "\n" (CR and CRLF already turned into LF), as written.
     public static func analyse(_ lines: [String], illustrations: Illustrations = .skip) -> [TextItem] {
@@ -34,23 +30,23 @@ public struct PlainTextStructure {
         var boundaries = GutenbergBoundaries.find(in: lines)
         var oversized: [OversizedSkip] = []
         // A header or licence longer than one is no header or licence: its lines are the book's.
-        if let h = boundaries.headerEnd, let over = SkipBounds.oversized(lines[0...h], reason: headerReason, firstLine: 0) {
+        if let h = boundaries.headerEnd, let over = SkipBounds.oversized(lines[0...h], reason: SkipReason.gutenbergHeader, firstLine: 0) {
             oversized.append(over)
             boundaries.headerEnd = nil
             boundaries.credit = nil
         }
-        if let f = boundaries.footerStart, let over = SkipBounds.oversized(lines[f...], reason: footerReason, firstLine: f) {
+        if let f = boundaries.footerStart, let over = SkipBounds.oversized(lines[f...], reason: SkipReason.gutenbergLicence, firstLine: f) {
             oversized.append(over)
             boundaries.footerStart = nil
         }
         var head: [StructurePiece] = []
         var start = 0
         if let h = boundaries.headerEnd {
-            head.append(skipped(lines, 0..<(h + 1), headerReason))
+            head.append(skipped(lines, 0..<(h + 1), SkipReason.gutenbergHeader))
             start = h + 1
         }
         if let credit = boundaries.credit {
-            head.append(skipped(lines, credit, creditReason))
+            head.append(skipped(lines, credit, SkipReason.producersCredit))
             start = credit.upperBound
         }
         let limit = boundaries.footerStart ?? lines.count
@@ -120,7 +116,7 @@ public struct PlainTextStructure {
         })
 
         let notes = body.compactMap { piece -> String? in
-            if case .skipped(let text, StructureScanner.transcribersNoteReason, _) = piece { return text }
+            if case .skipped(let text, SkipReason.transcribersNote, _) = piece { return text }
             return nil
         }
         let codes = TranscribersNote.definedCodes(in: notes)
@@ -129,7 +125,7 @@ public struct PlainTextStructure {
                               slashO: AccentDefinitions.writesSlashO(notes: notes, lines: lines[start..<limit]))
 
         var tail: [StructurePiece] = []
-        if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, footerReason)) }
+        if let f = boundaries.footerStart { tail.append(skipped(lines, f..<lines.count, SkipReason.gutenbergLicence)) }
         let items = (head + body + tail).compactMap {
             item($0, letterNotes: letterNotes, codes: codes, accents: accents, illustrations: illustrations, cast: cast)
         }
@@ -171,7 +167,7 @@ public struct PlainTextStructure {
         return end.hasPrefix("_") && (end.hasSuffix("_") || end.hasSuffix("_.") || end.hasSuffix("_:"))
     }
 
-    static func skipped(_ lines: [String], _ range: Range<Int>, _ reason: String) -> StructurePiece {
+    static func skipped(_ lines: [String], _ range: Range<Int>, _ reason: SkipReason) -> StructurePiece {
         .skipped(text: TextLines.collapse(lines[range].joined(separator: " ")), reason: reason, firstLine: range.lowerBound)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// What the e-text's producer wrote about the e-text, under no transcriber's-note title: a
 /// paragraph that names Project Gutenberg or the transcriber, or speaks of the digital edition's
@@ -20,7 +21,7 @@ enum ProducersMatter {
     static let maxWords = 200
     /// The most words read between two of the producer's paragraphs that join them.
     static let maxGap = 60
-    static let reason = StructureScanner.transcribersNoteReason
+    static let reason = SkipReason.transcribersNote
 
     /// Whether `text`, a whole paragraph, is the producer's. `transcribed`: the book is an e-text of a
     /// printed one (it has Project Gutenberg's header or licence), so that words of the digital world are

@@ -1,3 +1,5 @@
+import LecternCore
+
 /// The most words a passage of each kind can hold and still be what the reading pass takes it
 /// for, each from what the kind is. A candidate over its bound is read, not skipped, and the
 /// reader warns (``OversizedSkip``): the bound is the safety net under the detectors, whose own
@@ -12,36 +14,36 @@ enum SkipBounds {
         var why: String
     }
 
-    static let bounds: [String: Bound] = [
-        PlainTextStructure.headerReason: Bound(words: 5_000, why: "lines up to PG's START marker; the old small print is about 3,000 words"),
-        PlainTextStructure.footerReason: Bound(words: 7_000, why: "PG's licence from its END marker is about 3,000 words, with a donation notice 4,000"),
-        PlainTextStructure.creditReason: Bound(words: 150, why: "a block of at most six lines naming who made the e-text"),
-        PlainTextStructure.titlePageReason: Bound(words: 1_500, why: "title, half-title, dedication, imprint: a few short lines a page"),
-        ContentsList.contentsReason: Bound(words: 6_000, why: "a short line an entry (a synopsis at most), the entries coming back as headings"),
-        ContentsList.illustrationsReason: Bound(words: 3_000, why: "a short caption and a page number a plate"),
-        BackMatter.indexReason: Bound(words: 40_000, why: "short lines of terms and page numbers; a large book's index is some 30,000 words"),
-        BackMatter.errataReason: Bound(words: 1_500, why: "a line or two a correction, a few dozen corrections"),
-        BackMatter.glossaryReason: Bound(words: 12_000, why: "a word and a short gloss a line"),
-        BackMatter.advertisementsReason: Bound(words: 10_000, why: "a publisher's catalogue of a few pages after THE END"),
-        BackMatter.colophonReason: Bound(words: 200, why: "a printer's imprint of a few lines"),
-        StructureScanner.transcribersNoteReason: Bound(words: 2_000, why: "a note on spelling and a list of the corrections made"),
-        StructureScanner.illustrationReason: Bound(words: 400, why: "one bracketed caption of at most 80 lines"),
-        Notation.reason: Bound(words: 1_500, why: "bracketed notation lines, at most 12 lines each, in one run"),
-        Tables.reason: Bound(words: 3_000, why: "one block of columns"),
-        Footnotes.labelReason: Bound(words: 10, why: "a note's label: `[1]`, `Footnote 2:`"),
-        Footnotes.headingReason: Bound(words: 10, why: "a line: `FOOTNOTES:`"),
+    static let bounds: [SkipReason: Bound] = [
+        SkipReason.gutenbergHeader: Bound(words: 5_000, why: "lines up to PG's START marker; the old small print is about 3,000 words"),
+        SkipReason.gutenbergLicence: Bound(words: 7_000, why: "PG's licence from its END marker is about 3,000 words, with a donation notice 4,000"),
+        SkipReason.producersCredit: Bound(words: 150, why: "a block of at most six lines naming who made the e-text"),
+        SkipReason.titlePage: Bound(words: 1_500, why: "title, half-title, dedication, imprint: a few short lines a page"),
+        SkipReason.contentsList: Bound(words: 6_000, why: "a short line an entry (a synopsis at most), the entries coming back as headings"),
+        SkipReason.illustrationsList: Bound(words: 3_000, why: "a short caption and a page number a plate"),
+        SkipReason.index: Bound(words: 40_000, why: "short lines of terms and page numbers; a large book's index is some 30,000 words"),
+        SkipReason.errata: Bound(words: 1_500, why: "a line or two a correction, a few dozen corrections"),
+        SkipReason.glossary: Bound(words: 12_000, why: "a word and a short gloss a line"),
+        SkipReason.advertisements: Bound(words: 10_000, why: "a publisher's catalogue of a few pages after THE END"),
+        SkipReason.colophon: Bound(words: 200, why: "a printer's imprint of a few lines"),
+        SkipReason.transcribersNote: Bound(words: 2_000, why: "a note on spelling and a list of the corrections made"),
+        SkipReason.illustration: Bound(words: 400, why: "one bracketed caption of at most 80 lines"),
+        SkipReason.transcribersNotation: Bound(words: 1_500, why: "bracketed notation lines, at most 12 lines each, in one run"),
+        SkipReason.table: Bound(words: 3_000, why: "one block of columns"),
+        SkipReason.footnoteLabel: Bound(words: 10, why: "a note's label: `[1]`, `Footnote 2:`"),
+        SkipReason.footnotesHeading: Bound(words: 10, why: "a line: `FOOTNOTES:`"),
     ]
 
     /// Kinds whose pieces, when they follow one another, are one passage (a title page of several
     /// blocks, a catalogue of several listings).
-    static let runs: Set<String> = [PlainTextStructure.titlePageReason, BackMatter.advertisementsReason, BackMatter.colophonReason]
+    static let runs: Set<SkipReason> = [.titlePage, .advertisements, .colophon]
 
     /// The candidate `lines`, starting at line `firstLine`, when it is too long to be a `reason`.
-    static func oversized(_ lines: ArraySlice<String>, reason: String, firstLine: Int) -> OversizedSkip? {
+    static func oversized(_ lines: ArraySlice<String>, reason: SkipReason, firstLine: Int) -> OversizedSkip? {
         oversized(text: TextLines.collapse(lines.joined(separator: " ")), reason: reason, firstLine: firstLine)
     }
 
-    static func oversized(text: String, reason: String, firstLine: Int) -> OversizedSkip? {
+    static func oversized(text: String, reason: SkipReason, firstLine: Int) -> OversizedSkip? {
         guard let bound = bounds[reason] else { return nil }
         let words = TextLines.wordCount(text)
         guard words > bound.words else { return nil }
@@ -52,7 +54,7 @@ enum SkipBounds {
     /// title page, advertisements, colophon; single captions and labels) checked: one over its
     /// bound is read again as the paragraphs its lines make.
     /// - parameter limit: the end (exclusive) of the body's lines.
-    static func apply(_ pieces: [StructurePiece], lines: [String], limit: Int, checked: Set<String>) -> (pieces: [StructurePiece], oversized: [OversizedSkip]) {
+    static func apply(_ pieces: [StructurePiece], lines: [String], limit: Int, checked: Set<SkipReason>) -> (pieces: [StructurePiece], oversized: [OversizedSkip]) {
         var out: [StructurePiece] = []
         var found: [OversizedSkip] = []
         var k = 0

@@ -1,4 +1,5 @@
 import Foundation
+import LecternCore
 
 /// Walks the body of a plain text once, line by line, and finds its pieces with the detectors
 /// (illustrations, notation, separators, transcriber's notes, contents lists, index, footnotes,
@@ -46,9 +47,6 @@ struct StructureScanner {
         gapCapitals = fallbackHeadings || !evidence.headings.isEmpty ? [] : GapCapitals.titles(in: lines, from: 0, limit: limit)
     }
 
-    static let illustrationReason = "illustration"
-    static let transcribersNoteReason = "transcriber's note"
-    static let pageNumberReason = "page number"
 
     /// A number alone far out in the right margin (50 columns in or more, past where a centred heading
     /// stands) opening a block: the printed page's number, kept by the transcription, not the text's.
@@ -75,7 +73,7 @@ struct StructureScanner {
         }
         let t = TextLines.trim(line)
         if paragraph.isEmpty, Self.isMarginPageNumber(line) {
-            pieces.append(.skipped(text: t, reason: Self.pageNumberReason, firstLine: i))
+            pieces.append(.skipped(text: t, reason: SkipReason.pageNumber, firstLine: i))
             return i + 1
         }
         if t.first == "[", IllustrationMark.opens(t) {
@@ -88,7 +86,7 @@ struct StructureScanner {
         if t.first == "[", var j = Notation.end(from: i, in: lines, limit: limit) {
             flush()
             while j < limit, let next = Notation.end(from: j, in: lines, limit: limit) { j = next }
-            if !skipBounded(i..<j, Notation.reason) { pieces += SkipBounds.paragraphs(lines, i..<j) }
+            if !skipBounded(i..<j, SkipReason.transcribersNotation) { pieces += SkipBounds.paragraphs(lines, i..<j) }
             return j
         }
         if Separators.isSeparator(t) {
@@ -106,27 +104,27 @@ struct StructureScanner {
     private mutating func blockStart(at i: Int, text t: String) -> Int? {
         if TranscribersNote.starts(t) {
             // Under a heading the format marks, the note is its section: its deeper headings and breaks are the note's.
-            if let section = sectionEnd(i), section > i + 1, SkipBounds.oversized(lines[i..<section], reason: Self.transcribersNoteReason, firstLine: i) == nil {
-                skip(i..<section, Self.transcribersNoteReason)
+            if let section = sectionEnd(i), section > i + 1, SkipBounds.oversized(lines[i..<section], reason: SkipReason.transcribersNote, firstLine: i) == nil {
+                skip(i..<section, SkipReason.transcribersNote)
                 return section
             }
             let end = TranscribersNote.end(from: i, in: lines, limit: limit) { self.isHeadingStart($0) }
-            if skipBounded(i..<end, Self.transcribersNoteReason) { return end }
+            if skipBounded(i..<end, SkipReason.transcribersNote) { return end }
         }
         if let reason = ContentsList.title(t) {
             let end = ContentsList.titledEnd(from: i, in: lines, limit: limit) { self.evidence.headings.contains($0) || self.isChapterStart($0) }
             if skipBounded(i..<end, reason) {
-                if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
+                if reason == SkipReason.contentsList { contentsLists.append(i..<end) }
                 return end
             }
         }
         if BackMatter.errataTitle.matches(t) {
             // A list of corrections: to the first block that is not one.
             let end = BackMatter.errataEnd(from: i, in: lines, limit: limit)
-            if skipBounded(i..<end, BackMatter.errataReason) { return end }
+            if skipBounded(i..<end, SkipReason.errata) { return end }
         } else if BackMatter.glossaryTitle.matches(t) && !hasChapterAfter(i) {
             // A glossary after the last chapter: to the end of the book.
-            if skipBounded(i..<limit, BackMatter.glossaryReason) { return limit }
+            if skipBounded(i..<limit, SkipReason.glossary) { return limit }
         }
         if BackMatter.isIndex(at: i, in: lines, limit: limit) {
             // To the end of the book, or to the first running text or chapter after it (an index of first
@@ -141,14 +139,14 @@ struct StructureScanner {
                 }
                 end += 1
             }
-            if skipBounded(i..<(lastContent + 1), BackMatter.indexReason) { return lastContent + 1 }
+            if skipBounded(i..<(lastContent + 1), SkipReason.index) { return lastContent + 1 }
         }
         if Footnotes.isHeading(t), let next = firstNote(after: i) {
-            skip(i..<(i + 1), Footnotes.headingReason)
+            skip(i..<(i + 1), SkipReason.footnotesHeading)
             inFootnotes = true
             // (A stray bracket on a line of its own between the title and the first note goes with the title.)
             if let bracket = nextContent(after: i), bracket < next {
-                skip(bracket..<(bracket + 1), Footnotes.headingReason)
+                skip(bracket..<(bracket + 1), SkipReason.footnotesHeading)
                 return bracket + 1
             }
             return i + 1
@@ -159,10 +157,10 @@ struct StructureScanner {
         }
         if let end = ContentsList.pageListEnd(from: i, in: lines, limit: limit) {
             let before = lines[max(0, i - 6)..<i].joined(separator: " ").lowercased()
-            let reason = TextLines.has(before, "illustration") ? ContentsList.illustrationsReason : ContentsList.contentsReason
+            let reason = TextLines.has(before, "illustration") ? SkipReason.illustrationsList : SkipReason.contentsList
             // Over its bound, read: each line from the next would start a shorter one.
             if skipBounded(i..<end, reason) {
-                if reason == ContentsList.contentsReason { contentsLists.append(i..<end) }
+                if reason == SkipReason.contentsList { contentsLists.append(i..<end) }
             } else {
                 pieces += SkipBounds.paragraphs(lines, i..<end)
             }
@@ -170,7 +168,7 @@ struct StructureScanner {
         }
         let end = blockEnd(i)
         if Tables.isTable(lines[i..<end]) {
-            if !skipBounded(i..<end, Tables.reason) { pieces += SkipBounds.paragraphs(lines, i..<end) }
+            if !skipBounded(i..<end, SkipReason.table) { pieces += SkipBounds.paragraphs(lines, i..<end) }
             return end
         }
         return heading(at: i, text: t)
@@ -277,7 +275,7 @@ struct StructureScanner {
             if inBlock.count == 1, !pieces.contains(where: \.isHeading), let under = HeadingCandidate.of(inBlock[0]), under.kind == .standalone || under.kind == .keyword(isPart: false),
                repeatsTitle(t, before: i) {
                 flush()
-                skip(i..<(i + 1), PlainTextStructure.titlePageReason)
+                skip(i..<(i + 1), SkipReason.titlePage)
                 return i + 1
             }
             return nil
@@ -288,7 +286,7 @@ struct StructureScanner {
         if listable, inBlock.count >= 2,
            inBlock.filter({ HeadingCandidate.of($0)?.isSameKind(as: candidate) == true }).count >= 2 {
             // CHAPTER I … CHAPTER II … CHAPTER III in one block: an untitled contents list.
-            skip(i..<end, ContentsList.contentsReason)
+            skip(i..<end, SkipReason.contentsList)
             contentsLists.append(i..<end)
             return end
         }
@@ -711,7 +709,7 @@ struct StructureScanner {
         let hasCaption = TextLines.has(caption, ":")
         if illustrations == .skip || !hasCaption {
             let text = TextLines.collapse(caption)
-            if !text.isEmpty { pieces.append(.skipped(text: text, reason: Self.illustrationReason, firstLine: line)) }
+            if !text.isEmpty { pieces.append(.skipped(text: text, reason: SkipReason.illustration, firstLine: line)) }
         } else {
             var inner = TextLines.trim(caption)
             if inner.hasPrefix("[") { inner.removeFirst() }
@@ -721,7 +719,7 @@ struct StructureScanner {
     }
 
     private mutating func note(at i: Int, label: Footnotes.Label) -> Int {
-        pieces.append(.skipped(text: label.label, reason: Footnotes.labelReason, firstLine: i))
+        pieces.append(.skipped(text: label.label, reason: SkipReason.footnoteLabel, firstLine: i))
         if label.bracketed {
             let close = Brackets.closing(from: i, in: lines, limit: limit, maxLines: 300) ?? (blockEnd(i) - 1)
             let text = ([label.rest] + lines[(i + 1)..<(close + 1)].map(TextLines.trim)).joined(separator: "\n")
@@ -757,13 +755,13 @@ struct StructureScanner {
     }
 
     /// Kinds the scanner bounds itself, as it finds each candidate (``SkipBounds``).
-    static let boundedKinds: Set<String> = [transcribersNoteReason, ContentsList.contentsReason, ContentsList.illustrationsReason,
-                                            BackMatter.errataReason, BackMatter.glossaryReason, BackMatter.indexReason,
-                                            Notation.reason, Tables.reason]
+    static let boundedKinds: Set<SkipReason> = [SkipReason.transcribersNote, SkipReason.contentsList, SkipReason.illustrationsList,
+                                            SkipReason.errata, SkipReason.glossary, SkipReason.index,
+                                            SkipReason.transcribersNotation, SkipReason.table]
 
     /// Skips `range` when it is no longer than a `reason` can be; else records it, and the caller
     /// reads its lines as any others.
-    private mutating func skipBounded(_ range: Range<Int>, _ reason: String) -> Bool {
+    private mutating func skipBounded(_ range: Range<Int>, _ reason: SkipReason) -> Bool {
         if let over = SkipBounds.oversized(lines[range], reason: reason, firstLine: range.lowerBound) {
             oversized.append(over)
             return false
@@ -772,7 +770,7 @@ struct StructureScanner {
         return true
     }
 
-    private mutating func skip(_ range: Range<Int>, _ reason: String) {
+    private mutating func skip(_ range: Range<Int>, _ reason: SkipReason) {
         guard !range.isEmpty else { return }
         let text = TextLines.collapse(lines[range].joined(separator: " "))
         if !text.isEmpty { pieces.append(.skipped(text: text, reason: reason, firstLine: range.lowerBound)) }

@@ -4,7 +4,6 @@ import Foundation
 /// (`+-----+---+`, `|` separators, `─│┌`, columns separated by 2+ spaces mostly holding numbers, or a
 /// column of numbers in braces).
 enum Tables {
-    static let reason = "table"
     static let border = LinePattern(#"[-=]{2,}\+|\+[-=]{2,}"#)
     static let columnGap = LinePattern(#"\S\s{2,}\S"#)
     /// A column of numbers set off by braces (`THE MORNING.   {  5 } Rise, wash`, `{    }`, `  9 } Work.`):

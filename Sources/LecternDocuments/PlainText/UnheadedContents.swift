@@ -1,3 +1,5 @@
+import LecternCore
+
 /// A contents list under a title the scanner does not know (`Herein Is Written`) or under none: a
 /// block before the first heading whose entries are mostly numbered, from 1 on (`I. Of Our Spiritual
 /// Strivings`, `II. Of the Dawn of Freedom` …), each a short line; a line over them that repeats the title
@@ -24,7 +26,7 @@ enum UnheadedContents {
             }
             let numbers = entries.compactMap { $0.isPart ? nil : $0.number }
             guard numbers.count >= 3, numbers.prefix(3).elementsEqual(1...3), numbers.count * 2 >= entries.count else { continue }
-            out[k] = .skipped(text: TextLines.collapse(block.joined(separator: " ")), reason: ContentsList.contentsReason, firstLine: start)
+            out[k] = .skipped(text: TextLines.collapse(block.joined(separator: " ")), reason: SkipReason.contentsList, firstLine: start)
             lists.append(ListedChapters.List(after: start + block.count, entries: entries))
         }
         return (out, lists)

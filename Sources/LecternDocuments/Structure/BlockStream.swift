@@ -40,7 +40,7 @@ struct BlockStream {
         /// marker shows ("3").
         case note(id: String, label: String?, Block)
         /// Left out by the reader, with the reason (and which side of a marker's cut it is on).
-        case skip(text: String, reason: String, cut: SkippedText.Cut?)
+        case skip(text: String, reason: SkipReason, cut: SkippedText.Cut?)
         /// A thematic break (`<hr>`).
         case sectionBreak
         /// A chapter starts here, named by the format (an EPUB's table of contents).
@@ -67,7 +67,7 @@ struct BlockStream {
         entries.append(.note(id: id, label: label, block))
     }
 
-    mutating func skip(_ text: String, reason: String, cut: SkippedText.Cut? = nil) {
+    mutating func skip(_ text: String, reason: SkipReason, cut: SkippedText.Cut? = nil) {
         entries.append(.skip(text: text, reason: reason, cut: cut))
     }
 

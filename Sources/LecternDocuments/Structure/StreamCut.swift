@@ -40,15 +40,15 @@ enum StreamCut {
                 if started && !ended {
                     out.append(entry)
                 } else if ended {
-                    out.skip(skipped, reason: "after the end marker /\(endAt?.pattern ?? "")/", cut: .after)
+                    out.skip(skipped, reason: .afterEndMarker(pattern: endAt?.pattern ?? "", key: nil), cut: .after)
                 } else {
-                    out.skip(skipped, reason: cut == nil ? "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/" : reason,
+                    out.skip(skipped, reason: cut == nil ? .beforeStartMarker(pattern: (startAt ?? startAfter)?.pattern ?? "", key: nil) : reason,
                              cut: .before)
                 }
                 continue
             }
             if ended {
-                out.skip(text, reason: "after the end marker /\(endAt?.pattern ?? "")/", cut: .after)
+                out.skip(text, reason: .afterEndMarker(pattern: endAt?.pattern ?? "", key: nil), cut: .after)
                 continue
             }
             if !started {
@@ -56,16 +56,16 @@ enum StreamCut {
                     started = true
                 } else if let r = startAfter, try matches(r, text, "start_after") {
                     started = true
-                    out.skip(text, reason: "start marker /\(r.pattern)/")
+                    out.skip(text, reason: .startMarker(pattern: r.pattern))
                     continue
                 } else {
-                    out.skip(text, reason: "before the start marker /\((startAt ?? startAfter)?.pattern ?? "")/", cut: .before)
+                    out.skip(text, reason: .beforeStartMarker(pattern: (startAt ?? startAfter)?.pattern ?? "", key: nil), cut: .before)
                     continue
                 }
             }
             if let r = endAt, try matches(r, text, "end_at") {
                 ended = true
-                out.skip(text, reason: "end marker /\(r.pattern)/")
+                out.skip(text, reason: .endMarker(pattern: r.pattern))
                 continue
             }
             out.append(entry)

@@ -44,7 +44,7 @@ enum StructurePass {
                     placed.append((lines.count, .note(note)))
                 }
             case .skip(let text, let reason, let cut):
-                picturesListed = reason == ContentsList.illustrationsReason
+                picturesListed = reason == SkipReason.illustrationsList
                 placed.append((lines.count, .skipped(SkippedPassage(text: TextLines.collapse(text), reason: reason, firstLine: lines.count, cut: cut))))
             case .sectionBreak:
                 lines += ["* * *", ""]
@@ -105,16 +105,16 @@ enum StructurePass {
         for k in entries.indices.dropLast() {
             guard case .block(let block) = entries[k] else { continue }
             defer { headed = headed || block.headingLevel != nil }
-            let pictures = block.headingLevel != nil && isIllustrationsTitle(block.text) ? ContentsList.illustrationsReason : nil
+            let pictures = block.headingLevel != nil && isIllustrationsTitle(block.text) ? SkipReason.illustrationsList : nil
             if let reason = ContentsList.title(block.text) ?? pictures ?? indexTitle(block.text) ?? (headed ? listHeading(block) : nil),
-               case .skip(let list, HTMLWalker.contentsReason, let cut) = entries[k + 1],
-               !(reason == BackMatter.indexReason && Self.indexEntriesFollow(entries, after: k + 1)) {
+               case .skip(let list, SkipReason.contentsLinks, let cut) = entries[k + 1],
+               !(reason == SkipReason.index && Self.indexEntriesFollow(entries, after: k + 1)) {
                 out[k] = .skip(text: block.text, reason: reason, cut: nil)
                 // A list of the pictures (`Full-page Illustrations`) is skipped as one: it names no chapter.
-                if reason == ContentsList.illustrationsReason { out[k + 1] = .skip(text: list, reason: reason, cut: cut) }
+                if reason == SkipReason.illustrationsList { out[k + 1] = .skip(text: list, reason: reason, cut: cut) }
             } else if Footnotes.isHeading(block.text),
                       case .note? = entries[(k + 1)...].first(where: { if case .skip = $0 { false } else { true } }) {
-                out[k] = .skip(text: block.text, reason: Footnotes.headingReason, cut: nil)
+                out[k] = .skip(text: block.text, reason: SkipReason.footnotesHeading, cut: nil)
             }
         }
         return out
@@ -133,10 +133,10 @@ enum StructurePass {
 
     /// The contents reason for a marked heading of a word or two that names nothing of its own (`SUBJECTS`, `Chapters`)
     /// right over a list of links within the book: the list's title, whatever its word.
-    static func listHeading(_ block: BlockStream.Block) -> String? {
+    static func listHeading(_ block: BlockStream.Block) -> SkipReason? {
         guard block.headingLevel != nil, TextLines.words(block.text).count <= 2, HeadingCandidate.of(block.text) == nil,
               !isIllustrationsTitle(block.text) else { return nil }
-        return ContentsList.contentsReason
+        return SkipReason.contentsList
     }
 
     /// Whether a short block titles a list of pictures: `Full-page Illustrations`, `LIST OF PLATES`.
@@ -146,9 +146,9 @@ enum StructurePass {
     }
 
     /// The reason for a title of an index (`INDEX`, `Index of First Lines`) over a list of links.
-    static func indexTitle(_ text: String) -> String? {
+    static func indexTitle(_ text: String) -> SkipReason? {
         let words = TextLines.words(text)
-        return words.count <= 5 && words.first?.lowercased().hasPrefix("index") == true ? BackMatter.indexReason : nil
+        return words.count <= 5 && words.first?.lowercased().hasPrefix("index") == true ? SkipReason.index : nil
     }
 
     /// The evidence of the marked headings (by their first lines).

@@ -68,7 +68,7 @@ enum StructureReading {
                 notesEntry = !own.contains { if case .paragraph = $0 { true } else { false } }
                     && !notes.isEmpty && (footnotes == .skip || notes.allSatisfy { placement[$0] != nil })
                 if notesEntry {
-                    builder.skip(title, reason: Footnotes.headingReason)
+                    builder.skip(title, reason: SkipReason.footnotesHeading)
                     continue
                 }
                 if !hasText(own), next < items.count, hasText(entry(from: next + 1)),
@@ -79,7 +79,7 @@ enum StructureReading {
                 builder.startSilentChapter(title: title)
                 carriedHeadings = false
             case .heading(let heading) where named && notesEntry:
-                builder.skip(heading.lines.joined(separator: " "), reason: Footnotes.headingReason)
+                builder.skip(heading.lines.joined(separator: " "), reason: SkipReason.footnotesHeading)
             case .heading(let heading) where named:
                 if carriedHeadings { pendingPartLines += heading.lines; continue }
                 for line in pendingPartLines + heading.lines { builder.add(line, kind: .heading) }
@@ -122,7 +122,7 @@ enum StructureReading {
                     joinedTitles = []
                 }
             case .paragraph(let paragraph) where paragraph.kind == .stageDirection && stageDirections == .skip:
-                builder.skip(paragraph.text, reason: "stage direction (stage_directions: skip)")
+                builder.skip(paragraph.text, reason: .stageDirection)
             case .paragraph(let paragraph) where onDisplayPage && paragraph.kind == .heading:
                 Self.readDisplayLines([paragraph.text], into: &builder)
             case .paragraph(let paragraph):
@@ -138,7 +138,7 @@ enum StructureReading {
                 }
             case .note(let note):
                 if footnotes == .skip {
-                    builder.skip(note.text, reason: "footnote (footnotes: skip)")
+                    builder.skip(note.text, reason: .footnote)
                 } else if placement[index] == nil {
                     chapterEnd.append(note)  // referred to nowhere: read at the end of its own chapter
                 }
@@ -146,7 +146,7 @@ enum StructureReading {
                 builder.sectionBreak()
             case .skipped(let passage):
                 // The licence closes the book: the notes waiting for the chapter's end are read before it.
-                if passage.reason == PlainTextStructure.footerReason { endChapter() }
+                if passage.reason == SkipReason.gutenbergLicence { endChapter() }
                 builder.skip(passage.text, reason: passage.reason, cut: passage.cut)
             case .oversizedSkip(var oversized):
                 oversized.firstLine += fileLines ?? 0
@@ -240,7 +240,7 @@ enum StructureReading {
             case .heading(let next):
                 if lines > 0 || !front || next.level != .chapter { return lines > 0 }
             case .chapter: return lines > 0
-            case .skipped(let passage) where front && passage.reason == PlainTextStructure.titlePageReason: lines += 1
+            case .skipped(let passage) where front && passage.reason == SkipReason.titlePage: lines += 1
             case .paragraph(let p) where p.kind == .heading: lines += 1
             case .paragraph, .note: return false
             default: continue
@@ -282,7 +282,7 @@ enum StructureReading {
     private static func readDisplayLines(_ lines: [String], into builder: inout BookBuilder) {
         for line in lines {
             if builder.book.chapters.isEmpty {
-                builder.skip(line, reason: PlainTextStructure.titlePageReason)
+                builder.skip(line, reason: SkipReason.titlePage)
             } else {
                 builder.add(line, kind: .paragraph)
             }

@@ -27,7 +27,7 @@ extension JobRunner {
     /// voices installed, complete and at the book's sample rate, nothing loaded); an unknown voice
     /// is reported as a manifest error at the key that names it.
     public static func validateVoices(_ plan: NarrationPlan, manifest: Manifest, engine: EspeakEngine) throws {
-        let voices = plan.voices.sorted { ($0.engineName, $0.name) < ($1.engineName, $1.name) }
+        let voices = plan.voices.sorted { ($0.engineName.rawValue, $0.name) < ($1.engineName.rawValue, $1.name) }
         for voice in voices {
             var message: String?
             if voice.isPiper {

@@ -50,8 +50,8 @@ public struct NarrationScript: Sendable {
         func skipped(_ item: SkippedText) {
             let words = item.words ?? WordTokenizer.count(in: item.text)
             lines.append(Line(kind: "skipped", text: item.text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
-                              reason: item.reason == Segmenter.silentLabelReason ? "silent speaker label" : item.reason, words: words))
-            if item.reason == Segmenter.silentLabelReason {
+                              reason: item.reason == .silentSpeakerLabel ? "silent speaker label" : item.reason.rawValue, words: words))
+            if item.reason == .silentSpeakerLabel {
                 out += "  [speaker, silent] \(item.text.split(whereSeparator: \.isWhitespace).joined(separator: " "))\n"
                 return
             }

@@ -204,7 +204,7 @@ public final class Daemon: @unchecked Sendable {
         Task { [self] in
             var failure: String?
             do {
-                let summary = try await runner.run(manifest: job.url, trigger: trigger.rawValue)
+                let summary = try await runner.run(manifest: job.url, trigger: trigger)
                 logger.info(summary.upToDate ? "run finished, outputs already current" : "run finished",
                             metadata: ["job": "\(job.name)", "run": "\(summary.run.id ?? 0)",
                                        "chunks_rendered": "\(summary.run.chunksRendered)"])
@@ -358,7 +358,7 @@ public final class Daemon: @unchecked Sendable {
                 }
                 if let stopped = try await store.interruptedRun(jobId: job.jobId) {
                     job.interruptedRun = stopped.id
-                    job.interruptedTrigger = Trigger(rawValue: stopped.trigger)
+                    job.interruptedTrigger = stopped.trigger
                 }
                 // A change claimed by a daemon that died before rendering it is not served.
                 row = try await store.reopenUnservedChange(jobId: job.jobId) ?? row

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import LecternCore
+import LecternSchedule
 import LecternStore
 
 /// The first and last of a run's bookkeeping: takes the job's lease (refused while a live process
@@ -36,7 +37,7 @@ struct RunRecording {
     ///
     /// - throws: ``RunError`` without recording a run when another process holds the job; else
     ///   the error of `body`, once the run is recorded as failed or cancelled.
-    func record<T>(manifestURL: URL, trigger: String, force: Bool, control given: RunControl?,
+    func record<T>(manifestURL: URL, trigger: Trigger, force: Bool, control given: RunControl?,
                    _ body: (inout Context) async throws -> T) async throws -> T {
         let job = try await store.job(manifestPath: manifestURL.path, name: manifestURL.deletingPathExtension().lastPathComponent, title: nil)
         let holder = ProcessIdentity.current
@@ -61,7 +62,7 @@ struct RunRecording {
     }
 
     /// The run itself, while `holder` holds the job's lease.
-    private func recordLeased<T>(job: JobRecord, holder: ProcessIdentity, trigger: String, force: Bool, control given: RunControl?,
+    private func recordLeased<T>(job: JobRecord, holder: ProcessIdentity, trigger: Trigger, force: Bool, control given: RunControl?,
                                  _ body: (inout Context) async throws -> T) async throws -> T {
         let lastSuccess = try await store.latestRun(jobId: job.id!, states: [.succeeded])
         let stopped = try await store.latestRun(jobId: job.id!, states: [.interrupted, .cancelled, .failed])
