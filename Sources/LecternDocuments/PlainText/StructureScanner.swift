@@ -237,7 +237,7 @@ struct StructureScanner {
 
     private mutating func heading(at i: Int, text t: String) -> Int? {
         let end = blockEnd(i)
-        let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
+        var inBlock = lines[(i + 1)..<end].map(TextLines.trim)
         if evidence.notHeadings.contains(i) { return nil }
         // The author's name before the book's first heading is the title page's, whatever its markup.
         if inBlock.isEmpty, FrontMatter.byline.matches(t), !pieces.contains(where: \.isHeading) { return nil }
@@ -292,6 +292,8 @@ struct StructureScanner {
             contentsLists.append(i..<end)
             return end
         }
+        // `VI` / `--------------------` / its title: a rule under a lone number is ornament, the title under it the heading's.
+        if case .bareNumber = candidate.kind, inBlock.count >= 2, Separators.isSeparator(inBlock[0]) { inBlock.removeFirst() }
         if candidate.kind == .standalone, !inBlock.isEmpty, labelsSpeech(t, over: inBlock) { return nil }
         // A dedication is a section of its own only when it is a letter (`DEDICATION` / `To the Magnificent
         // Lorenzo…:` / its paragraphs); a line or two under it (`To my wife`) is the title page's, read as such.
