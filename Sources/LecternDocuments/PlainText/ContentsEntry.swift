@@ -32,9 +32,7 @@ struct ContentsEntry: Equatable {
         #"(?:\s*\.(?:\s*\.)+\s*|\s{2,}|\s+_?(?:[Pp]age|[Pp]g\.?|p\.)_?\s*|\s*[—–-]{2,}\s*)(?:\d{1,4}|[ivxlcdm]{1,7})\.?$"#)
     static let numbered = LinePattern(
         #"^(?:(?i:(CHAPTER|CHAP|LETTER|STAVE|LECTURE|CANTO|SECTION|ESSAY|SKETCH|SCENE)|(BOOK|PART|VOLUME|VOL|EPOCH|ACT))\.?\s+)?"#
-            + #"((?i:the\s+)?[A-Za-z]+|[IVXLCDM]+|\d{1,3})([\s.:,)—–-]*)(.*)$"#)
-    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                           "eleventh", "twelfth"]
+            + #"((?i:the\s+)?[A-Za-z]+(?i:-(?:"# + OrdinalWords.englishUnits.joined(separator: "|") + #"))?|[IVXLCDM]+|\d{1,3})([\s.:,)—–-]*)(.*)$"#)
     static let cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                             "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
 
@@ -75,7 +73,7 @@ struct ContentsEntry: Equatable {
     static func wordValue(_ text: String) -> Int? {
         var word = text.lowercased()
         if word.hasPrefix("the ") { word = TextLines.trim(String(word.dropFirst(4))) }
-        if let k = ordinals.firstIndex(of: word) { return k + 1 }
+        if let value = OrdinalWords.value(of: word) { return value }
         if let k = cardinals.firstIndex(of: word) { return k + 1 }
         return nil
     }

@@ -68,10 +68,14 @@ struct HeadingCandidate: Equatable {
     static let keyword = LinePattern(
         #"^(?:("# + partWords + #")|("# + chapterWords + #")|("# + titleCased(partWords) + #")|("# + titleCased(chapterWords)
             + #"))\s+"# + number + #"(?![\w'’])(.*)$"#)
-    static let ordinalWords = "FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|LAST|FINAL"
-    /// The ordinal before the keyword: `THE FIRST ACT`, `Second Book`.
+    /// The ordinals that may stand before a keyword, in any language ``OrdinalWords`` knows.
+    static let ordinalWords = (OrdinalWords.words + ["last", "final", "dernier", "dernière", "último", "última"]).map { $0.uppercased() }
+        .joined(separator: "|")
+    /// The ordinal before the keyword: `THE FIRST ACT`, `Second Book`, `Erster Teil`, `Twenty-first Chapter`.
     static let ordinalKeyword = LinePattern(
         #"^(?:THE\s+)?(?:"# + ordinalWords + #")\s+(?:("# + partWords + #")|("# + chapterWords + #"))[.:]?$"#, caseInsensitive: true)
+    /// A keyword, `THE` and one word, in capitals (`CANTO THE TWELTH.`): the shape of an ordinal heading.
+    static let misspeltOrdinalKeyword = LinePattern(#"^(?:("# + partWords + #")|("# + chapterWords + #"))\s+THE\s+([A-Z]{6,})\.?$"#)
     /// The words of a heading that stands unnumbered (`PREFACE`); a dedication that is a letter by name
     /// (`DEDICATORY EPISTLE`) is one, as `DEDICATION` over a letter is.
     static let standaloneWords = "PREFACE|INTRODUCTION|INTRODUCTORY|PROLOGUE|EPILOGUE|APPENDIX|FOREWORD|AFTERWORD|POSTSCRIPT|CONCLUSION|DEDICATION"
@@ -90,7 +94,7 @@ struct HeadingCandidate: Equatable {
     static let firstWords: Set<String> = Set(
         (chapterWords + "|" + partWords + "|" + standaloneWords).replacingOccurrences(of: "\\.?", with: "")
             .replacingOccurrences(of: "\\.", with: "").split(separator: "|").map { String($0.prefix { $0 != " " }) }
-            + ordinalWords.split(separator: "|").map(String.init)
+            + ordinalWords.split(separator: "|").map { String($0.prefix { $0 != " " }) }
             + ["THE", "NOTE", "ADVERTISEMENT", "AUTHOR'S", "AUTHOR’S", "AUTHORS", "EDITOR'S", "EDITOR’S", "EDITORS", "TRANSLATOR'S", "TRANSLATOR’S", "TRANSLATORS"])
     static let numbered = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.\s+(\S.*)$"#)
     static let bare = LinePattern(#"^([IVXLCDM]+|\d{1,3})\.?$"#)
@@ -143,6 +147,12 @@ struct HeadingCandidate: Equatable {
             text = (text as NSString).substring(to: m.range.location)
         }
         if let m = ordinalKeyword.firstMatch(text), TextLines.isUpperCase(text) || text.first?.isUppercase == true {
+            return HeadingCandidate(kind: .keyword(isPart: m.range(at: 1).location != NSNotFound), text: text, hasTitle: false)
+        }
+        // `CANTO THE TWELTH.` between `CANTO THE ELEVENTH.` and `CANTO THE THIRTEENTH.`: a keyword and `THE` over an
+        // ordinal misspelt by one letter, alone on its line in capitals, is the series' heading all the same.
+        if let m = misspeltOrdinalKeyword.firstMatch(text), let word = misspeltOrdinalKeyword.capture(3, in: text),
+           OrdinalWords.misspeltValue(of: word) != nil {
             return HeadingCandidate(kind: .keyword(isPart: m.range(at: 1).location != NSNotFound), text: text, hasTitle: false)
         }
         if let m = keyword.firstMatch(text) {

@@ -24,21 +24,13 @@ enum HeadingWords {
     static let playDivisions: Set<String> = [
         "ACT", "SCENE", "ACTE", "SCÈNE", "AKT", "AUFZUG", "SZENE", "AUFTRITT", "ACTO", "ESCENA", "ATTO", "SCENA",
     ]
-    /// Number words that may follow a keyword (`CHAPTER THE FIRST`, `Capítulo primero`, `Livre premier`).
-    static let numbers = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
-        "twelfth", "last", "final", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    /// Number words that may follow a keyword (`CHAPTER THE FIRST`, `CANTO THE SEVENTEENTH`, `Capítulo primero`,
+    /// `Livre premier`): every ordinal of ``OrdinalWords``, the words for the last, and cardinals.
+    static let numbers = OrdinalWords.words + [
+        "last", "final", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-        // es, pt, it
-        "primero", "primera", "segundo", "segunda", "tercero", "tercera", "cuarto", "cuarta", "quinto", "quinta",
-        "sexto", "sexta", "séptimo", "séptima", "octavo", "octava", "noveno", "novena", "décimo", "décima", "último", "última",
-        "ultimo", "ultima",  // written without the accent (a text in ASCII or Latin-1 capitals: `ESCENA ULTIMA`)
+        "último", "última", "ultimo", "ultima",  // es: `ESCENA ULTIMA` (written without the accent in ASCII capitals)
         "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",  // es cardinals: `ESCENA DOS`
-        "primo", "secondo", "terzo", "quarto",
-        // fr
-        "premier", "première", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième",
-        "neuvième", "dixième", "dernier", "dernière",
-        // de
-        "erstes", "zweites", "drittes", "viertes", "fünftes", "erster", "zweiter", "dritter", "vierter", "fünfter",
+        "dernier", "dernière",  // fr
     ]
 }

@@ -235,7 +235,7 @@ struct StructureScanner {
 
     private mutating func heading(at i: Int, text t: String) -> Int? {
         let end = blockEnd(i)
-        let inBlock = lines[(i + 1)..<end].map(TextLines.trim)
+        var inBlock = lines[(i + 1)..<end].map(TextLines.trim)
         if evidence.notHeadings.contains(i) { return nil }
         // The author's name before the book's first heading is the title page's, whatever its markup.
         if inBlock.isEmpty, FrontMatter.byline.matches(t), !pieces.contains(where: \.isHeading) { return nil }
@@ -290,6 +290,8 @@ struct StructureScanner {
             contentsLists.append(i..<end)
             return end
         }
+        // `VI` / `--------------------` / its title: a rule under a lone number is ornament, the title under it the heading's.
+        if case .bareNumber = candidate.kind, inBlock.count >= 2, Separators.isSeparator(inBlock[0]) { inBlock.removeFirst() }
         if candidate.kind == .standalone, !inBlock.isEmpty, labelsSpeech(t, over: inBlock) { return nil }
         // A dedication is a section of its own only when it is a letter (`DEDICATION` / `To the Magnificent
         // Lorenzo…:` / its paragraphs); a line or two under it (`To my wife`) is the title page's, read as such.
@@ -300,7 +302,7 @@ struct StructureScanner {
         var rest: [String] = []
         if !inBlock.isEmpty {
             if candidate.kind == .fallback, !wrapped { return nil }
-            if !candidate.hasTitle, isTitleBlock(inBlock) {
+            if !candidate.hasTitle, isTitleBlock(inBlock) || isLongSeriesTitle(inBlock, under: candidate, marked: evidence.headings.contains(i)) {
                 headingLines += Self.joiningContinuations(inBlock)
             } else if !candidate.hasTitle, candidate.kind != .fallback, !isBareNumber(candidate) {
                 rest = inBlock  // `CHAPTER I.` then the text straight away
@@ -338,7 +340,8 @@ struct StructureScanner {
                 guard k < limit, k - next <= (blocks == 0 ? 3 : 2) else { break }
                 let e = blockEnd(k)
                 let block = lines[k..<e].map(TextLines.trim)
-                guard isTitleBlock(block), e < limit, !opensPlay(block, at: k, under: candidate) else { break }
+                guard isTitleBlock(block) || (blocks == 0 && isLongSeriesTitle(block, under: candidate)), e < limit,
+                      !opensPlay(block, at: k, under: candidate) else { break }
                 headingLines += Self.joiningContinuations(block)
                 next = e
                 blocks += 1
@@ -537,11 +540,21 @@ struct StructureScanner {
     private func titleRunsOn(_ c: HeadingCandidate, into block: [String]) -> Bool {
         guard case .keyword = c.kind, c.hasTitle, let last = c.text.last, !".:;!?".contains(last), block.count <= 2,
               block.allSatisfy({ $0.count <= 75 }) else { return false }
-        if TextLines.isUpperCase(c.text) { return TextLines.isUpperCase(block.joined(separator: " ")) && isTitleBlock(block) }
+        if TextLines.isUpperCase(c.text) {
+            // A letter's place and date under its heading, in the heading's block (`LETTER XXXIV - EVELINA IN
+            // CONTINUATION` / `Howard Grove, May 15.`, an HTML `<pre>`): the heading's, as its other letters have it.
+            return (TextLines.isUpperCase(block.joined(separator: " ")) && isTitleBlock(block)) || (block.count == 1 && Self.isDateline(block[0]))
+        }
         // A title filled line after line goes on whatever its next line starts with (a name: `… en Sierra` /
         // `Morena, que fue una de …` / `historia se cuentan`): only its last line falls short.
         return isTitleBlock(block) || block[0].first?.isLowercase == true
             || (Self.isFilled(c.text) && block.dropLast().allSatisfy(Self.isFilled))
+    }
+
+    /// A short title-like line holding a number (`Howard Grove, May 15.`, `Paris, 1703.`): a place and date.
+    static func isDateline(_ line: String) -> Bool {
+        line.contains(where: \.isNumber) && TextLines.words(line).count <= 8 && HeadingCandidate.isTitleLike([line])
+            && HeadingCandidate.of(line) == nil
     }
 
     /// A heading's line as long as the text's lines (60 characters or more): the transcriber broke it
@@ -652,6 +665,21 @@ struct StructureScanner {
             HeadingCandidate.of(line) != nil || Separators.isSeparator(line) || TranscribersNote.starts(line)
                 || ContentsList.title(line) != nil || Footnotes.label(of: line, inFootnotesSection: false) != nil
                 || BackMatter.indexTitle.matches(line) || BackMatter.theEnd.matches(line)
+        }
+    }
+
+    /// Whether a block too long for ``isTitleBlock`` (`CE QU'IL N'EST PAS POSSIBLE D'IGNORER ET CE QU'IL N'EST` /
+    /// `PLUS PERMIS DE CROIRE DANS LES ÉTATS-UNIS`: eighteen words) titles the lone number over it all the
+    /// same: the number continues the book's series of lone numbers (`VI` after `V`), and the block is a
+    /// title in capitals of up to three lines (of any length in a heading the format marks: an HTML `<h3>`).
+    private func isLongSeriesTitle(_ block: [String], under candidate: HeadingCandidate, marked: Bool = false) -> Bool {
+        guard case .bareNumber(let n) = candidate.kind, let last = lastNumber, n == last + 1, block.count <= 3 else { return false }
+        let text = block.joined(separator: " ")
+        guard TextLines.isUpperCase(text), TextLines.words(text).count <= 30,
+              block.allSatisfy({ $0.count <= (marked ? 200 : 80) && !$0.hasPrefix("[") }) else { return false }
+        return !block.contains { line in
+            HeadingCandidate.of(line) != nil || Separators.isSeparator(line) || TranscribersNote.starts(line)
+                || ContentsList.title(line) != nil || BackMatter.indexTitle.matches(line) || BackMatter.theEnd.matches(line)
         }
     }
 
