@@ -64,8 +64,10 @@ public struct EPUBReader: Sendable {
         let landmarks = EPUBLandmarks.read(archive, package)
         var trees: [String: XMLTree] = [:]
         for item in order where trees[item.item.path] == nil { trees[item.item.path] = try? XMLTree.xml(try archive.data(item.item.path), name: item.item.path) }
-        // A collection's poems listed under their book's entry are sections of its chapter.
-        for k in EPUBNestedPoems.sections(fromTOC ? package.toc : [], trees: trees) {
+        // A collection's poems listed under their book's entry, and the pieces listed under an entry
+        // with no prose of its own, are sections of its chapter.
+        let toc = fromTOC ? package.toc : []
+        for k in EPUBNestedPoems.sections(toc, trees: trees).union(EPUBNestedSections.sections(toc, trees: trees)) {
             if let fragment = package.toc[k].fragment { anchorStarts[package.toc[k].path]?[fragment] = nil }
         }
         let bodies = order.compactMap { trees[$0.item.path]?.root.map { root in root.first { $0.name == "body" } ?? root } }
