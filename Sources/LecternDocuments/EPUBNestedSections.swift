@@ -5,9 +5,8 @@
 /// the entry is the chapter and the nested entries are its sections (read after the section pause,
 /// listed a level under it), never a chapter of five words followed by chapters of its pieces.
 ///
-/// The nested entries stay chapters when they are the book's chapter series under a part: they
-/// name themselves (`Chapter I`, `Scene II`), or they are numbered and another entry's nested
-/// entries are numbered too (numbers that start again under each act, book or narrative).
+/// The nested entries stay chapters when they may be the book's chapter series under a part: they
+/// name themselves (`Chapter I`, `Scene II`) or are numbered (`I.`, `II.` under a story).
 enum EPUBNestedSections {
     /// The words an entry may hold before its first nested entry and still hold none of its own.
     static let maxOwnWords = 50
@@ -24,12 +23,11 @@ enum EPUBNestedSections {
             children[parent, default: []].append(k)
         }
         let numbered = { (k: Int) in isNumbered(toc[k].ownTitle.isEmpty ? toc[k].title : toc[k].ownTitle) }
-        let numberedParents = children.filter { $0.value.contains(where: numbered) }.count
         var out: Set<Int> = []
         for (parent, nested) in children {
             let titles = nested.map { toc[$0].ownTitle.isEmpty ? toc[$0].title : toc[$0].ownTitle }
             if titles.contains(where: namesItself) { continue }
-            if nested.contains(where: numbered), numberedParents > 1 { continue }
+            if nested.contains(where: numbered) { continue }
             guard let root = trees[toc[parent].path]?.root.map({ $0.first { $0.name == "body" } ?? $0 }), let first = toc[nested[0]].fragment,
                   let words = ownWords(root, from: toc[parent].fragment, to: first), words <= maxOwnWords else { continue }
             out.formUnion(nested)
