@@ -64,10 +64,8 @@ public struct EPUBReader: Sendable {
         let landmarks = EPUBLandmarks.read(archive, package)
         var trees: [String: XMLTree] = [:]
         for item in order where trees[item.item.path] == nil { trees[item.item.path] = try? XMLTree.xml(try archive.data(item.item.path), name: item.item.path) }
-        // A collection's poems listed under their book's entry, and the pieces listed under an entry
-        // with no prose of its own, are sections of its chapter.
-        let toc = fromTOC ? package.toc : []
-        for k in EPUBNestedPoems.sections(toc, trees: trees).union(EPUBNestedSections.sections(toc, trees: trees)) {
+        // A collection's poems listed under their book's entry are sections of its chapter.
+        for k in EPUBNestedPoems.sections(fromTOC ? package.toc : [], trees: trees) {
             if let fragment = package.toc[k].fragment { anchorStarts[package.toc[k].path]?[fragment] = nil }
         }
         let bodies = order.compactMap { trees[$0.item.path]?.root.map { root in root.first { $0.name == "body" } ?? root } }
@@ -105,7 +103,7 @@ public struct EPUBReader: Sendable {
                 do { text = try XMLTree.html(data, name: path)?.root?.textContent ?? "" } catch let error as XMLTree.ParseError {
                     throw DocumentError(document: document, message: "\(path) cannot be read, \(error)")  // not even its text to list
                 }
-                walker.skip(text, reason: "malformed XHTML in \(path), \(error)")
+                walker.skip(text, reason: .malformedXHTML(path: path, error: "\(error)"))
                 continue
             }
             guard let root = tree.root else { continue }
@@ -159,7 +157,7 @@ public struct EPUBReader: Sendable {
                 walker.trace = []
             }
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
-                walker.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
+                walker.skip(title, reason: .missingContentsTarget("\(path)#\(id)"))
             }
         }
         if source.rules.nonLinear == .skip {
@@ -170,7 +168,7 @@ public struct EPUBReader: Sendable {
                 // Images' alt text is listed too, as it is for an image in a file that is read.
                 let alt = body?.all { $0.name == "img" }.compactMap { $0["alt"] } ?? []
                 let text = ([body?.textContent ?? ""] + alt).joined(separator: " ")
-                walker.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
+                walker.skip(text, reason: .nonlinearSpineItem(path: spineItem.item.path))
             }
         }
         if let stream = walker.stream {
