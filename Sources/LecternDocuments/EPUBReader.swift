@@ -103,7 +103,7 @@ public struct EPUBReader: Sendable {
                 do { text = try XMLTree.html(data, name: path)?.root?.textContent ?? "" } catch let error as XMLTree.ParseError {
                     throw DocumentError(document: document, message: "\(path) cannot be read, \(error)")  // not even its text to list
                 }
-                walker.skip(text, reason: .malformedXHTML(path: path, error: "\(error)"))
+                walker.skip(text, reason: "malformed XHTML in \(path), \(error)")
                 continue
             }
             guard let root = tree.root else { continue }
@@ -157,7 +157,7 @@ public struct EPUBReader: Sendable {
                 walker.trace = []
             }
             for (id, title) in anchorStarts[path] ?? [:] where !walker.consumedStarts.contains(id) {
-                walker.skip(title, reason: .missingContentsTarget("\(path)#\(id)"))
+                walker.skip(title, reason: "the table of contents points at \(path)#\(id), which does not exist")
             }
         }
         if source.rules.nonLinear == .skip {
@@ -168,7 +168,7 @@ public struct EPUBReader: Sendable {
                 // Images' alt text is listed too, as it is for an image in a file that is read.
                 let alt = body?.all { $0.name == "img" }.compactMap { $0["alt"] } ?? []
                 let text = ([body?.textContent ?? ""] + alt).joined(separator: " ")
-                walker.skip(text, reason: .nonlinearSpineItem(path: spineItem.item.path))
+                walker.skip(text, reason: "spine item \(spineItem.item.path) is marked linear=\"no\" (nonlinear: skip)")
             }
         }
         if let stream = walker.stream {
