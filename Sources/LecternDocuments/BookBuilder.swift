@@ -184,7 +184,8 @@ struct BookBuilder {
     }
 
     /// The book read, a play's cast list joined to the chapter after it (``PlayFrontMatter``) and its
-    /// short unheaded opening to the first chapter (``UnheadedOpening``).
+    /// short unheaded opening to the first chapter (``UnheadedOpening``), a long one named by its own
+    /// heading (``OpeningTitle``), and a heading over a part's opening joined to its first chapter (``PartOpening``).
     ///
     /// - throws: ``ManifestError`` naming the source's key when a start or end marker matched
     ///   nothing, or when the markers and skip patterns leave no words to read.
@@ -218,7 +219,10 @@ struct BookBuilder {
             var untitled = openedUntitled
             PlayFrontMatter.join(&book, untitled: &untitled)
             PlaySynopsis.join(&book, untitled: &untitled)
+            let count = book.chapters.count
             UnheadedOpening.join(&book, untitled: untitled)
+            if book.chapters.count == count { OpeningTitle.name(&book, untitled: untitled) }
+            PartOpening.join(&book)
         }
         return book
     }

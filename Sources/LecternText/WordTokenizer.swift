@@ -1,7 +1,8 @@
 /// Splits text into the words that Lectern times and counts.
 ///
 /// A word is a maximal run of characters that are neither whitespace nor a dash
-/// (hyphen-minus inside a word is kept: "rabbit-hole" is one word; em and en dashes separate),
+/// (hyphen-minus inside a word is kept: "rabbit-hole" is one word; em and en dashes separate, and so
+/// does a doubled hyphen, the typewriter's em dash: "too--if" is two words, like "too—if"),
 /// and that contains at least one letter or digit. Punctuation-only runs are not words.
 /// Ranges are in UTF-16 code units, the unit used by every sidecar.
 public enum WordTokenizer {
@@ -17,9 +18,14 @@ public enum WordTokenizer {
         var offset = 0
         var start = -1
         var hasAlnum = false
-        for scalar in text.unicodeScalars {
+        var previous: Unicode.Scalar?
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            defer { previous = scalar }
             let width = scalar.utf16.count
-            if isSeparator(scalar) {
+            if isSeparator(scalar) || (scalar == "-" && (previous == "-" || next == "-")) {
                 if start >= 0, hasAlnum { tokens.append(Token(start: start, end: offset)) }
                 start = -1
                 hasAlnum = false

@@ -26,6 +26,15 @@ private func spans(_ text: String) -> [[Int]] {
         #expect(WordTokenizer.count(in: "a\u{2015}b\u{2E3A}c\u{2E3B}d") == 4)
     }
 
+    @Test func aDoubledHyphenIsADashAndSplitsWords() {
+        // Gutenberg's plain text writes an em dash as "--": "too--if" is two words, as "too—if" is.
+        #expect(spans("too--if I") == [[0, 3], [5, 7], [8, 9]])
+        #expect(WordTokenizer.count(in: "I--I mean--no") == WordTokenizer.count(in: "I\u{2014}I mean\u{2014}no"))
+        #expect(WordTokenizer.count(in: "He said---nothing.") == 3)
+        // A single hyphen still joins.
+        #expect(WordTokenizer.count(in: "rabbit-hole--deep") == 2)
+    }
+
     @Test func punctuationOnlyRunsAreNotWords() {
         #expect(spans("Wait \u{2014} ... ! \"") == [[0, 4]])
         #expect(WordTokenizer.count(in: "... --- !!! * \u{2014}") == 0)
