@@ -4,9 +4,10 @@ import LecternText
 /// The title of a book's opening chapter that no heading opened (its text came before any heading
 /// the structure took for a chapter's): the opening's own heading, as a narrator would name it —
 /// the last heading over its first prose (`HEARTBREAK HOUSE AND HORSEBACK HALL` under the title
-/// page's lines, `INTRODUCTION.` after a dedication), or, where it has no heading block, the last
-/// line in capitals before its first prose (`THE STORY BEGUN BY WALTER HARTRIGHT`) — never the
-/// file's name. The title names the chapter in the contents; what is spoken does not change.
+/// page's lines, `INTRODUCTION.` after a dedication). A line in capitals that no reader took for a
+/// heading names nothing: on a title page read as text it is as often the publisher's
+/// (`FREDERICK WARNE`) as a title. The title names the chapter in the contents; what is spoken does
+/// not change.
 enum OpeningTitle {
     /// The words of a block that is prose, not a title or a line of a title page.
     static let proseWords = 20
@@ -25,8 +26,6 @@ enum OpeningTitle {
     /// The opening's own title, if it shows one.
     static func title(of chapter: Chapter) -> String? {
         var heading: String?
-        var capitals: String?
-        var seenProse = false
         var words = 0
         for block in chapter.blocks {
             let count = WordTokenizer.count(in: block.text)
@@ -34,22 +33,11 @@ enum OpeningTitle {
                 if count > 0, count <= maxTitleWords, !isByline(block.text) { heading = block.text }
             } else if count >= proseWords {
                 if let heading { return heading }
-                if !seenProse, let capitals { return capitals }
-                seenProse = true
-            } else if !seenProse, isCapitalsTitle(block.text, words: count) {
-                capitals = block.text
             }
             words += count
             if words > searchedWords { return nil }
         }
         return nil
-    }
-
-    /// A short line in capitals that could title a chapter (not a `BY …` line, not a number alone).
-    static func isCapitalsTitle(_ text: String, words: Int) -> Bool {
-        guard words > 0, words <= maxTitleWords else { return false }
-        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        return letters.count >= 4 && letters.allSatisfy { !$0.properties.isLowercase } && !isByline(text)
     }
 
     /// A title page's author line (`By Bernard Shaw`, `von …`): no title.
