@@ -25,9 +25,10 @@ STATIC_SCRATCH := .build-static
 # The package test's binary needs no debug information: without it the static build takes about
 # a fifth less CPU (docs/BENCHMARKS.md, "What was cut (#40, second round)").
 STATIC_TEST_FLAGS := -Xswiftc -gnone
-# No index store (what an editor's code navigation reads) in the builds make runs: it costs about
-# a twelfth of a debug build's compile CPU (docs/BENCHMARKS.md, "What was cut (#40, third round)").
-BUILD_FLAGS := --disable-index-store
+# No index store (what an editor's code navigation reads) in the static build: it costs about a
+# twelfth of a debug build's compile CPU (docs/BENCHMARKS.md, "What was cut (#40, third round)").
+# The test build keeps it: on Linux, SwiftPM finds the tests through it.
+STATIC_TEST_FLAGS += --disable-index-store
 TRAITS := --traits PostgreSQL,Serve
 RELEASE_FLAGS := -c release --product lectern $(STATIC) $(if $(POSTGRES),$(TRAITS))
 BIN := .build/debug/lectern
@@ -72,7 +73,7 @@ endef
 
 build: deps
 	@mkdir -p .build
-	$(SWIFT) build $(BUILD_FLAGS) $(TRAITS) 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build $(TRAITS) 2>&1 | tee .build/build.log; exit $${PIPESTATUS[0]}
 	$(call no_own_warnings,.build/build.log)
 
 release: deps
@@ -88,7 +89,7 @@ release-postgres:
 # A debug build of the single-host binary: it compiles in half the time of a release build, and
 # the demo's 21 minutes of audio still render in seconds (docs/BENCHMARKS.md, "First build").
 demo: deps
-	$(SWIFT) build $(BUILD_FLAGS) --product lectern
+	$(SWIFT) build --product lectern
 	@mkdir -p .lectern
 	$(BIN) run Jobs/demo.yml
 	@echo; $(BIN) status demo
@@ -132,10 +133,10 @@ piper:
 # static binary the package test installs; its log is shown when it fails.
 test: test-deps piper test-python
 	@mkdir -p .build
-	@echo "$(SWIFT) build $(BUILD_FLAGS) --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) > .build/build-static.log &"
-	@$(SWIFT) build $(BUILD_FLAGS) --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) >.build/build-static.log 2>&1 & static=$$!; \
-	echo "$(SWIFT) build $(BUILD_FLAGS) --build-tests $(TRAITS)"; \
-	$(SWIFT) build $(BUILD_FLAGS) --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; status=$${PIPESTATUS[0]}; \
+	@echo "$(SWIFT) build --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) > .build/build-static.log &"
+	@$(SWIFT) build --product lectern $(STATIC) $(STATIC_TEST_FLAGS) --scratch-path $(STATIC_SCRATCH) >.build/build-static.log 2>&1 & static=$$!; \
+	echo "$(SWIFT) build --build-tests $(TRAITS)"; \
+	$(SWIFT) build --build-tests $(TRAITS) 2>&1 | tee .build/build-tests.log; status=$${PIPESTATUS[0]}; \
 	wait $$static || { cat .build/build-static.log; echo "error: the static build failed"; exit 1; }; \
 	echo "the static build: $$(tail -n 1 .build/build-static.log)"; exit $$status
 	$(call no_own_warnings,.build/build-tests.log)
@@ -154,7 +155,7 @@ test: test-deps piper test-python
 # Writes Tests/Fixtures/unchanged-outputs.sha256 anew from this build (UnchangedOutputTests): after
 # a change meant to alter what is heard or written, once its new outputs have been read.
 unchanged-outputs: build
-	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_UPDATE_UNCHANGED=1 $(SWIFT) test $(BUILD_FLAGS) $(TRAITS) --filter UnchangedOutputTests
+	LECTERN_BIN=$(CURDIR)/$(BIN) LECTERN_UPDATE_UNCHANGED=1 $(SWIFT) test $(TRAITS) --filter UnchangedOutputTests
 
 # What only the benchmarks need: PESQ (PyPI `pesq`, built from source) and numpy, in a git-ignored
 # virtual environment $(BENCH_VENV)/ of this checkout; nothing is installed into the system's Python.
