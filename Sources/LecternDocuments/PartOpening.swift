@@ -8,13 +8,17 @@ import LecternText
 enum PartOpening {
     /// The most words of text (besides its headings) a chapter may hold and hold none of its own.
     static let maxWords = 10
+    /// The most words of one such line: more is a sentence, which a chapter of its own may be.
+    static let maxLineWords = 4
 
     static func join(_ book: inout Book) {
         var i = 0
         while i + 1 < book.chapters.count {
             let chapter = book.chapters[i], next = book.chapters[i + 1]
+            let text = chapter.blocks.filter { $0.kind != .heading }.map { WordTokenizer.count(in: $0.text) }
+            // No prose of its own: a date or a line of a few words, not a sentence (a short preface's).
             guard chapter.part == nil, next.part != nil, chapter.blocks.contains(where: { $0.kind == .heading }),
-                  chapter.blocks.filter({ $0.kind != .heading }).reduce(0, { $0 + WordTokenizer.count(in: $1.text) }) <= maxWords
+                  text.reduce(0, +) <= maxWords, text.allSatisfy({ $0 <= maxLineWords })
             else { i += 1; continue }
             let moved = chapter.blocks.count
             book.chapters[i + 1].blocks = chapter.blocks + next.blocks

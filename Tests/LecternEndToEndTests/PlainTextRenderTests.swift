@@ -87,7 +87,7 @@ struct PlainTextRenderTests {
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 text = data.decode("latin-1")
-            words = [w.replace("_", "") for w in re.split(r"[\s\u2013\u2014\u2015]+", text)]
+            words = [w.replace("_", "") for w in re.split(r"(?:[\s\u2013\u2014\u2015]|-{2,})+", text)]
             print(sum(1 for w in words if any(c.isalnum() for c in w)))
             """#
         let result = try Tool.run("python3", ["-c", script, file.path])

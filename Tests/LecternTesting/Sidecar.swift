@@ -35,7 +35,9 @@ extension Sidecar.Paragraph {
 /// Counts words the way the sidecar promises to: whitespace- or dash-separated runs that
 /// contain a letter or digit. Written separately from Lectern's tokenizer on purpose.
 public func independentWords(_ text: String) -> [String] {
-    text.components(separatedBy: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{2013}\u{2014}\u{2015}")))
+    // A dash, `--` as a typewriter writes it included, parts two words as a space does.
+    text.replacingOccurrences(of: "-{2,}", with: " ", options: .regularExpression)
+        .components(separatedBy: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{2013}\u{2014}\u{2015}")))
         .map { $0.replacingOccurrences(of: "_", with: "") }
         .filter { $0.rangeOfCharacter(from: .alphanumerics) != nil }
 }
